@@ -1,0 +1,128 @@
+import { Form, Link, NavLink } from '@remix-run/react';
+import { buttonStyles } from './ui/styles';
+
+export type HeaderUser = { firstName: string | null; email: string; role: string } | null;
+
+export const NAV_LINKS = [
+  { to: '/why-ai-visibility', label: 'Why AI Visibility' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+function greetingName(user: NonNullable<HeaderUser>) {
+  return user.firstName?.trim() || user.email;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900 hover:bg-slate-100'}`;
+
+function AccountItems({
+  user,
+  freeGptUrl,
+  layout,
+}: {
+  user: HeaderUser;
+  freeGptUrl: string;
+  layout: 'bar' | 'menu';
+}) {
+  const item = layout === 'menu' ? 'w-full justify-start' : '';
+  if (!user) {
+    return (
+      <>
+        <a
+          href={freeGptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${buttonStyles.primary} ${item}`}
+        >
+          Free AI Visibility Check
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <Link to="/login" className={`${buttonStyles.ghost} ${item}`}>
+          Login
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <NavLink to="/dashboard" className={(state) => `${navLinkClass(state)} ${item}`}>
+        Dashboard
+      </NavLink>
+      {user.role === 'admin' ? (
+        <NavLink to="/admin" className={(state) => `${navLinkClass(state)} ${item}`}>
+          Admin
+        </NavLink>
+      ) : null}
+      <span className={`px-3 py-2 text-sm text-slate-700 ${item}`} data-testid="greeting">
+        Hi, {greetingName(user)}
+      </span>
+      <Form method="post" action="/logout" className={layout === 'menu' ? 'w-full' : ''}>
+        <button
+          type="submit"
+          className={`${buttonStyles.secondary} ${item} ${layout === 'menu' ? 'w-full' : ''}`}
+        >
+          Logout
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl: string }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <span
+            aria-hidden="true"
+            className="bg-brand-600 inline-flex h-8 w-8 items-center justify-center rounded-md text-sm text-white"
+          >
+            AI
+          </span>
+          <span>AI Visibility</span>
+          <span className="sr-only">: home</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <AccountItems user={user} freeGptUrl={freeGptUrl} layout="bar" />
+        </div>
+
+        {/* The mobile menu is a native disclosure: keyboard-operable and working without JavaScript. */}
+        <details className="group relative lg:hidden" data-testid="mobile-menu">
+          <summary
+            className={`${buttonStyles.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+            aria-label="Menu"
+          >
+            <span aria-hidden="true" className="text-lg leading-none group-open:hidden">
+              ☰
+            </span>
+            <span aria-hidden="true" className="hidden text-lg leading-none group-open:inline">
+              ✕
+            </span>
+            <span className="text-sm">Menu</span>
+          </summary>
+          <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              {NAV_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <hr className="my-1 border-slate-200" />
+              <AccountItems user={user} freeGptUrl={freeGptUrl} layout="menu" />
+            </nav>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { inputStyles } from './styles';
+
+// Labelled inputs bound to a conform field: the label, the aria wiring and the error text come from
+// the field's metadata, and errors are server-rendered so they show without JavaScript.
+
+type InputType = Parameters<typeof getInputProps>[1]['type'];
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} className="min-h-5 text-sm text-red-700">
+      {errors?.length ? errors.join(' ') : null}
+    </div>
+  );
+}
+
+export function InputField({
+  field,
+  label,
+  type,
+  hint,
+  ...rest
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  type: Exclude<InputType, 'checkbox' | 'radio'>;
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultValue'>) {
+  const props = getInputProps(field, {
+    type,
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  });
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input {...props} key={props.key} {...rest} className={inputStyles} />
+      {hint ? (
+        <p id={field.descriptionId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  hint,
+  ...rest
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue'>) {
+  const props = getTextareaProps(field, {
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  });
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea {...props} key={props.key} {...rest} className={inputStyles} />
+      {hint ? (
+        <p id={field.descriptionId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A form-level error (e.g. wrong credentials), announced when it appears. */
+export function FormAlert({ id, title, errors }: { id: string; title: string; errors?: string[] }) {
+  return (
+    <div id={id} aria-live="assertive">
+      {errors?.length ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <p className="font-semibold">{title}</p>
+          <p>{errors.join(' ')}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { db } from '~/lib/db.server';
+import type { User } from '~/generated/prisma/client';
+import type { LoginInput, RegisterInput } from '~/schemas/auth';
+import { DomainError } from './errors';
+import { getDummyHash, hashPassword, verifyPassword } from './password.server';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+/** What the browser and the JSON API may see of a user: never anything about the password. */
+export type PublicUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  subscriptionStatus: string;
+  subscriptionExpiry: string | null;
+  createdAt: string;
+};
+
+export const publicUserSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  subscriptionStatus: true,
+  subscriptionExpiry: true,
+  createdAt: true,
+} as const;
+
+export function toPublicUser(user: Pick<User, keyof typeof publicUserSelect>): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function isAdmin(user: Pick<PublicUser, 'role'>): boolean {
+  return user.role === 'admin';
+}
+
+/** First name, or else the e-mail: how the header and dashboard greet a user. */
+export function displayName(user: Pick<PublicUser, 'firstName' | 'email'>): string {
+  return user.firstName?.trim() || user.email;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
+}
+
+/** Creates a user with a hashed password. E-mails are stored lower-cased (the schema does it). */
+export async function registerUser(
+  input: RegisterInput,
+  options: { role?: 'user' | 'admin' } = {},
+): Promise<PublicUser> {
+  const existing = await db.user.findUnique({
+    where: { email: input.email },
+    select: { id: true },
+  });
+  if (existing) throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
+
+  const hash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({
+      data: {
+        email: input.email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        role: options.role ?? 'user',
+        password: { create: { hash } },
+      },
+      select: publicUserSelect,
+    });
+    return toPublicUser(user);
+  } catch (error) {
+    // Two registrations racing for one e-mail: the unique index decides, the loser gets the message.
+    if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/**
+ * Checks an e-mail and password. Unknown e-mail and wrong password fail the same way and take about
+ * the same time, so a login never reveals whether an account exists.
+ */
+export async function verifyLogin(input: LoginInput): Promise<PublicUser> {
+  const user = await db.user.findUnique({
+    where: { email: input.email },
+    select: { ...publicUserSelect, password: { select: { hash: true } } },
+  });
+  const valid = await verifyPassword(
+    input.password,
+    user?.password?.hash ?? (await getDummyHash()),
+  );
+  if (!user || !user.password || !valid) {
+    throw new DomainError('unauthenticated', INVALID_CREDENTIALS_MESSAGE);
+  }
+  return toPublicUser(user);
+}
+
+export async function getUserById(id: string): Promise<PublicUser | null> {
+  const user = await db.user.findUnique({ where: { id }, select: publicUserSelect });
+  return user ? toPublicUser(user) : null;
+}

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { cookieSecure } from '~/lib/env.server';
+
+const ABORT_DELAY = 5_000;
+
+/** Headers every page carries. */
+function applySecurityHeaders(headers: Headers) {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('X-Frame-Options', 'DENY');
+  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (cookieSecure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  // Bots and crawlers get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get('user-agent') || '');
+  applySecurityHeaders(responseHeaders);
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      {
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; before it they reach onShellError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export function handleDataRequest(response: Response) {
+  applySecurityHeaders(response.headers);
+  return response;
+}

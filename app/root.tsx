@@ -1,0 +1,118 @@
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { StaticFlashMessage, ToastProvider, useFlashToast } from '~/components/toaster';
+import { SiteHeader } from '~/components/site-header';
+import { buttonStyles } from '~/components/ui/styles';
+import { getUser } from '~/lib/auth.server';
+import { publicLinks } from '~/lib/env.server';
+import { takeToast } from '~/lib/toast.server';
+import stylesheet from '~/tailwind.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'AI Visibility: get your business recommended by AI assistants' },
+  {
+    name: 'description',
+    content:
+      'Help customers find your service business when they ask ChatGPT and other AI assistants.',
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getUser(request), takeToast(request)]);
+  return data(
+    {
+      user: user ? { firstName: user.firstName, email: user.email, role: user.role } : null,
+      toast,
+      links: { freeGptUrl: publicLinks.freeGptUrl },
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en" className="h-full" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Lets CSS tell a scripted page from a plain one before first paint (see .no-js-only). */}
+        <script
+          dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }}
+        />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="text-brand-700 sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <ToastProvider>
+          <SiteHeader user={data?.user ?? null} freeGptUrl={data?.links.freeGptUrl ?? '#'} />
+          <StaticFlashMessage message={data?.toast} />
+          <FlashToast message={data?.toast} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </ToastProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function FlashToast({ message }: { message: Parameters<typeof useFlashToast>[0] }) {
+  useFlashToast(message);
+  return null;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-brand-700 text-sm font-semibold">{notFound ? '404' : 'Error'}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+        {notFound ? 'Page Not Found' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-slate-700">
+        {notFound
+          ? 'The page you are looking for does not exist or has moved.'
+          : 'We could not load this page. Please try again in a moment.'}
+      </p>
+      <Link to="/" className={`${buttonStyles.primary} mt-8`}>
+        Back to home
+      </Link>
+    </div>
+  );
+}

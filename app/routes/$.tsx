@@ -1,0 +1,13 @@
+import type { MetaFunction } from '@remix-run/node';
+
+// Every path no other route claims: 'Page Not Found' with HTTP status 404 (rendered by the root
+// error boundary, inside the normal header and layout).
+export function loader() {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Page Not Found | AI Visibility' }];
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireApiUser } from '~/lib/auth.server';
+import { methodNotAllowed } from '~/lib/http.server';
+
+// GET /api/auth/me (Bearer token or session cookie) → the current user, or 401 { message }.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return Response.json(await requireApiUser(request));
+}
+
+export const action = () => methodNotAllowed(['GET']);

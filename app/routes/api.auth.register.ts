@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { registerUser } from '~/domain/accounts.server';
+import { createSession } from '~/domain/sessions.server';
+import {
+  domainErrorResponse,
+  getClientInfo,
+  invalidPayload,
+  methodNotAllowed,
+  readJsonObject,
+} from '~/lib/http.server';
+import { RegisterSchema } from '~/schemas/auth';
+
+// POST /api/auth/register { email, password, firstName?, lastName? } → 201 { token, user }
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = RegisterSchema.safeParse(body.body);
+  if (!parsed.success) return invalidPayload(parsed.error, body.body);
+  try {
+    const user = await registerUser(parsed.data);
+    const { token } = await createSession(user.id, getClientInfo(request));
+    return Response.json({ token, user }, { status: 201 });
+  } catch (error) {
+    return domainErrorResponse(error);
+  }
+}
+
+export const loader = () => methodNotAllowed(['POST']);

@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { AuthCard } from '~/components/auth-card';
+import { useToast } from '~/components/toaster';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
+import { isDomainError } from '~/domain/errors';
+import { authenticator, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
+import { safeRedirect } from '~/lib/http.server';
+import { LoginSchema } from '~/schemas/auth';
+
+export const meta: MetaFunction = () => [
+  { title: 'Sign in | AI Visibility' },
+  { name: 'description', content: 'Sign in to your AI Visibility dashboard.' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo');
+  await redirectIfSignedIn(request, safeRedirect(redirectTo));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  try {
+    const user = await authenticator.authenticate('form', request);
+    return await startSessionAndRedirect(
+      request,
+      user.id,
+      safeRedirect(formData.get('redirectTo')),
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ['password'] }),
+      { status: 401 },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { toast } = useToast();
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
+  const formError = lastResult?.error?.[''];
+
+  useEffect(() => {
+    if (formError?.length) {
+      toast({ title: 'Login Failed', description: formError[0], variant: 'destructive' });
+    }
+  }, [lastResult, formError, toast]);
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          New here?{' '}
+          <Link
+            to={`/register${searchParams.size ? `?${searchParams}` : ''}`}
+            className={linkStyles}
+          >
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/" className={linkStyles}>
+          ← Back to home
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,139 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { AuthCard } from '~/components/auth-card';
+import { useToast } from '~/components/toaster';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { registerUser } from '~/domain/accounts.server';
+import { isDomainError } from '~/domain/errors';
+import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
+import { safeRedirect } from '~/lib/http.server';
+import { PASSWORD_MIN_LENGTH, RegisterFormSchema } from '~/schemas/auth';
+
+export const meta: MetaFunction = () => [
+  { title: 'Create your account | AI Visibility' },
+  {
+    name: 'description',
+    content: 'Create a free AI Visibility account to manage your businesses.',
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo');
+  await redirectIfSignedIn(request, safeRedirect(redirectTo));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
+  const hideFields = ['password', 'confirmPassword'];
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  try {
+    const { confirmPassword: _confirm, ...input } = submission.value;
+    const user = await registerUser(input);
+    return await startSessionAndRedirect(
+      request,
+      user.id,
+      safeRedirect(formData.get('redirectTo')),
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(submission.reply({ fieldErrors: { email: [error.message] }, hideFields }), {
+      status: error.status,
+    });
+  }
+}
+
+export default function RegisterPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { toast } = useToast();
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const submitting = navigation.state === 'submitting' && navigation.formAction === '/register';
+  const serverEmailError =
+    lastResult?.status === 'error' ? lastResult.error?.email?.[0] : undefined;
+
+  useEffect(() => {
+    // The server refused the account (e.g. the e-mail is taken): the spec's toast, besides the field error.
+    if (serverEmailError) {
+      toast({
+        title: 'Registration Failed',
+        description: serverEmailError,
+        variant: 'destructive',
+      });
+    }
+  }, [lastResult, serverEmailError, toast]);
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Link to={`/login${searchParams.size ? `?${searchParams}` : ''}`} className={linkStyles}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" action="/register" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            field={fields.firstName}
+            label="First name"
+            type="text"
+            autoComplete="given-name"
+          />
+          <InputField
+            field={fields.lastName}
+            label="Last name"
+            type="text"
+            autoComplete="family-name"
+          />
+        </div>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <InputField
+          field={fields.confirmPassword}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
+          {submitting ? 'Creating Account...' : 'Create Account'}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/" className={linkStyles}>
+          ← Back to home
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// One schema per payload, shared by the forms (conform), their actions and the JSON API.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'Name is too long')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+});
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
+
+/** The JSON API's register payload (spec section 7: no confirmPassword). */
+export const RegisterSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: optionalName,
+  lastName: optionalName,
+});
+
+/** The register form adds the confirmation, which never leaves the server. */
+export const RegisterFormSchema = RegisterSchema.extend({
+  confirmPassword: z
+    .string({ error: 'Please confirm your password' })
+    .min(1, 'Please confirm your password'),
+}).refine((data) => data.password === data.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+export type RegisterInput = z.infer<typeof RegisterSchema>;

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys run against the production build (`npm run build` first), served by `npm start` on a
+// fresh, migrated and seeded SQLite file. Browsers come from Debian (`apt-get install chromium`),
+// because Playwright's own browser download cannot reach its host here.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATABASE = 'data/e2e.db';
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run db:migrate && npm run db:seed && npm start`,
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `file:./${E2E_DATABASE}`,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      NODE_ENV: 'production',
+    },
+  },
+});

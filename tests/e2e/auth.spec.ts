@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, expectMessage, login, logout, register, uniqueEmail } from './support';
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('register → dashboard → logout → login again', async ({ page }) => {
+      const user = { email: uniqueEmail(), password: 'a-long-password', firstName: 'Dana' };
+      await register(page, user);
+      await expect(page.getByRole('heading', { name: 'AI Visibility Dashboard' })).toBeVisible();
+      await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Dana');
+      await expect(page.getByRole('banner').getByTestId('greeting').first()).toHaveText('Hi, Dana');
+
+      await logout(page);
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: 'Login' }).first(),
+      ).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+      await login(page, { email: user.email.toUpperCase(), password: user.password }, page.url());
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Dana');
+    });
+
+    test('a wrong password is refused without saying whether the account exists', async ({
+      page,
+    }) => {
+      await login(page, { email: E2E_ADMIN.email, password: 'not-the-password' });
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+      ).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
+      // Without JavaScript the page comes back from the server, which never echoes a password.
+      if (!javaScriptEnabled) await expect(page.getByLabel('Password')).toHaveValue('');
+
+      await login(page, { email: uniqueEmail('nobody'), password: 'not-the-password' });
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+      ).toBeVisible();
+    });
+
+    test("mismatched passwords get 'Passwords do not match' and create nothing", async ({
+      page,
+    }) => {
+      const email = uniqueEmail();
+      await page.goto('/register');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+      await page.getByLabel('Confirm password').fill('another-password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByText('Passwords do not match')).toBeVisible();
+      await expect(page).toHaveURL(/\/register$/);
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+
+      await login(page, { email, password: 'a-long-password' });
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+      ).toBeVisible();
+    });
+
+    test('a non-admin on /admin is told Access Denied and lands on the dashboard', async ({
+      page,
+    }) => {
+      await register(page, { email: uniqueEmail(), password: 'a-long-password' });
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(page, 'Access Denied', 'You need admin privileges to access this page');
+    });
+
+    test('the seeded admin is taken back to /admin after login and sees the Admin link', async ({
+      page,
+    }) => {
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
+      await login(page, E2E_ADMIN, page.url());
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: 'Admin' }).first(),
+      ).toBeVisible();
+    });
+
+    test("unknown paths answer 404 with 'Page Not Found'", async ({ page }) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    });
+
+    test('the mobile menu opens by keyboard and offers every header item', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/');
+      const menu = page.getByTestId('mobile-menu');
+      await menu.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      const nav = page.getByRole('navigation', { name: 'Mobile' });
+      for (const name of ['Why AI Visibility', 'How It Works', 'Pricing', 'Contact', 'Login']) {
+        await expect(nav.getByRole('link', { name })).toBeVisible();
+      }
+      await expect(nav.getByRole('link', { name: /Free AI Visibility Check/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+    });
+  });
+}

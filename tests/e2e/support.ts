@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+export { E2E_ADMIN, E2E_DATABASE } from '../../playwright.config';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e') {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+export async function register(
+  page: Page,
+  user: { email: string; password: string; firstName?: string; lastName?: string },
+) {
+  await page.goto('/register');
+  if (user.firstName) await page.getByLabel('First name').fill(user.firstName);
+  if (user.lastName) await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function login(
+  page: Page,
+  user: { email: string; password: string },
+  path = '/login',
+) {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function logout(page: Page) {
+  // The header's Logout on wide screens (the mobile menu repeats it).
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * A flash message or toast is visible: the toast with JavaScript, the server-rendered message
+ * without. (Radix also mirrors toasts into an off-screen live region; exact matching skips it.)
+ */
+export async function expectMessage(page: Page, title: string, description?: string) {
+  await expect(
+    page.getByText(title, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
+  if (description) {
+    await expect(
+      page.getByText(description, { exact: true }).filter({ visible: true }).first(),
+    ).toBeVisible();
+  }
+}

@@ -1,0 +1,113 @@
+import { registerUser, type PublicUser } from '~/domain/accounts.server';
+import { createSession } from '~/domain/sessions.server';
+import { sessionCookie } from '~/lib/auth.server';
+import { db } from '~/lib/db.server';
+
+export const BASE = 'http://localhost';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+export async function createUser(
+  overrides: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    role?: 'user' | 'admin';
+  } = {},
+): Promise<PublicUser & { password: string }> {
+  const password = overrides.password ?? 'correct-horse-battery';
+  const user = await registerUser(
+    { email: overrides.email ?? uniqueEmail(), password, firstName: overrides.firstName },
+    { role: overrides.role ?? 'user' },
+  );
+  return { ...user, password };
+}
+
+/** A signed-in browser: the Cookie header of a fresh session for the user. */
+export async function sessionCookieFor(userId: string) {
+  const { token } = await createSession(userId, { ipAddress: '203.0.113.9', userAgent: 'vitest' });
+  const setCookie = await sessionCookie.serialize(token);
+  return { token, cookie: setCookie.split(';')[0]! };
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  headers: HeadersInit = {},
+) {
+  return new Request(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export function jsonRequest(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const hasBody = init.body !== undefined || init.rawBody !== undefined;
+  return new Request(`${BASE}${path}`, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+}
+
+/** Remix route function arguments for a request. */
+export function args(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: {} };
+}
+
+export async function countRows() {
+  const [users, sessions] = await Promise.all([db.user.count(), db.session.count()]);
+  return { users, sessions };
+}
+
+/**
+ * What a route function answered, whatever its form: a Response (redirects, resource routes), a
+ * `data()` result (status + payload) or a plain object (200).
+ */
+export async function settle(
+  result: unknown,
+): Promise<{ status: number; headers: Headers; data: unknown }> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: result.status, headers: result.headers, data };
+  }
+  if (
+    result &&
+    typeof result === 'object' &&
+    'type' in result &&
+    result.type === 'DataWithResponseInit'
+  ) {
+    const { data, init } = result as unknown as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
+  }
+  return { status: 200, headers: new Headers(), data: result };
+}
+
+/** Runs a route function that may throw a Response (redirects, 404s) and settles either way. */
+export async function run(fn: () => unknown) {
+  try {
+    return await settle(await fn());
+  } catch (thrown) {
+    if (thrown instanceof Response) return settle(thrown);
+    throw thrown;
+  }
+}

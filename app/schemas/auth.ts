@@ -53,4 +53,9 @@ export const RegisterFormSchema = RegisterSchema.extend({
 });
 
 export type LoginInput = z.infer<typeof LoginSchema>;
-export type RegisterInput = z.infer<typeof RegisterSchema>;
+export type RegisterInput = {
+  email: string;
+  password: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+};

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, expectMessage, login, logout, register, uniqueEmail } from './support';
 
 for (const javaScriptEnabled of [true, false]) {
@@ -107,3 +108,23 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('accessibility of the account screens', () => {
+  for (const path of ['/login', '/register', '/no-such-page']) {
+    test(`${path} has no axe violations, also with its errors showing`, async ({ page }) => {
+      await page.goto(path);
+      if (path !== '/no-such-page') {
+        await page.getByRole('button', { name: /Sign In|Create Account/ }).click();
+        await expect(page.getByText('Email is required')).toBeVisible();
+      }
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test('the signed-in header and dashboard have no axe violations', async ({ page }) => {
+    await register(page, { email: uniqueEmail(), password: 'a-long-password', firstName: 'Axe' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations).toEqual([]);
+  });
+});

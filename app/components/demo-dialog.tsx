@@ -14,13 +14,34 @@ import { buttonStyles } from './ui/styles';
 export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const returnFocus = () => buttonRef.current?.focus();
+    // A modal dialog already keeps focus off the page behind it, but browsers let Tab leave for
+    // their own toolbar; wrap around instead, as the ARIA dialog pattern does.
+    const trapTab = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>('a[href], button')];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     dialog.addEventListener('close', returnFocus);
-    return () => dialog.removeEventListener('close', returnFocus);
+    dialog.addEventListener('keydown', trapTab);
+    return () => {
+      dialog.removeEventListener('close', returnFocus);
+      dialog.removeEventListener('keydown', trapTab);
+    };
   }, []);
 
   return (
@@ -31,7 +52,10 @@ export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
           type="button"
           aria-haspopup="dialog"
           className={`${buttonStyles.secondary} px-5 py-3`}
-          onClick={() => dialogRef.current?.showModal()}
+          onClick={() => {
+            dialogRef.current?.showModal();
+            closeRef.current?.focus();
+          }}
         >
           <span aria-hidden="true">▶</span>
           {HERO.demoCta}
@@ -60,6 +84,7 @@ export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
           <button
+            ref={closeRef}
             type="button"
             className={buttonStyles.secondary}
             onClick={() => dialogRef.current?.close()}

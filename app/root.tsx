@@ -17,6 +17,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { StaticFlashMessage, ToastProvider, useFlashToast } from '~/components/toaster';
+import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { buttonStyles } from '~/components/ui/styles';
 import { getUser } from '~/lib/auth.server';
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
+          <SiteFooter />
         </ToastProvider>
         <ScrollRestoration />
         <Scripts />

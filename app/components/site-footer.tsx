@@ -1,0 +1,58 @@
+import { Link } from '@remix-run/react';
+import { PUBLIC_PAGES, SITE_NAME } from '~/content/pages';
+
+const FOOTER_LINKS = [
+  { to: PUBLIC_PAGES.how.path, label: PUBLIC_PAGES.how.label },
+  { to: PUBLIC_PAGES.why.path, label: PUBLIC_PAGES.why.label },
+  { to: PUBLIC_PAGES.pricing.path, label: PUBLIC_PAGES.pricing.label },
+  { to: PUBLIC_PAGES.contact.path, label: PUBLIC_PAGES.contact.label },
+] as const;
+
+/** Placeholders until the legal texts exist: they lead to a page saying so, never to a 404. */
+const LEGAL_LINKS = [
+  { to: '/legal#privacy', label: 'Privacy Policy' },
+  { to: '/legal#terms', label: 'Terms of Service' },
+] as const;
+
+const linkClass =
+  'rounded-sm text-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between lg:px-8">
+        <div className="max-w-sm">
+          <p className="text-lg font-bold text-white">{SITE_NAME}</p>
+          <p className="mt-2 text-sm">
+            We help service businesses get recommended by ChatGPT and other AI assistants.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-col gap-6 sm:flex-row sm:gap-16">
+          <ul className="space-y-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul className="space-y-2">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+// The six questions of the pricing page's FAQ (spec section 2).
+
+export type FaqItem = { question: string; answer: string };
+
+export const PRICING_FAQ: readonly FaqItem[] = [
+  {
+    question: 'How quickly will I see results?',
+    answer:
+      'Most businesses see first improvements in 2-3 weeks and clear results within 30 days. AI assistants update what they know at different speeds, so we keep testing and improving after that.',
+  },
+  {
+    question: 'What is the difference between DIY All-In and the White Glove plans?',
+    answer:
+      'DIY All-In gives you the premium GPT, the Keys to Victory prompt kit and our guide so you can do the work yourself. With White Glove Starter, Growth and Authority our team does the work for you, with more depth and support at each level.',
+  },
+  {
+    question: 'Can I upgrade or downgrade my plan?',
+    answer: 'Yes. Upgrades are immediate, and downgrades take effect at the next billing cycle.',
+  },
+  {
+    question: 'Which AI assistants do you optimize for?',
+    answer:
+      'We focus on the assistants your customers use most, including ChatGPT, Gemini and Perplexity, and we test your visibility in each of them.',
+  },
+  {
+    question: 'Do I need technical skills?',
+    answer:
+      'No. The DIY plan walks you through every step in plain language, and on the White Glove plans we handle the technical parts for you.',
+  },
+  {
+    question: 'How do I pay?',
+    answer:
+      'Each plan is billed monthly by card through a secure hosted checkout page. Choose a plan above to get started, or book a strategy call if you have questions first.',
+  },
+];

@@ -1,0 +1,90 @@
+// The four paid plans of spec section 9: one module shared by the landing page, the pricing page
+// and, later, payments and the admin panel. Importable from client code: checkout links are
+// configuration and are resolved server-side (see plans.server.ts).
+
+export const PAID_TIERS = ['diy', 'starter', 'growth', 'authority'] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
+
+export type Plan = {
+  tier: PaidTier;
+  name: string;
+  /** Whole US dollars per month. */
+  monthlyPrice: number;
+  tagline: string;
+  features: readonly string[];
+  /** Marked 'Most Popular' on the pricing cards. */
+  highlighted: boolean;
+};
+
+export const PLANS: readonly Plan[] = [
+  {
+    tier: 'diy',
+    name: 'DIY All-In',
+    monthlyPrice: 249,
+    tagline: 'Everything you need to make your business visible to AI yourself.',
+    features: [
+      'Premium AI Visibility GPT',
+      'Keys to Victory prompt kit (8 prompts)',
+      'Step-by-step optimization guide',
+      'Weekly and monthly tracking prompts',
+      'Email support',
+    ],
+    highlighted: true,
+  },
+  {
+    tier: 'starter',
+    name: 'White Glove Starter',
+    monthlyPrice: 500,
+    tagline: 'We do the groundwork for you and show you what changed.',
+    features: [
+      'Everything in DIY All-In',
+      'Done-for-you AI visibility audit',
+      'Business profile and listing optimization',
+      'Monthly progress report',
+      'Priority email support',
+    ],
+    highlighted: false,
+  },
+  {
+    tier: 'growth',
+    name: 'Growth',
+    monthlyPrice: 1000,
+    tagline: 'For businesses ready to outrank competitors in AI answers.',
+    features: [
+      'Everything in White Glove Starter',
+      'Content written for AI assistants',
+      'Review and citation building',
+      'Competitor tracking',
+      'Strategy call every two weeks',
+    ],
+    highlighted: false,
+  },
+  {
+    tier: 'authority',
+    name: 'Authority',
+    monthlyPrice: 2000,
+    tagline: 'Become the business AI assistants name first in your market.',
+    features: [
+      'Everything in Growth',
+      'Multi-location support',
+      'Authority content campaign',
+      'Dedicated account manager',
+      'Weekly strategy calls',
+    ],
+    highlighted: false,
+  },
+];
+
+/** "$249", "$1,000". */
+export function formatPrice(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US')}`;
+}
+
+export function getPlan(tier: PaidTier): Plan {
+  const plan = PLANS.find((candidate) => candidate.tier === tier);
+  if (!plan) throw new Error(`Unknown plan tier: ${tier}`);
+  return plan;
+}
+
+/** A plan as the browser gets it: with its own hosted checkout link. */
+export type PlanWithCheckout = Plan & { checkoutUrl: string };

@@ -1,0 +1,231 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { ExternalLink } from '~/components/external-link';
+import { container, PageIntro } from '~/components/marketing';
+import { useToast } from '~/components/toaster';
+import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
+import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import {
+  BUSINESS_HOURS,
+  CONTACT_PAGE,
+  INQUIRY_TYPE_LABELS,
+  RESPONSE_TIMES,
+} from '~/content/contact';
+import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
+import { submitContactInquiry } from '~/domain/contact.server';
+import { isDomainError } from '~/domain/errors';
+import { publicLinks } from '~/lib/env.server';
+import { getClientIp } from '~/lib/http.server';
+import { getOrigin } from '~/lib/origin.server';
+import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/contact';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(PUBLIC_PAGES.contact, data?.origin);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { origin: getOrigin(request), bookingUrl: publicLinks.bookingUrl };
+}
+
+// The route only adapts HTTP to the domain: parse and validate the form, hand the inquiry and the
+// client's address to submitContactInquiry, and answer with the form's new state. It answers with
+// data rather than a redirect so that, without JavaScript, the page comes back with either the
+// field errors and the typed values or the success message.
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  try {
+    await submitContactInquiry(submission.value, {
+      ipAddress: getClientIp(request),
+      honeypot: typeof honeypot === 'string' ? honeypot : honeypot ? 'file' : null,
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message] }), sent: false },
+      { status: error.status },
+    );
+  }
+  // A filled honeypot lands here too: the bot is told it worked.
+  return data({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ContactPage() {
+  const { bookingUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { toast } = useToast();
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: actionData?.result,
+    defaultValue: { inquiryType: 'general' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // 'Sending...' from the click until the answer has been rendered.
+  const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
+
+  useEffect(() => {
+    if (actionData?.sent) {
+      toast({ title: CONTACT_PAGE.success.title, description: CONTACT_PAGE.success.description });
+    }
+  }, [actionData, toast]);
+
+  return (
+    <>
+      <PageIntro title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
+      <div className={`${container} grid gap-8 pb-16 lg:grid-cols-3`}>
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        >
+          <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
+            {CONTACT_PAGE.formTitle}
+          </h2>
+          {actionData?.sent ? (
+            // Without JavaScript this is the success message; with it, the toast says the same.
+            <div
+              role="status"
+              data-testid="contact-success"
+              className="no-js-only mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900"
+            >
+              <p className="font-semibold">{CONTACT_PAGE.success.title}</p>
+              <p>{CONTACT_PAGE.success.description}</p>
+            </div>
+          ) : null}
+          <Form method="post" action="/contact" className="mt-6 space-y-2" {...getFormProps(form)}>
+            <FormAlert
+              id={form.errorId}
+              title={CONTACT_PAGE.rateLimitedTitle}
+              errors={form.errors}
+            />
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <InputField
+                field={fields.name}
+                label="Name"
+                type="text"
+                autoComplete="name"
+                maxLength={CONTACT_LIMITS.name}
+              />
+              <InputField
+                field={fields.email}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                maxLength={CONTACT_LIMITS.email}
+              />
+              <InputField
+                field={fields.company}
+                label="Company (optional)"
+                type="text"
+                autoComplete="organization"
+                maxLength={CONTACT_LIMITS.company}
+              />
+              <InputField
+                field={fields.phone}
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="tel"
+                maxLength={CONTACT_LIMITS.phone}
+              />
+            </div>
+            <div className="space-y-1">
+              <label
+                htmlFor={fields.inquiryType.id}
+                className="block text-sm font-medium text-slate-800"
+              >
+                Inquiry type
+              </label>
+              <select
+                {...getSelectProps(fields.inquiryType)}
+                key={fields.inquiryType.key}
+                className={inputStyles}
+              >
+                {INQUIRY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {INQUIRY_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+              <div id={fields.inquiryType.errorId} className="min-h-5 text-sm text-red-700">
+                {fields.inquiryType.errors?.join(' ')}
+              </div>
+            </div>
+            <TextareaField
+              field={fields.message}
+              label="Message"
+              rows={6}
+              maxLength={CONTACT_LIMITS.message}
+            />
+            {/* Honeypot: hidden from sight and from the tab order; people leave it empty, bots fill it. */}
+            <div className="sr-only">
+              <label htmlFor="contact-fax">Leave this field empty</label>
+              <input
+                id="contact-fax"
+                type="text"
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
+            </div>
+            <button
+              type="submit"
+              className={`${buttonStyles.primary} w-full sm:w-auto`}
+              disabled={sending}
+            >
+              {sending ? CONTACT_PAGE.sending : CONTACT_PAGE.submit}
+            </button>
+          </Form>
+        </section>
+
+        <aside aria-labelledby="contact-info-title" className="space-y-6">
+          <h2 id="contact-info-title" className="sr-only">
+            {CONTACT_PAGE.infoTitle}
+          </h2>
+          <section
+            aria-labelledby="response-times-title"
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h3 id="response-times-title" className="text-lg font-semibold text-slate-900">
+              {CONTACT_PAGE.responseTimesTitle}
+            </h3>
+            <dl className="mt-4 space-y-2 text-sm" data-testid="response-times">
+              {RESPONSE_TIMES.map((row) => (
+                <div key={row.label} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{row.label}</dt>
+                  <dd className="font-semibold text-slate-900">{row.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section
+            aria-labelledby="hours-title"
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h3 id="hours-title" className="text-lg font-semibold text-slate-900">
+              {CONTACT_PAGE.hoursTitle}
+            </h3>
+            <p className="mt-2 text-slate-800">{BUSINESS_HOURS}</p>
+            <p className="mt-4 text-sm text-slate-700">{CONTACT_PAGE.bookCallLead}</p>
+            <ExternalLink href={bookingUrl} className={`${buttonStyles.secondary} mt-3`}>
+              {CONTACT_PAGE.bookCall}
+            </ExternalLink>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { ExternalLink } from '~/components/external-link';
+import { container, CtaBand, onDarkButton, PageIntro, StepList } from '~/components/marketing';
+import { HOW_PAGE } from '~/content/marketing';
+import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
+import { publicLinks } from '~/lib/env.server';
+import { getOrigin } from '~/lib/origin.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(PUBLIC_PAGES.how, data?.origin);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return {
+    origin: getOrigin(request),
+    links: { freeGptUrl: publicLinks.freeGptUrl, bookingUrl: publicLinks.bookingUrl },
+  };
+}
+
+export default function HowItWorks() {
+  const { links } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageIntro title={HOW_PAGE.title} lead={HOW_PAGE.lead} />
+      <div className={`${container} pb-16`}>
+        <StepList steps={HOW_PAGE.steps} headingLevel={2} />
+      </div>
+      <CtaBand id="how-cta" title={HOW_PAGE.ctaTitle} lead={HOW_PAGE.ctaLead}>
+        <ExternalLink href={links.freeGptUrl} className={onDarkButton.primary}>
+          {HOW_PAGE.ctaPrimary}
+        </ExternalLink>
+        <ExternalLink href={links.bookingUrl} className={onDarkButton.secondary}>
+          {HOW_PAGE.ctaSecondary}
+        </ExternalLink>
+      </CtaBand>
+    </>
+  );
+}

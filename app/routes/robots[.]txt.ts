@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getOrigin } from '~/lib/origin.server';
+
+// Crawlers may read the public pages; the signed-in areas and the JSON API are off limits.
+export function loader({ request }: LoaderFunctionArgs) {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${getOrigin(request)}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

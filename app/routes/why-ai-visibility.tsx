@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ExternalLink } from '~/components/external-link';
+import {
+  CardGrid,
+  CtaBand,
+  onDarkButton,
+  PageIntro,
+  Section,
+  StatGrid,
+} from '~/components/marketing';
+import { STATS, WHY_PAGE } from '~/content/marketing';
+import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
+import { publicLinks } from '~/lib/env.server';
+import { getOrigin } from '~/lib/origin.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(PUBLIC_PAGES.why, data?.origin);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { origin: getOrigin(request), freeGptUrl: publicLinks.freeGptUrl };
+}
+
+export default function WhyAiVisibility() {
+  const { freeGptUrl } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageIntro title={WHY_PAGE.title} lead={WHY_PAGE.lead} />
+      <Section id="stats" title={WHY_PAGE.statsTitle}>
+        <StatGrid stats={STATS} />
+      </Section>
+      <Section id="reasons" title={WHY_PAGE.reasonsTitle} className="bg-slate-50">
+        <CardGrid cards={WHY_PAGE.reasons} columns={2} testId="reasons" />
+      </Section>
+      <Section id="industries" title={WHY_PAGE.industriesTitle}>
+        <CardGrid cards={WHY_PAGE.industries} testId="industries" />
+      </Section>
+      <CtaBand id="why-cta" title={WHY_PAGE.ctaTitle} lead={WHY_PAGE.ctaLead}>
+        <ExternalLink href={freeGptUrl} className={onDarkButton.primary}>
+          {WHY_PAGE.ctaPrimary}
+        </ExternalLink>
+        <Link to={PUBLIC_PAGES.pricing.path} className={onDarkButton.secondary}>
+          {WHY_PAGE.ctaSecondary}
+        </Link>
+      </CtaBand>
+    </>
+  );
+}

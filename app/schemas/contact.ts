@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// The contact form's payload (spec section 3), validated as spec section 5 says: name, email and
+// message required, email e-mail-shaped, company and phone optional. The spec shows no length
+// bounds; ours only keep a single row from growing without limit.
+
+export const INQUIRY_TYPES = [
+  'general',
+  'diy',
+  'white-glove',
+  'enterprise',
+  'partnership',
+] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+export const CONTACT_LIMITS = { name: 100, email: 254, company: 200, phone: 50, message: 5000 };
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const ContactSchema = z.object({
+  name: required('Name', CONTACT_LIMITS.name),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(CONTACT_LIMITS.email, 'Email is too long')
+    .pipe(z.email('Please enter a valid email address'))
+    .transform((value) => value.toLowerCase()),
+  company: optional('Company', CONTACT_LIMITS.company),
+  phone: optional('Phone', CONTACT_LIMITS.phone),
+  message: required('Message', CONTACT_LIMITS.message),
+  inquiryType: z
+    .enum(INQUIRY_TYPES, { error: 'Please choose an inquiry type' })
+    .optional()
+    .default('general'),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+/**
+ * The honeypot: a visually hidden field people never see and leave empty. Deliberately not part
+ * of ContactSchema (it is not payload); the route reads it and hands it to the domain.
+ */
+export const HONEYPOT_FIELD = 'fax';

@@ -346,7 +346,7 @@ function ToolsPanel() {
         >
           Test AI Visibility<span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <Link to="/dashboard?add=1#add-business" className={buttonStyles.secondary}>
+        <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.secondary}>
           Add Business
         </Link>
       </div>
@@ -375,14 +375,14 @@ function BusinessesPanel() {
           Your Businesses ({businesses.length})
         </h2>
         {showAdd ? null : (
-          <Link to="/dashboard?add=1#add-business" className={buttonStyles.primary}>
+          <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.primary}>
             Add Business
           </Link>
         )}
       </div>
 
       {showAdd ? (
-        <div id="add-business">
+        <div id="add-business-panel">
           <BusinessForm mode="create" lastResult={createResult} cancelTo="/dashboard" />
         </div>
       ) : null}
@@ -400,7 +400,10 @@ function BusinessesPanel() {
               Add your business to start tracking how AI assistants see it.
             </p>
             {showAdd ? null : (
-              <Link to="/dashboard?add=1#add-business" className={`${buttonStyles.primary} mt-4`}>
+              <Link
+                to="/dashboard?add=1#add-business-panel"
+                className={`${buttonStyles.primary} mt-4`}
+              >
                 Add Your First Business
               </Link>
             )}

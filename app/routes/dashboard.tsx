@@ -278,7 +278,7 @@ function ToolsPanel() {
           <PlanBadge tier={plan.tier} />
           {plan.expiresOn ? (
             <span data-testid="plan-expiry">
-              {plan.expired ? `Expired ${plan.expiresOn}` : `Renews or ends ${plan.expiresOn}`}
+              {plan.expired ? `Expired ${plan.expiresOn}` : `Active until ${plan.expiresOn}`}
             </span>
           ) : null}
         </div>
@@ -387,7 +387,7 @@ function BusinessesPanel() {
         </div>
       ) : null}
 
-      <div aria-busy={loading} aria-live="polite">
+      <div aria-busy={loading}>
         {loading ? (
           <p className="text-sm text-slate-600" data-testid="businesses-loading">
             Loading businesses...

@@ -39,7 +39,7 @@ export function DeleteBusinessDialog({
         event.preventDefault();
         navigate(cancelTo, { replace: true, preventScrollReset: true });
       }}
-      className="relative z-40 mx-auto my-4 w-full max-w-md rounded-lg border border-red-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:block"
+      className="z-40 m-auto w-full max-w-md rounded-lg border border-red-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="delete-business-title" className="text-lg font-semibold">
         Delete business

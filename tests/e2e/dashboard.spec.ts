@@ -70,6 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await card.getByRole('link', { name: `Edit ${business.name}` }).click();
       await expect(page.getByLabel('Business Name')).toHaveValue(business.name);
+      if (javaScriptEnabled) await expect(page.getByLabel('Business Name')).toBeFocused();
       await page.getByLabel('Business Name').fill('Harbor View Family Dental');
       await page.getByLabel('Location').fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -74,6 +74,16 @@ export function BusinessForm({
   const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
 
+  // The form just opened (Add Business / Edit was pressed): put the cursor in its first field.
+  // After a failed submit conform focuses the first invalid field instead.
+  const nameId = fields.name.id;
+  const hasResult = Boolean(lastResult);
+  useEffect(() => {
+    if (!hasResult) document.getElementById(nameId)?.focus();
+    // Only when the form mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const failed = lastResult?.status === 'error';
   const serverMessage = lastResult?.error?.['']?.[0];
   useEffect(() => {

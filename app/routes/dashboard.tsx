@@ -1,20 +1,210 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { buttonStyles } from '~/components/ui/styles';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { BusinessForm } from '~/components/dashboard/business-form';
+import { DeleteBusinessDialog } from '~/components/dashboard/delete-dialog';
+import { PlanBadge } from '~/components/dashboard/plan-badge';
+import { PremiumGptButton } from '~/components/dashboard/premium-gpt';
+import { OptimizationGuide, PromptKit } from '~/components/dashboard/prompt-kit';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { displayName } from '~/domain/accounts.server';
+import {
+  createBusiness,
+  deleteBusiness,
+  listBusinesses,
+  updateBusiness,
+  type BusinessView,
+} from '~/domain/businesses.server';
+import { isDomainError } from '~/domain/errors';
+import { formatExpiryDate } from '~/domain/premium-access-messages';
+import {
+  isExpired,
+  isPaidTier,
+  premiumGptAccess,
+  TIER_LABELS,
+  normalizeTier,
+} from '~/domain/tiers';
 import { requireUser } from '~/lib/auth.server';
+import { publicLinks } from '~/lib/env.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { BusinessSchema } from '~/schemas/business';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | AI Visibility' }];
 
+const TABS = [
+  { id: 'businesses', label: 'Businesses' },
+  { id: 'prompts', label: 'Keys to Victory' },
+  { id: 'guide', label: 'AI Optimization Guide' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export const PAYMENT_SUCCESS_TOAST = {
+  title: 'Payment Successful! 🎉',
+  description: 'Your subscription is now active. Welcome to premium features!',
+};
+
+function parseTab(value: string | null): TabId {
+  return TABS.find((tab) => tab.id === value)?.id ?? 'businesses';
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: displayName(user) };
+  const url = new URL(request.url);
+
+  // Back from the hosted checkout: show the toast once and drop the parameter from the address.
+  // A redirect with a flash toast does both, with or without JavaScript, and a reload cannot
+  // show it again.
+  if (url.searchParams.get('payment') === 'success') {
+    url.searchParams.delete('payment');
+    throw await redirectWithToast(`/dashboard${url.search}`, PAYMENT_SUCCESS_TOAST, { request });
+  }
+
+  const now = new Date();
+  const access = premiumGptAccess(user, now);
+  const hasPremiumAccess = access.allowed;
+  const businesses = await listBusinesses(user);
+  const tab = hasPremiumAccess ? parseTab(url.searchParams.get('tab')) : 'businesses';
+  const find = (param: string) => {
+    const id = url.searchParams.get(param);
+    return id ? (businesses.find((business) => business.id === id) ?? null) : null;
+  };
+  const tier = normalizeTier(user.subscriptionStatus);
+
+  return {
+    name: displayName(user),
+    plan: {
+      tier: user.subscriptionStatus,
+      label: TIER_LABELS[tier],
+      paid: isPaidTier(tier),
+      expired: isExpired(user, now),
+      expiresOn: formatExpiryDate(user.subscriptionExpiry),
+      hasPremiumAccess,
+    },
+    freeGptUrl: publicLinks.freeGptUrl,
+    businesses,
+    tab,
+    adding: tab === 'businesses' && url.searchParams.get('add') === '1',
+    editing: tab === 'businesses' ? find('edit') : null,
+    confirmDelete: tab === 'businesses' ? find('confirmDelete') : null,
+    // Subscriber content only travels to subscribers.
+    promptKit:
+      hasPremiumAccess && tab === 'prompts'
+        ? { prompts: [...PROMPT_KIT], tips: [...PROMPT_KIT_TIPS] }
+        : null,
+  };
+}
+
+type ActionResult = {
+  intent: 'create' | 'update';
+  businessId?: string;
+  result: SubmissionResult<string[]>;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const businessId = String(formData.get('businessId') ?? '');
+
+  if (intent === 'create' || intent === 'update') {
+    const submission = parseWithZod(formData, { schema: BusinessSchema });
+    if (submission.status !== 'success') {
+      return data<ActionResult>(
+        { intent, businessId: businessId || undefined, result: submission.reply() },
+        { status: 400 },
+      );
+    }
+    const { name, description, website, industry, location } = submission.value;
+    // The form always sends every field: an empty one clears it.
+    const input = {
+      name,
+      description: description ?? null,
+      website: website ?? null,
+      industry: industry ?? null,
+      location: location ?? null,
+    };
+    try {
+      if (intent === 'create') {
+        await createBusiness(user, input);
+        return await redirectWithToast(
+          '/dashboard',
+          { title: 'Business added successfully!' },
+          {
+            request,
+          },
+        );
+      }
+      await updateBusiness(user, businessId, input);
+      return await redirectWithToast(
+        '/dashboard',
+        { title: 'Business updated successfully' },
+        {
+          request,
+        },
+      );
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === 'not_found') {
+        return redirectWithToast(
+          '/dashboard',
+          { title: 'Error', description: error.message, variant: 'destructive' },
+          { request },
+        );
+      }
+      return data<ActionResult>(
+        {
+          intent,
+          businessId: businessId || undefined,
+          result: submission.reply({ formErrors: [error.message] }),
+        },
+        { status: error.status },
+      );
+    }
+  }
+
+  if (intent === 'delete') {
+    try {
+      await deleteBusiness(user, businessId);
+      return await redirectWithToast(
+        '/dashboard',
+        { title: 'Business deleted successfully' },
+        {
+          request,
+        },
+      );
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithToast(
+        '/dashboard',
+        {
+          title: 'Error',
+          description: error.message || 'Failed to delete business',
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
+  }
+
+  return redirectWithToast(
+    '/dashboard',
+    { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+    { request },
+  );
 }
 
 export default function DashboardPage() {
-  const { name } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { name, plan, tab } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">
@@ -35,6 +225,279 @@ export default function DashboardPage() {
           </Form>
         </div>
       </div>
+
+      <ToolsPanel />
+
+      {plan.hasPremiumAccess ? (
+        <nav aria-label="Dashboard sections" className="border-b border-slate-200">
+          <ul className="-mb-px flex flex-wrap gap-2">
+            {TABS.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={item.id === 'businesses' ? '/dashboard' : `/dashboard?tab=${item.id}`}
+                  preventScrollReset
+                  aria-current={tab === item.id ? 'page' : undefined}
+                  className={`inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold ${
+                    tab === item.id
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+                  }`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {tab === 'prompts' && loaderData.promptKit ? (
+        <PromptKit prompts={loaderData.promptKit.prompts} tips={loaderData.promptKit.tips} />
+      ) : tab === 'guide' ? (
+        <OptimizationGuide />
+      ) : (
+        <BusinessesPanel />
+      )}
     </div>
+  );
+}
+
+function ToolsPanel() {
+  const { plan, freeGptUrl } = useLoaderData<typeof loader>();
+  return (
+    <section
+      aria-labelledby="tools-title"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="tools-title" className="text-xl font-semibold text-slate-900">
+          AI Visibility Tools
+        </h2>
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <span>Current plan:</span>
+          <PlanBadge tier={plan.tier} />
+          {plan.expiresOn ? (
+            <span data-testid="plan-expiry">
+              {plan.expired ? `Expired ${plan.expiresOn}` : `Active until ${plan.expiresOn}`}
+            </span>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className="text-lg font-semibold text-slate-900">Free AI Visibility Check</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Our free GPT tells you whether AI assistants can find and recommend your business.
+          </p>
+          <a
+            href={freeGptUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${buttonStyles.secondary} mt-4`}
+          >
+            Try Free GPT<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </article>
+
+        <article
+          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="premium-gpt-card"
+        >
+          <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            {plan.paid ? null : (
+              <span role="img" aria-label="Locked" data-testid="premium-lock">
+                🔒
+              </span>
+            )}
+            Premium AI Visibility GPT
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Step-by-step coaching to get your business recommended by AI assistants. Included in
+            every paid plan.
+          </p>
+          {plan.paid ? (
+            <>
+              {plan.expired ? (
+                <p className="mt-2 text-sm text-red-800">
+                  Your {plan.label} plan expired on {plan.expiresOn}.{' '}
+                  <Link to="/pricing" className={linkStyles}>
+                    Renew your plan
+                  </Link>
+                </p>
+              ) : null}
+              <PremiumGptButton className={`${buttonStyles.primary} mt-4`} />
+            </>
+          ) : (
+            <Link to="/pricing" className={`${buttonStyles.primary} mt-4`}>
+              Upgrade to Access
+            </Link>
+          )}
+        </article>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <h3 className="text-sm font-semibold text-slate-900">Quick actions:</h3>
+        <a
+          href={freeGptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles.secondary}
+        >
+          Test AI Visibility<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.secondary}>
+          Add Business
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function BusinessesPanel() {
+  const { businesses, adding, editing, confirmDelete, freeGptUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/dashboard';
+
+  const createResult = actionData?.intent === 'create' ? actionData.result : null;
+  const updateResult = actionData?.intent === 'update' ? actionData : null;
+  const showAdd = adding || Boolean(createResult);
+  const editingId = editing?.id ?? updateResult?.businessId ?? null;
+
+  return (
+    <section aria-labelledby="businesses-title" className="space-y-4">
+      {confirmDelete ? (
+        <DeleteBusinessDialog business={confirmDelete} cancelTo="/dashboard" />
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="businesses-title" className="text-xl font-semibold text-slate-900">
+          Your Businesses ({businesses.length})
+        </h2>
+        {showAdd ? null : (
+          <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.primary}>
+            Add Business
+          </Link>
+        )}
+      </div>
+
+      {showAdd ? (
+        <div id="add-business-panel">
+          <BusinessForm mode="create" lastResult={createResult} cancelTo="/dashboard" />
+        </div>
+      ) : null}
+
+      <div aria-busy={loading}>
+        {loading ? (
+          <p className="text-sm text-slate-600" data-testid="businesses-loading">
+            Loading businesses...
+          </p>
+        ) : null}
+        {businesses.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+            <p className="font-semibold text-slate-900">No businesses yet</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Add your business to start tracking how AI assistants see it.
+            </p>
+            {showAdd ? null : (
+              <Link
+                to="/dashboard?add=1#add-business-panel"
+                className={`${buttonStyles.primary} mt-4`}
+              >
+                Add Your First Business
+              </Link>
+            )}
+          </div>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {businesses.map((business) =>
+              business.id === editingId ? (
+                <li key={business.id}>
+                  <BusinessForm
+                    mode="update"
+                    business={business}
+                    lastResult={
+                      updateResult?.businessId === business.id ? updateResult.result : null
+                    }
+                    cancelTo="/dashboard"
+                  />
+                </li>
+              ) : (
+                <BusinessCard key={business.id} business={business} freeGptUrl={freeGptUrl} />
+              ),
+            )}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BusinessCard({ business, freeGptUrl }: { business: BusinessView; freeGptUrl: string }) {
+  return (
+    <li
+      className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="business-card"
+    >
+      <h3 className="text-lg font-semibold text-slate-900">{business.name}</h3>
+      {business.description ? (
+        <p className="mt-1 text-sm text-slate-700">{business.description}</p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {business.website ? (
+          <>
+            <dt className="font-medium text-slate-600">Website</dt>
+            <dd className="min-w-0 truncate">
+              <a
+                href={business.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className={linkStyles}
+              >
+                {business.website}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {business.industry ? (
+          <>
+            <dt className="font-medium text-slate-600">Industry</dt>
+            <dd className="text-slate-900">{business.industry}</dd>
+          </>
+        ) : null}
+        {business.location ? (
+          <>
+            <dt className="font-medium text-slate-600">Location</dt>
+            <dd className="text-slate-900">{business.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href={freeGptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles.secondary}
+        >
+          Test AI Visibility
+          <span className="sr-only"> for {business.name} (opens in a new tab)</span>
+        </a>
+        <Link
+          to={`/dashboard?edit=${encodeURIComponent(business.id)}`}
+          preventScrollReset
+          className={buttonStyles.ghost}
+        >
+          Edit<span className="sr-only"> {business.name}</span>
+        </Link>
+        <Link
+          to={`/dashboard?confirmDelete=${encodeURIComponent(business.id)}`}
+          preventScrollReset
+          className={`${buttonStyles.ghost} text-red-800 hover:bg-red-50 hover:text-red-900`}
+        >
+          Delete<span className="sr-only"> {business.name}</span>
+        </Link>
+      </div>
+    </li>
   );
 }

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_DATABASE } from '../../playwright.config';
 
 export { E2E_ADMIN, E2E_DATABASE } from '../../playwright.config';
 
@@ -51,5 +53,31 @@ export async function expectMessage(page: Page, title: string, description?: str
     await expect(
       page.getByText(description, { exact: true }).filter({ visible: true }).first(),
     ).toBeVisible();
+  }
+}
+
+/**
+ * Gives an e2e user a plan by writing the e2e database directly (the admin screens that do this
+ * belong to another issue). Prisma's SQLite adapter stores DateTime as ISO text with "+00:00".
+ */
+export function setSubscription(
+  email: string,
+  subscriptionStatus: string,
+  subscriptionExpiry: Date | null = null,
+) {
+  const db = new Database(E2E_DATABASE, { timeout: 5000 });
+  try {
+    const { changes } = db
+      .prepare(
+        'UPDATE "User" SET "subscriptionStatus" = ?, "subscriptionExpiry" = ? WHERE email = ?',
+      )
+      .run(
+        subscriptionStatus,
+        subscriptionExpiry ? subscriptionExpiry.toISOString().replace(/Z$/, '+00:00') : null,
+        email.toLowerCase(),
+      );
+    if (changes !== 1) throw new Error(`No e2e user ${email}`);
+  } finally {
+    db.close();
   }
 }

@@ -1,0 +1,131 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useToast } from '~/components/toaster';
+import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
+import { buttonStyles } from '~/components/ui/styles';
+import type { BusinessView } from '~/domain/businesses.server';
+import { BusinessSchema, type BusinessInput } from '~/schemas/business';
+
+type Mode = 'create' | 'update';
+
+/** The form's fields as the browser sees them (strings, any of them possibly empty). */
+type BusinessFormFields = {
+  name: string;
+  description?: string;
+  website?: string;
+  industry?: string;
+  location?: string;
+};
+
+const copy = {
+  create: {
+    heading: 'Add Business',
+    submit: 'Add Business',
+    pending: 'Adding...',
+    failed: 'Failed to add business',
+  },
+  update: {
+    heading: 'Edit Business',
+    submit: 'Save Changes',
+    pending: 'Saving...',
+    failed: 'Failed to update business',
+  },
+} as const;
+
+/**
+ * The add and edit forms: a plain POST with an `intent`, validated by the same BusinessSchema in
+ * the browser (conform) and in the action, so it works with JavaScript off.
+ */
+export function BusinessForm({
+  mode,
+  business,
+  lastResult,
+  cancelTo,
+}: {
+  mode: Mode;
+  business?: Pick<
+    BusinessView,
+    'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+  >;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+}) {
+  const text = copy[mode];
+  const navigation = useNavigation();
+  const { toast } = useToast();
+  const [form, fields] = useForm<BusinessFormFields, BusinessInput>({
+    id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
+    lastResult,
+    defaultValue: business
+      ? {
+          name: business.name,
+          description: business.description ?? '',
+          website: business.website ?? '',
+          industry: business.industry ?? '',
+          location: business.location ?? '',
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
+
+  // The form just opened (Add Business / Edit was pressed): put the cursor in its first field.
+  // After a failed submit conform focuses the first invalid field instead.
+  const nameId = fields.name.id;
+  const hasResult = Boolean(lastResult);
+  useEffect(() => {
+    if (!hasResult) document.getElementById(nameId)?.focus();
+    // Only when the form mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const failed = lastResult?.status === 'error';
+  const serverMessage = lastResult?.error?.['']?.[0];
+  useEffect(() => {
+    // With JavaScript the spec's toast; the inline errors below say the same without it.
+    if (failed)
+      toast({ title: 'Error', description: serverMessage ?? text.failed, variant: 'destructive' });
+  }, [lastResult, failed, serverMessage, text.failed, toast]);
+
+  return (
+    <section
+      aria-labelledby={`${form.id}-heading`}
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h3 id={`${form.id}-heading`} className="text-lg font-semibold text-slate-900">
+        {text.heading}
+      </h3>
+      <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={mode} />
+        {business ? <input type="hidden" name="businessId" value={business.id} /> : null}
+        <FormAlert id={form.errorId} title={text.failed} errors={form.errors} />
+        <InputField field={fields.name} label="Business Name" type="text" required />
+        <InputField
+          field={fields.website}
+          label="Website"
+          type="url"
+          placeholder="https://example.com"
+          hint="For example https://example.com (we add https:// if you leave it out)."
+        />
+        <TextareaField field={fields.description} label="Description" rows={3} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField field={fields.industry} label="Industry" type="text" />
+          <InputField field={fields.location} label="Location" type="text" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+            {submitting ? text.pending : text.submit}
+          </button>
+          <Link to={cancelTo} preventScrollReset className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { isTier, TIER_LABELS } from './tiers';
+
+// What the user is told after a premium GPT check (spec section 8). Pure, so the dashboard's
+// client-side check (JSON response) and the no-JavaScript redirect route (domain error) say exactly
+// the same thing.
+
+export type PremiumCheckToast = {
+  title: string;
+  description: string;
+  variant: 'destructive';
+};
+
+export type PremiumCheckOutcome =
+  { kind: 'open'; url: string } | { kind: 'toast'; toast: PremiumCheckToast };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export function formatExpiryDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+}
+
+function tierLabel(value: unknown): string {
+  return isTier(value)
+    ? TIER_LABELS[value]
+    : typeof value === 'string' && value
+      ? value
+      : 'unknown';
+}
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+const toast = (title: string, description: string): PremiumCheckOutcome => ({
+  kind: 'toast',
+  toast: { title, description, variant: 'destructive' },
+});
+
+/** The check could not be made or answered unexpectedly. */
+export const PREMIUM_CHECK_FAILED_TOAST: PremiumCheckToast = {
+  title: 'Error',
+  description: 'Failed to verify premium access. Please try again.',
+  variant: 'destructive',
+};
+
+/** Reads the answer of GET /api/premium-gpt-access: open the URL, or tell the user why not. */
+export function interpretPremiumCheck(status: number, body: unknown): PremiumCheckOutcome {
+  if (status === 200) {
+    const url = field(body, 'premiumGptUrl');
+    if (field(body, 'hasAccess') === true && typeof url === 'string' && url) {
+      return { kind: 'open', url };
+    }
+    return toast('Access Denied', 'Premium GPT access requires an active subscription');
+  }
+  if (status === 403) {
+    const message = field(body, 'message');
+    if (message === 'Subscription expired') {
+      const date = formatExpiryDate(field(body, 'expiredAt') as string | null);
+      return toast(
+        'Subscription Expired',
+        `Your subscription expired${date ? ` on ${date}` : ''}. Please renew your plan to continue using the premium GPT.`,
+      );
+    }
+    if (message === 'Subscription upgrade required') {
+      return toast(
+        'Upgrade Required',
+        `Premium GPT access requires the ${tierLabel(field(body, 'requiredTier'))} plan or higher. Your current plan is ${tierLabel(field(body, 'currentTier'))}.`,
+      );
+    }
+    return toast('Access Denied', 'You need a paid subscription to access premium GPT');
+  }
+  if (status === 401) {
+    return toast('Authentication Required', 'Please log in again to access premium features');
+  }
+  return { kind: 'toast', toast: PREMIUM_CHECK_FAILED_TOAST };
+}

@@ -1,0 +1,103 @@
+// The subscription tiers and every rule that gates on them (spec sections 4 and 9). Pure: no I/O,
+// no clock of its own (callers pass `now`), so it runs the same on the server, in the browser and
+// in tests. Everything that gates on a plan asks this module.
+
+export const TIERS = ['free', 'diy', 'starter', 'growth', 'authority'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const PREMIUM_GPT_MIN_TIER: Tier = 'diy';
+
+export const TIER_LABELS: Record<Tier, string> = {
+  free: 'Free',
+  diy: 'DIY',
+  starter: 'Starter',
+  growth: 'Growth',
+  authority: 'Authority',
+};
+
+export type SubscriptionFacts = {
+  subscriptionStatus: string;
+  /** A Date, an ISO string (as PublicUser carries it) or null for "never expires". */
+  subscriptionExpiry: Date | string | null;
+};
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
+}
+
+/** A stored status we do not know (a typo, a retired plan) counts as free: it never unlocks anything. */
+export function normalizeTier(value: string | null | undefined): Tier {
+  return isTier(value) ? value : 'free';
+}
+
+/** Position in the order free < diy < starter < growth < authority. */
+export function tierRank(tier: string): number {
+  return TIERS.indexOf(normalizeTier(tier));
+}
+
+export function expiryDate(user: Pick<SubscriptionFacts, 'subscriptionExpiry'>): Date | null {
+  const { subscriptionExpiry } = user;
+  if (subscriptionExpiry === null) return null;
+  const date =
+    subscriptionExpiry instanceof Date ? subscriptionExpiry : new Date(subscriptionExpiry);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Expired means `now` is strictly past the expiry instant; no expiry never expires. */
+export function isExpired(user: Pick<SubscriptionFacts, 'subscriptionExpiry'>, now: Date): boolean {
+  const expiry = expiryDate(user);
+  return expiry !== null && now.getTime() > expiry.getTime();
+}
+
+/** The user's tier is `minTier` or higher and not expired. (Signed-out visitors never get here.) */
+export function hasTierAccess(user: SubscriptionFacts, minTier: Tier, now: Date): boolean {
+  return tierRank(user.subscriptionStatus) >= tierRank(minTier) && !isExpired(user, now);
+}
+
+/** A paid plan (diy or higher), whether or not it has lapsed. */
+export function isPaidTier(tier: string): boolean {
+  return tierRank(tier) >= tierRank(PREMIUM_GPT_MIN_TIER);
+}
+
+export type AccessDecision =
+  | { allowed: true; reason: 'active_subscription'; tier: Tier }
+  | {
+      allowed: false;
+      reason: 'upgrade_required';
+      tier: Tier;
+      requiredTier: Tier;
+      expiredAt: string | null;
+    }
+  | { allowed: false; reason: 'expired'; tier: Tier; requiredTier: Tier; expiredAt: string };
+
+/**
+ * Whether the user may use something that needs `minTier`, and why not. A tier below the minimum
+ * is "upgrade required" even if it also has a past expiry date: upgrading is what would help.
+ */
+export function decideAccess(user: SubscriptionFacts, minTier: Tier, now: Date): AccessDecision {
+  const tier = normalizeTier(user.subscriptionStatus);
+  const expiry = expiryDate(user);
+  if (tierRank(tier) < tierRank(minTier)) {
+    return {
+      allowed: false,
+      reason: 'upgrade_required',
+      tier,
+      requiredTier: minTier,
+      expiredAt: expiry?.toISOString() ?? null,
+    };
+  }
+  if (expiry && isExpired(user, now)) {
+    return {
+      allowed: false,
+      reason: 'expired',
+      tier,
+      requiredTier: minTier,
+      expiredAt: expiry.toISOString(),
+    };
+  }
+  return { allowed: true, reason: 'active_subscription', tier };
+}
+
+export function premiumGptAccess(user: SubscriptionFacts, now: Date): AccessDecision {
+  return decideAccess(user, PREMIUM_GPT_MIN_TIER, now);
+}

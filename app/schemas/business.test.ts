@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { BusinessSchema, BusinessUpdateSchema, normalizeWebsite, WEBSITE_ERROR } from './business';
+
+function messages(result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+  return result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+}
+
+describe('BusinessSchema (create payload, add and edit forms)', () => {
+  it('keeps a full business, trimmed', () => {
+    expect(
+      BusinessSchema.parse({
+        name: '  Joe’s Plumbing ',
+        description: 'Emergency plumbing',
+        website: 'https://joes.example.com/',
+        industry: 'Plumbing',
+        location: 'Austin, TX',
+      }),
+    ).toEqual({
+      name: 'Joe’s Plumbing',
+      description: 'Emergency plumbing',
+      website: 'https://joes.example.com/',
+      industry: 'Plumbing',
+      location: 'Austin, TX',
+    });
+  });
+
+  it('requires a name', () => {
+    expect(messages(BusinessSchema.safeParse({}))).toEqual([['name', 'Business name is required']]);
+    expect(messages(BusinessSchema.safeParse({ name: '   ' }))).toEqual([
+      ['name', 'Business name is required'],
+    ]);
+  });
+
+  it('turns empty optional fields into null', () => {
+    expect(
+      BusinessSchema.parse({ name: 'A', description: '', website: ' ', industry: null }),
+    ).toEqual({ name: 'A', description: null, website: null, industry: null });
+  });
+
+  it.each([
+    'not a url',
+    'ftp://files.example.com',
+    'javascript:alert(1)',
+    'http://',
+    'localhost',
+    'https://exa mple.com',
+  ])('rejects the website %j', (website) => {
+    expect(messages(BusinessSchema.safeParse({ name: 'A', website }))).toEqual([
+      ['website', WEBSITE_ERROR],
+    ]);
+  });
+
+  it('accepts a bare host by prefixing https://', () => {
+    expect(BusinessSchema.parse({ name: 'A', website: 'example.com' }).website).toBe(
+      'https://example.com',
+    );
+    expect(normalizeWebsite('www.example.co.uk/about')).toBe('https://www.example.co.uk/about');
+    expect(normalizeWebsite('http://localhost:3000')).toBe('http://localhost:3000');
+  });
+
+  it('rejects wrongly typed fields', () => {
+    expect(BusinessSchema.safeParse({ name: 42 }).success).toBe(false);
+    expect(BusinessSchema.safeParse({ name: 'A', website: 12 }).success).toBe(false);
+    expect(BusinessSchema.safeParse({ name: 'A', industry: ['x'] }).success).toBe(false);
+  });
+
+  it('limits lengths', () => {
+    expect(messages(BusinessSchema.safeParse({ name: 'x'.repeat(201) }))).toEqual([
+      ['name', 'Business name is too long'],
+    ]);
+  });
+});
+
+describe('BusinessUpdateSchema (PUT payload)', () => {
+  it('leaves absent fields out and clears with null or ""', () => {
+    expect(BusinessUpdateSchema.parse({})).toEqual({});
+    expect(BusinessUpdateSchema.parse({ description: '', location: null })).toEqual({
+      description: null,
+      location: null,
+    });
+  });
+
+  it('never clears the name', () => {
+    expect(BusinessUpdateSchema.safeParse({ name: '' }).success).toBe(false);
+    expect(BusinessUpdateSchema.safeParse({ name: null }).success).toBe(false);
+  });
+});

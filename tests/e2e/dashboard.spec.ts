@@ -1,0 +1,275 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectMessage, register, setSubscription, uniqueEmail } from './support';
+
+// The placeholder premium GPT (PREMIUM_GPT_URL's default) is external and unreachable here: answer
+// it locally so a tab opened on it has a URL to assert, and never reveal it to the wrong user.
+const PREMIUM_GPT = 'https://chatgpt.com/g/g-premium-ai-visibility-coach';
+
+async function stubExternalGpts(context: BrowserContext) {
+  await context.route('https://chatgpt.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>GPT</title><h1>GPT stub</h1>' }),
+  );
+}
+
+async function signUp(page: Page, tier?: { status: string; expiry?: Date | null }) {
+  const user = { email: uniqueEmail('dash'), password: 'a-long-password', firstName: 'Robin' };
+  await register(page, user);
+  if (tier) {
+    setSubscription(user.email, tier.status, tier.expiry ?? null);
+    await page.goto('/dashboard');
+  }
+  return user;
+}
+
+const business = {
+  name: 'Harbor View Dental',
+  website: 'harborview.example.com',
+  description: 'Gentle family dentistry by the water.',
+  industry: 'Dentistry',
+  location: 'Seattle, WA',
+};
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`dashboard with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('add, edit and delete a business', async ({ page }) => {
+      await signUp(page);
+      await expect(page.getByRole('heading', { name: 'Your Businesses (0)' })).toBeVisible();
+      await expect(page.getByText('No businesses yet')).toBeVisible();
+
+      // A bad website is refused with the reason, nothing is added.
+      await page.getByRole('link', { name: 'Add Your First Business' }).click();
+      await page.getByLabel('Business Name').fill(business.name);
+      await page.getByLabel('Website').fill('not a url');
+      await page.getByRole('button', { name: 'Add Business' }).click();
+      await expect(
+        page.getByText('Please enter a valid website URL (e.g. https://example.com)'),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your Businesses (0)' })).toBeVisible();
+
+      await page.getByLabel('Website').fill(business.website);
+      await page.getByLabel('Description').fill(business.description);
+      await page.getByLabel('Industry').fill(business.industry);
+      await page.getByLabel('Location').fill(business.location);
+      await page.getByRole('button', { name: 'Add Business' }).click();
+      await expectMessage(page, 'Business added successfully!');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Your Businesses (1)' })).toBeVisible();
+      const card = page.getByTestId('business-card').filter({ hasText: business.name });
+      await expect(card).toContainText(business.description);
+      await expect(card).toContainText(business.industry);
+      await expect(card).toContainText(business.location);
+      const site = card.getByRole('link', { name: /https:\/\/harborview\.example\.com/ });
+      await expect(site).toHaveAttribute('href', 'https://harborview.example.com');
+      await expect(site).toHaveAttribute('target', '_blank');
+      await expect(card.getByRole('link', { name: /Test AI Visibility/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+
+      await card.getByRole('link', { name: `Edit ${business.name}` }).click();
+      await expect(page.getByLabel('Business Name')).toHaveValue(business.name);
+      if (javaScriptEnabled) await expect(page.getByLabel('Business Name')).toBeFocused();
+      await page.getByLabel('Business Name').fill('Harbor View Family Dental');
+      await page.getByLabel('Location').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectMessage(page, 'Business updated successfully');
+      const edited = page.getByTestId('business-card');
+      await expect(edited.getByRole('heading')).toHaveText('Harbor View Family Dental');
+      await expect(edited).not.toContainText(business.location);
+
+      await edited.getByRole('link', { name: 'Delete Harbor View Family Dental' }).click();
+      const confirmation = page.getByTestId('delete-confirmation');
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText(
+        'Are you sure you want to delete "Harbor View Family Dental"? This action cannot be undone.',
+      );
+      await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expectMessage(page, 'Business deleted successfully');
+      await expect(page.getByRole('heading', { name: 'Your Businesses (0)' })).toBeVisible();
+      await expect(page.getByTestId('business-card')).toHaveCount(0);
+    });
+
+    test('cancelling a delete keeps the business', async ({ page }) => {
+      await signUp(page);
+      await page.getByRole('link', { name: 'Add Business' }).first().click();
+      await page.getByLabel('Business Name').fill('Keep Me Plumbing');
+      await page.getByRole('button', { name: 'Add Business' }).click();
+      await expectMessage(page, 'Business added successfully!');
+      await page.getByRole('link', { name: 'Delete Keep Me Plumbing' }).click();
+      await page.getByTestId('delete-confirmation').getByRole('link', { name: 'Cancel' }).click();
+      await expect(page.getByTestId('delete-confirmation')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Your Businesses (1)' })).toBeVisible();
+    });
+
+    test('a free user sees the lock and Upgrade to Access, no tabs and no premium URL', async ({
+      page,
+    }) => {
+      await signUp(page);
+      const card = page.getByTestId('premium-gpt-card');
+      await expect(card.getByRole('img', { name: 'Locked' })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+      await expect(page.getByTestId('plan-badge')).toHaveText(/free plan/i);
+      await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /Try Free GPT/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+      await page.goto('/dashboard?tab=prompts');
+      await expect(page.getByRole('heading', { name: 'Keys to Victory Prompt Kit' })).toHaveCount(
+        0,
+      );
+      expect(await page.content()).not.toContain('g-premium-ai-visibility-coach');
+    });
+
+    test('a diy subscriber opens the premium GPT and gets the tabs', async ({ page, context }) => {
+      await stubExternalGpts(context);
+      await signUp(page, { status: 'diy', expiry: new Date(Date.now() + 30 * 86_400_000) });
+      await expect(page.getByTestId('plan-badge')).toHaveText(/diy plan/i);
+      expect(await page.content()).not.toContain('g-premium-ai-visibility-coach');
+
+      const opened = context.waitForEvent('page');
+      await page.getByRole('link', { name: /Access Premium GPT/ }).click();
+      const tab = await opened;
+      await expect.poll(() => tab.url()).toBe(PREMIUM_GPT);
+      await tab.close();
+
+      const tabs = page.getByRole('navigation', { name: 'Dashboard sections' });
+      await expect(tabs.getByRole('link', { name: 'Businesses' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await tabs.getByRole('link', { name: 'Keys to Victory' }).click();
+      await expect(page).toHaveURL(/\?tab=prompts$/);
+      await expect(page.getByRole('heading', { name: 'Keys to Victory Prompt Kit' })).toBeVisible();
+      await expect(page.getByTestId('prompt-card')).toHaveCount(8);
+      await expect(page.getByText('Weekly', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText('Monthly', { exact: true }).first()).toBeVisible();
+
+      // Keyboard: the tabs are links in the tab order.
+      await tabs.getByRole('link', { name: 'AI Optimization Guide' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\?tab=guide$/);
+      await expect(page.getByText(/guide is coming soon/i)).toBeVisible();
+    });
+
+    test('an expired subscriber is told Subscription Expired', async ({ page, context }) => {
+      await stubExternalGpts(context);
+      await signUp(page, { status: 'diy', expiry: new Date('2026-01-10T00:00:00Z') });
+      await expect(page.getByTestId('premium-gpt-card')).toContainText(
+        'Your DIY plan expired on January 10, 2026.',
+      );
+      await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toHaveCount(0);
+      const description =
+        'Your subscription expired on January 10, 2026. Please renew your plan to continue using the premium GPT.';
+      if (javaScriptEnabled) {
+        await page.getByRole('link', { name: /Access Premium GPT/ }).click();
+        await expectMessage(page, 'Subscription Expired', description);
+      } else {
+        // Without JavaScript the link opens the checking route, which comes back with the message.
+        const opened = context.waitForEvent('page');
+        await page.getByRole('link', { name: /Access Premium GPT/ }).click();
+        const tab = await opened;
+        await expect(tab).toHaveURL(/\/dashboard$/);
+        await expectMessage(tab, 'Subscription Expired', description);
+      }
+    });
+
+    test('the payment-success toast shows once and the parameter goes', async ({ page }) => {
+      await signUp(page);
+      await page.goto('/dashboard?payment=success');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(
+        page,
+        'Payment Successful! 🎉',
+        'Your subscription is now active. Welcome to premium features!',
+      );
+      await page.reload();
+      await expect(page.getByTestId('welcome')).toBeVisible();
+      await expect(page.getByText('Payment Successful! 🎉', { exact: true })).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('dashboard with JavaScript on', () => {
+  test('the premium check shows Verifying Access... while it runs', async ({ page, context }) => {
+    await stubExternalGpts(context);
+    await signUp(page, { status: 'growth' });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/premium-gpt-access', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: /Access Premium GPT/ }).click();
+    await expect(page.getByRole('link', { name: /Verifying Access\.\.\./ })).toBeVisible();
+    release();
+    expect((await opened).url()).toBe(PREMIUM_GPT);
+    await expect(page.getByRole('link', { name: /Access Premium GPT/ })).toBeVisible();
+  });
+
+  test('Add Business shows Adding... while saving', async ({ page }) => {
+    await signUp(page);
+    await page.getByRole('link', { name: 'Add Business' }).first().click();
+    await page.getByLabel('Business Name').fill('Slow Save Bakery');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/dashboard.data**', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add Business' }).click();
+    await expect(page.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    release();
+    await expectMessage(page, 'Business added successfully!');
+  });
+
+  test('copying a prompt shows Copied and the Prompt Copied toast', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page, { status: 'authority' });
+    await page.goto('/dashboard?tab=prompts');
+    const card = page.getByTestId('prompt-card').filter({ hasText: 'AI Visibility Audit' });
+    await card.getByRole('button', { name: 'Copy AI Visibility Audit' }).click();
+    await expect(card.getByRole('button', { name: 'Copied AI Visibility Audit' })).toContainText(
+      'Copied',
+    );
+    await expectMessage(page, 'Prompt Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe((await card.locator('pre').textContent())?.trim() ?? '');
+    expect(copied).toContain('[Business Name]');
+    // The indicator reverts after 2 seconds.
+    await expect(card.getByRole('button', { name: 'Copy AI Visibility Audit' })).toBeVisible({
+      timeout: 4000,
+    });
+  });
+
+  test('a failing clipboard says Copy Failed', async ({ page }) => {
+    await signUp(page, { status: 'starter' });
+    await page.goto('/dashboard?tab=prompts');
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    await page.getByRole('button', { name: 'Copy Weekly Business Update Post' }).click();
+    await expectMessage(page, 'Copy Failed', 'Please manually select and copy the prompt text');
+  });
+
+  test('a free user pressing the premium route directly is told Upgrade Required', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto('/dashboard/premium-gpt');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectMessage(
+      page,
+      'Upgrade Required',
+      'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from '@remix-run/react';
+import { displayName, isAdmin } from '~/domain/users';
 import { buttonStyles } from './ui/styles';
 
 export type HeaderUser = { firstName: string | null; email: string; role: string } | null;
@@ -9,10 +10,6 @@ export const NAV_LINKS = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
 ] as const;
-
-function greetingName(user: NonNullable<HeaderUser>) {
-  return user.firstName?.trim() || user.email;
-}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900 hover:bg-slate-100'}`;
@@ -50,13 +47,13 @@ function AccountItems({
       <NavLink to="/dashboard" className={(state) => `${navLinkClass(state)} ${item}`}>
         Dashboard
       </NavLink>
-      {user.role === 'admin' ? (
+      {isAdmin(user) ? (
         <NavLink to="/admin" className={(state) => `${navLinkClass(state)} ${item}`}>
           Admin
         </NavLink>
       ) : null}
       <span className={`px-3 py-2 text-sm text-slate-700 ${item}`} data-testid="greeting">
-        Hi, {greetingName(user)}
+        Hi, {displayName(user)}
       </span>
       <Form method="post" action="/logout" className={layout === 'menu' ? 'w-full' : ''}>
         <button

@@ -43,15 +43,6 @@ export function toPublicUser(user: Pick<User, keyof typeof publicUserSelect>): P
   };
 }
 
-export function isAdmin(user: Pick<PublicUser, 'role'>): boolean {
-  return user.role === 'admin';
-}
-
-/** First name, or else the e-mail: how the header and dashboard greet a user. */
-export function displayName(user: Pick<PublicUser, 'firstName' | 'email'>): string {
-  return user.firstName?.trim() || user.email;
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }

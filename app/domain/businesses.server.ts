@@ -85,6 +85,12 @@ export async function updateBusiness(
     const value = input[key];
     if (value !== undefined) data[key] = value;
   }
+  if (Object.keys(data).length === 0) {
+    // Nothing to change: answer with the business as it is (an empty update matches no row).
+    const current = await findBusiness(actor, id);
+    if (!current) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+    return current;
+  }
   // The ownership check and the write are one statement: no window in which the row changes hands.
   const { count } = await db.business.updateMany({ where: { id, userId: actor.id }, data });
   if (count === 0) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);

@@ -1,7 +1,8 @@
 import { createCookie, redirect } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { isAdmin, verifyLogin, type PublicUser } from '~/domain/accounts.server';
+import { verifyLogin, type PublicUser } from '~/domain/accounts.server';
+import { isAdmin } from '~/domain/users';
 import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
 import { LoginSchema } from '~/schemas/auth';

@@ -17,8 +17,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me-in-production'),
   /** Secure cookies; defaults to on in production. Browsers accept them on http://localhost too. */
   COOKIE_SECURE: bool.optional(),
-  /** Behind a reverse proxy, take the client IP from X-Forwarded-For / X-Real-IP. */
-  TRUST_PROXY: bool.default(true),
+  /**
+   * Behind a reverse proxy, take the client IP from X-Forwarded-For / X-Real-IP. Off by default:
+   * without a proxy those headers come from the client and could be forged.
+   */
+  TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
 
   FREE_GPT_URL: url.default('https://chatgpt.com/g/g-free-ai-visibility-check'),

@@ -6,6 +6,9 @@ export function loader() {
   throw new Response('Not Found', { status: 404 });
 }
 
+// A form posted to an unknown path is just as unknown.
+export const action = loader;
+
 export const meta: MetaFunction = () => [{ title: 'Page Not Found | AI Visibility' }];
 
 export default function NotFound() {

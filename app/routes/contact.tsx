@@ -23,7 +23,7 @@ import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { submitContactInquiry } from '~/domain/contact.server';
 import { isDomainError } from '~/domain/errors';
 import { publicLinks } from '~/lib/env.server';
-import { getClientIp } from '~/lib/http.server';
+import { getClientIp, readFormData } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/contact';
 
@@ -39,7 +39,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 // data rather than a redirect so that, without JavaScript, the page comes back with either the
 // field errors and the typed values or the success message.
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), sent: false }, { status: 400 });

@@ -14,7 +14,7 @@ import { PremiumGptButton } from '~/components/dashboard/premium-gpt';
 import { OptimizationGuide, PromptKit } from '~/components/dashboard/prompt-kit';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
-import { displayName } from '~/domain/accounts.server';
+import { displayName } from '~/domain/users';
 import {
   createBusiness,
   deleteBusiness,
@@ -33,6 +33,7 @@ import {
 } from '~/domain/tiers';
 import { requireUser } from '~/lib/auth.server';
 import { publicLinks } from '~/lib/env.server';
+import { readFormData } from '~/lib/http.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { BusinessSchema } from '~/schemas/business';
 
@@ -109,7 +110,7 @@ type ActionResult = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get('intent');
   const businessId = String(formData.get('businessId') ?? '');
 

@@ -15,7 +15,7 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { authenticator, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { safeRedirect } from '~/lib/http.server';
+import { readFormData, safeRedirect } from '~/lib/http.server';
 import { LoginSchema } from '~/schemas/auth';
 
 export const meta: MetaFunction = () => [
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });

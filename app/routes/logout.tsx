@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { logout } from '~/lib/auth.server';
+import { isCrossSite } from '~/lib/http.server';
 
-// POST only: a link or prefetch can never sign anyone out.
+// POST only, and only from our own pages: a link, a prefetch or another site's form can never
+// sign anyone out.
 export async function action({ request }: ActionFunctionArgs) {
+  if (isCrossSite(request)) return new Response('Forbidden', { status: 403 });
   return logout(request);
 }
 

@@ -15,7 +15,7 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { registerUser } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { safeRedirect } from '~/lib/http.server';
+import { readFormData, safeRedirect } from '~/lib/http.server';
 import { PASSWORD_MIN_LENGTH, RegisterFormSchema } from '~/schemas/auth';
 
 export const meta: MetaFunction = () => [
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   const hideFields = ['password', 'confirmPassword'];
   if (submission.status !== 'success') {

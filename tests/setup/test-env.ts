@@ -10,4 +10,6 @@ const file = path.join(path.dirname(template), `${randomUUID()}.db`);
 copyFileSync(template, file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.SESSION_SECRET = 'test-session-secret-0123456789';
+// Tests play the reverse proxy: they set X-Forwarded-For to stand for different clients.
+process.env.TRUST_PROXY = 'true';
 (globalThis as { __db?: unknown }).__db = undefined;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { env } from './env.server';
 import { isDomainError } from '~/domain/errors';
+import { hasControlCharacters } from '~/schemas/text';
 
 /**
  * The client's IP. remix-serve does not expose the socket address, so behind a reverse proxy we
@@ -26,7 +27,12 @@ export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = '/dashboard',
 ): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || /[\u0000-\u001F\u007F\\]/.test(to)) {
+  if (
+    typeof to !== 'string' ||
+    !to.startsWith('/') ||
+    to.includes('\\') ||
+    hasControlCharacters(to)
+  ) {
     return fallback;
   }
   const base = 'http://same-site.invalid';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printable } from './text';
 
 // One schema per payload, shared by the forms (conform), their actions and the JSON API.
 
@@ -17,6 +18,7 @@ const optionalName = z
   .string()
   .trim()
   .max(100, 'Name is too long')
+  .refine(...printable('Name'))
   .optional()
   .transform((value) => (value ? value : undefined));
 

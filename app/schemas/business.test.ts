@@ -85,3 +85,23 @@ describe('BusinessUpdateSchema (PUT payload)', () => {
     expect(BusinessUpdateSchema.safeParse({ name: null }).success).toBe(false);
   });
 });
+
+describe('control characters', () => {
+  it('are refused in names, single-line fields and websites; line breaks are fine in descriptions', () => {
+    expect(BusinessSchema.safeParse({ name: '\u0000\u0000' }).error?.issues[0]?.message).toBe(
+      'Business name contains characters that are not allowed',
+    );
+    expect(BusinessSchema.safeParse({ name: 'Acme', industry: 'Plumb\u001bing' }).success).toBe(
+      false,
+    );
+    expect(BusinessSchema.safeParse({ name: 'Acme', website: 'https://a.com\u0000' }).success).toBe(
+      false,
+    );
+    expect(
+      BusinessSchema.safeParse({ name: 'Acme', description: 'Line one\nLine two' }).success,
+    ).toBe(true);
+    expect(BusinessSchema.safeParse({ name: 'Acme', description: 'Bad\u0000' }).success).toBe(
+      false,
+    );
+  });
+});

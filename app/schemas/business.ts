@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, printable } from './text';
 
 // One schema per payload, shared by the dashboard's forms (conform), their action and the JSON API.
 //
@@ -29,7 +30,7 @@ export function normalizeWebsite(input: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (!url.hostname) return null;
   if (!hasScheme && !url.hostname.includes('.')) return null;
-  if (/\s/.test(value)) return null;
+  if (/\s/.test(value) || hasControlCharacters(value)) return null;
   return hasScheme ? value : candidate;
 }
 
@@ -47,11 +48,12 @@ const website = z
     return normalized;
   });
 
-function optionalText(field: string, max: number) {
+function optionalText(field: string, max: number, multiLine = false) {
   return z
     .string({ error: `${field} must be a string` })
     .trim()
     .max(max, `${field} is too long`)
+    .refine(...printable(field, { multiLine }))
     .transform((value) => (value ? value : null));
 }
 
@@ -59,12 +61,13 @@ const name = z
   .string({ error: 'Business name is required' })
   .trim()
   .min(1, 'Business name is required')
-  .max(BUSINESS_LIMITS.name, 'Business name is too long');
+  .max(BUSINESS_LIMITS.name, 'Business name is too long')
+  .refine(...printable('Business name'));
 
 /** Create-business payload (spec section 3); the add and edit forms post this too. */
 export const BusinessSchema = z.object({
   name,
-  description: optionalText('Description', BUSINESS_LIMITS.description).optional().nullable(),
+  description: optionalText('Description', BUSINESS_LIMITS.description, true).optional().nullable(),
   website: website.optional().nullable(),
   industry: optionalText('Industry', BUSINESS_LIMITS.industry).optional().nullable(),
   location: optionalText('Location', BUSINESS_LIMITS.location).optional().nullable(),

@@ -66,3 +66,15 @@ describe('ContactSchema', () => {
     });
   });
 });
+
+describe('control characters', () => {
+  const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' };
+  it('are refused, while a message may have line breaks', () => {
+    expect(ContactSchema.safeParse({ ...valid, name: 'A\u0000' }).success).toBe(false);
+    expect(ContactSchema.safeParse({ ...valid, company: 'Co\u0007' }).success).toBe(false);
+    expect(ContactSchema.safeParse({ ...valid, message: 'Hi\u0000' }).success).toBe(false);
+    expect(ContactSchema.safeParse({ ...valid, message: 'Line one\r\nLine two' }).success).toBe(
+      true,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printable } from './text';
 
 // The contact form's payload (spec section 3), validated as spec section 5 says: name, email and
 // message required, email e-mail-shaped, company and phone optional. The spec shows no length
@@ -15,18 +16,20 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, company: 200, phone: 50, message: 5000 };
 
-const required = (label: string, max: number) =>
+const required = (label: string, max: number, multiLine = false) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...printable(label, { multiLine }));
 
 const optional = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(...printable(label))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -41,7 +44,7 @@ export const ContactSchema = z.object({
     .transform((value) => value.toLowerCase()),
   company: optional('Company', CONTACT_LIMITS.company),
   phone: optional('Phone', CONTACT_LIMITS.phone),
-  message: required('Message', CONTACT_LIMITS.message),
+  message: required('Message', CONTACT_LIMITS.message, true),
   inquiryType: z
     .enum(INQUIRY_TYPES, { error: 'Please choose an inquiry type' })
     .optional()

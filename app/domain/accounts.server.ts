@@ -1,7 +1,13 @@
 import { db } from '~/lib/db.server';
 import type { User } from '~/generated/prisma/client';
 import type { LoginInput, RegisterInput } from '~/schemas/auth';
-import { DomainError } from './errors';
+import {
+  assertLoginAllowed,
+  assertRegistrationAllowed,
+  recordAttempt,
+  type AttemptClient,
+} from './auth-throttle.server';
+import { DomainError, isDomainError } from './errors';
 import { getDummyHash, hashPassword, verifyPassword } from './password.server';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -95,6 +101,29 @@ export async function verifyLogin(input: LoginInput): Promise<PublicUser> {
     throw new DomainError('unauthenticated', INVALID_CREDENTIALS_MESSAGE);
   }
   return toPublicUser(user);
+}
+
+/** Sign-in from the login form or the JSON API: throttled, and every attempt is counted. */
+export async function signIn(input: LoginInput, client: AttemptClient): Promise<PublicUser> {
+  await assertLoginAllowed(input.email, client);
+  try {
+    const user = await verifyLogin(input);
+    await recordAttempt('login', input.email, client, true);
+    return user;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'unauthenticated') {
+      await recordAttempt('login', input.email, client, false);
+    }
+    throw error;
+  }
+}
+
+/** Sign-up from the register form or the JSON API: a plain user, throttled per network. */
+export async function signUp(input: RegisterInput, client: AttemptClient): Promise<PublicUser> {
+  await assertRegistrationAllowed(client);
+  const user = await registerUser(input);
+  await recordAttempt('register', input.email, client, true);
+  return user;
 }
 
 export async function getUserById(id: string): Promise<PublicUser | null> {

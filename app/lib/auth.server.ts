@@ -1,13 +1,13 @@
 import { createCookie, redirect } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { verifyLogin, type PublicUser } from '~/domain/accounts.server';
+import { signIn, type PublicUser } from '~/domain/accounts.server';
 import { isAdmin } from '~/domain/users';
 import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from './env.server';
-import { getClientInfo, jsonMessage } from './http.server';
+import { getClientInfo, getClientIp, jsonMessage } from './http.server';
 import { redirectWithToast } from './toast.server';
 
 // The session cookie holds the session token (signed); the row lives in the database.
@@ -24,10 +24,10 @@ export const sessionCookie = createCookie('__session', {
 // the same LoginSchema first, so a parse failure here means a tampered request.
 export const authenticator = new Authenticator<PublicUser>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new DomainError('invalid_input', 'Invalid email or password');
-    return verifyLogin(parsed.data);
+    return signIn(parsed.data, { ipAddress: getClientIp(request) });
   }),
   'form',
 );

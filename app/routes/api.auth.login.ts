@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { verifyLogin } from '~/domain/accounts.server';
+import { signIn } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import {
   domainErrorResponse,
@@ -18,8 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = LoginSchema.safeParse(body.body);
   if (!parsed.success) return invalidPayload(parsed.error, body.body);
   try {
-    const user = await verifyLogin(parsed.data);
-    const { token } = await createSession(user.id, getClientInfo(request));
+    const client = getClientInfo(request);
+    const user = await signIn(parsed.data, client);
+    const { token } = await createSession(user.id, client);
     return Response.json({ token, user });
   } catch (error) {
     return domainErrorResponse(error);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { registerUser } from '~/domain/accounts.server';
+import { signUp } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import {
   domainErrorResponse,
@@ -18,8 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = RegisterSchema.safeParse(body.body);
   if (!parsed.success) return invalidPayload(parsed.error, body.body);
   try {
-    const user = await registerUser(parsed.data);
-    const { token } = await createSession(user.id, getClientInfo(request));
+    const client = getClientInfo(request);
+    const user = await signUp(parsed.data, client);
+    const { token } = await createSession(user.id, client);
     return Response.json({ token, user }, { status: 201 });
   } catch (error) {
     return domainErrorResponse(error);

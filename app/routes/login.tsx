@@ -44,9 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
+    // Too many attempts says so; every other refusal is the one message that reveals nothing.
+    const limited = error.code === 'rate_limited';
     return data(
-      submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ['password'] }),
-      { status: 401 },
+      submission.reply({
+        formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
+        hideFields: ['password'],
+      }),
+      { status: limited ? 429 : 401 },
     );
   }
 }

@@ -12,11 +12,14 @@ import { AuthCard } from '~/components/auth-card';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { registerUser } from '~/domain/accounts.server';
+import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { readFormData, safeRedirect } from '~/lib/http.server';
+import { getClientIp, readFormData, safeRedirect } from '~/lib/http.server';
 import { PASSWORD_MIN_LENGTH, RegisterFormSchema } from '~/schemas/auth';
+
+/** The spec's fallback when the server gives no reason. */
+const REGISTRATION_FAILED = 'Failed to create account';
 
 export const meta: MetaFunction = () => [
   { title: 'Create your account | AI Visibility' },
@@ -41,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const user = await registerUser(input);
+    const user = await signUp(input, { ipAddress: getClientIp(request) });
     return await startSessionAndRedirect(
       request,
       user.id,
@@ -49,9 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data(submission.reply({ fieldErrors: { email: [error.message] }, hideFields }), {
-      status: error.status,
-    });
+    // A taken e-mail belongs to the e-mail field; anything else is about the whole form.
+    const reply =
+      error.code === 'conflict'
+        ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
+        : submission.reply({ formErrors: [error.message || REGISTRATION_FAILED], hideFields });
+    return data(reply, { status: error.status });
   }
 }
 
@@ -68,19 +74,22 @@ export default function RegisterPage() {
     shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/register';
-  const serverEmailError =
-    lastResult?.status === 'error' ? lastResult.error?.email?.[0] : undefined;
+  // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
+  // message in the form.
+  const serverError =
+    lastResult?.status === 'error'
+      ? (lastResult.error?.['']?.[0] ?? lastResult.error?.email?.[0])
+      : undefined;
 
   useEffect(() => {
-    // The server refused the account (e.g. the e-mail is taken): the spec's toast, besides the field error.
-    if (serverEmailError) {
+    if (serverError) {
       toast({
         title: 'Registration Failed',
-        description: serverEmailError,
+        description: serverError,
         variant: 'destructive',
       });
     }
-  }, [lastResult, serverEmailError, toast]);
+  }, [lastResult, serverError, toast]);
 
   return (
     <AuthCard

@@ -28,24 +28,17 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-6 sm:flex-row sm:gap-16">
-          <ul className="space-y-2">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul className="space-y-2">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {[FOOTER_LINKS, LEGAL_LINKS].map((links) => (
+            <ul key={links[0]?.to} className="space-y-2">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
         </nav>
       </div>
       <div className="border-t border-slate-800">

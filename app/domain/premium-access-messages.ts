@@ -4,6 +4,10 @@ import { isTier, TIER_LABELS } from './tiers';
 // client-side check (JSON response) and the no-JavaScript redirect route (domain error) say exactly
 // the same thing.
 
+/** The 403 messages of the premium check (spec section 8): the server sends them, this reads them. */
+export const SUBSCRIPTION_EXPIRED_MESSAGE = 'Subscription expired';
+export const UPGRADE_REQUIRED_MESSAGE = 'Subscription upgrade required';
+
 export type PremiumCheckToast = {
   title: string;
   description: string;
@@ -56,14 +60,14 @@ export function interpretPremiumCheck(status: number, body: unknown): PremiumChe
   }
   if (status === 403) {
     const message = field(body, 'message');
-    if (message === 'Subscription expired') {
+    if (message === SUBSCRIPTION_EXPIRED_MESSAGE) {
       const date = formatExpiryDate(field(body, 'expiredAt') as string | null);
       return toast(
         'Subscription Expired',
         `Your subscription expired${date ? ` on ${date}` : ''}. Please renew your plan to continue using the premium GPT.`,
       );
     }
-    if (message === 'Subscription upgrade required') {
+    if (message === UPGRADE_REQUIRED_MESSAGE) {
       return toast(
         'Upgrade Required',
         `Premium GPT access requires the ${tierLabel(field(body, 'requiredTier'))} plan or higher. Your current plan is ${tierLabel(field(body, 'currentTier'))}.`,

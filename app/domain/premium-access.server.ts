@@ -2,6 +2,7 @@ import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import { SUBSCRIPTION_EXPIRED_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from './premium-access-messages';
 import { premiumGptAccess, TIER_LABELS, type Tier } from './tiers';
 
 // The premium GPT check (spec sections 3, 4 and 8). The server decides through the tier module,
@@ -9,8 +10,6 @@ import { premiumGptAccess, TIER_LABELS, type Tier } from './tiers';
 // learns the premium GPT URL. The JSON route and the no-JS redirect route both call this.
 
 export const PREMIUM_GPT_ACCESS_TYPE = 'premium_gpt';
-export const SUBSCRIPTION_EXPIRED_MESSAGE = 'Subscription expired';
-export const UPGRADE_REQUIRED_MESSAGE = 'Subscription upgrade required';
 
 export type PremiumAccessGranted = {
   hasAccess: true;

@@ -140,3 +140,15 @@ export function invalidPayload(error: z.ZodError, body: Record<string, unknown>)
   }
   return jsonMessage(400, field ? `${field}: ${issue.message}` : issue.message);
 }
+
+/** A JSON body checked against its schema: the value, or the 4xx `{ message }` to answer with. */
+export async function readJsonPayload<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.body);
+  if (!parsed.success) return { ok: false, response: invalidPayload(parsed.error, body.body) };
+  return { ok: true, value: parsed.data };
+}

@@ -1,12 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { deleteBusiness, updateBusiness } from '~/domain/businesses.server';
 import { requireApiUser } from '~/lib/auth.server';
-import {
-  domainErrorResponse,
-  invalidPayload,
-  methodNotAllowed,
-  readJsonObject,
-} from '~/lib/http.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
 import { BusinessUpdateSchema } from '~/schemas/business';
 
 const ALLOWED = ['PUT', 'DELETE'];
@@ -18,12 +13,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
   if (request.method === 'PUT') {
     const user = await requireApiUser(request);
-    const body = await readJsonObject(request);
-    if (!body.ok) return body.response;
-    const parsed = BusinessUpdateSchema.safeParse(body.body);
-    if (!parsed.success) return invalidPayload(parsed.error, body.body);
+    const payload = await readJsonPayload(request, BusinessUpdateSchema);
+    if (!payload.ok) return payload.response;
     try {
-      return Response.json(await updateBusiness(user, id, parsed.data));
+      return Response.json(await updateBusiness(user, id, payload.value));
     } catch (error) {
       return domainErrorResponse(error);
     }

@@ -2,6 +2,7 @@ import { createCookie, redirect } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { signIn, type PublicUser } from '~/domain/accounts.server';
+import { ADMIN_REQUIRED_MESSAGE } from '~/domain/admin.server';
 import { isAdmin } from '~/domain/users';
 import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
@@ -56,6 +57,13 @@ function loginUrl(request: Request) {
 export async function requireApiUser(request: Request): Promise<PublicUser> {
   const user = await getUser(request);
   if (!user) throw jsonMessage(401, 'Authentication required');
+  return user;
+}
+
+/** The admin JSON API: a visitor is 401, a signed-in non-admin 403 `{ message }`. */
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!isAdmin(user)) throw jsonMessage(403, ADMIN_REQUIRED_MESSAGE);
   return user;
 }
 

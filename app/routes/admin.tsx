@@ -1,18 +1,238 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AdminTabs, parseAdminTab, type AdminTab } from '~/components/admin/admin-tabs';
+import { AuditTab } from '~/components/admin/audit-tab';
+import { BusinessesTab } from '~/components/admin/businesses-tab';
+import { InquiriesTab } from '~/components/admin/inquiries-tab';
+import { LoginsTab } from '~/components/admin/logins-tab';
+import { OverviewTab } from '~/components/admin/overview-tab';
+import { UsageTab } from '~/components/admin/usage-tab';
+import { CreateAdminDialog, EditUserDialog } from '~/components/admin/user-dialogs';
+import { UsersTab, useListUrl } from '~/components/admin/users-tab';
 import { buttonStyles } from '~/components/ui/styles';
+import {
+  createAdminUser,
+  getAnalytics,
+  getTabCounts,
+  getUserForAdmin,
+  listAccessLogs,
+  listAllBusinesses,
+  listAuditLog,
+  listInquiries,
+  listLoginHistory,
+  listUsers,
+  updateUserAsAdmin,
+  type AdminActor,
+} from '~/domain/admin.server';
+import { isDomainError } from '~/domain/errors';
+import { isTier } from '~/domain/tiers';
 import { requireAdmin } from '~/lib/auth.server';
+import { readFormData, safeRedirect } from '~/lib/http.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import {
+  ADMIN_PAGE_SIZE,
+  CreateAdminSchema,
+  EditUserFormSchema,
+  pageParams,
+  searchParam,
+  SetTierFormSchema,
+} from '~/schemas/admin';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
 
+/** Only what the open tab needs is loaded; every list is one page of 50 and its count. */
+async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams) {
+  const page = pageParams(params, { defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_PAGE_SIZE });
+  switch (tab) {
+    case 'overview': {
+      const analytics = await getAnalytics(actor);
+      return {
+        tab,
+        counts: { users: analytics.totalUsers, businesses: analytics.totalBusinesses },
+        analytics,
+      } as const;
+    }
+    case 'users': {
+      const query = searchParam(params);
+      const tierParam = params.get('tier');
+      const tier = isTier(tierParam) ? tierParam : null;
+      const editId = params.get('edit');
+      const [counts, users, editing] = await Promise.all([
+        getTabCounts(actor),
+        listUsers(actor, { ...page, query: query || undefined, tier: tier ?? undefined }),
+        editId
+          ? Promise.all([
+              getUserForAdmin(actor, editId),
+              listAuditLog(actor, { page: 1, limit: 10, userId: editId }),
+            ]).then(
+              ([user, history]) => ({ user, history: history.items }),
+              () => null,
+            )
+          : null,
+      ]);
+      return {
+        tab,
+        counts,
+        users,
+        query,
+        tier,
+        editing,
+        creating: params.get('create') === '1',
+      } as const;
+    }
+    case 'businesses': {
+      const query = searchParam(params);
+      const [counts, businesses] = await Promise.all([
+        getTabCounts(actor),
+        listAllBusinesses(actor, { ...page, query: query || undefined }),
+      ]);
+      return { tab, counts, businesses, query } as const;
+    }
+    case 'logins': {
+      const [counts, logins] = await Promise.all([
+        getTabCounts(actor),
+        listLoginHistory(actor, page),
+      ]);
+      return { tab, counts, logins } as const;
+    }
+    case 'usage': {
+      const resultParam = params.get('result');
+      const result = resultParam === 'allowed' || resultParam === 'denied' ? resultParam : null;
+      const [counts, logs] = await Promise.all([
+        getTabCounts(actor),
+        listAccessLogs(actor, { ...page, result: result ?? undefined }),
+      ]);
+      return { tab, counts, logs, result } as const;
+    }
+    case 'inquiries': {
+      const [counts, inquiries] = await Promise.all([
+        getTabCounts(actor),
+        listInquiries(actor, page),
+      ]);
+      return { tab, counts, inquiries } as const;
+    }
+    case 'audit': {
+      const [counts, audit] = await Promise.all([getTabCounts(actor), listAuditLog(actor, page)]);
+      return { tab, counts, audit } as const;
+    }
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const actor = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  return data(await loadTab(actor, parseAdminTab(params.get('tab')), params), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}
+
+type ActionResult = { intent: 'update-user' | 'create-admin'; result: SubmissionResult<string[]> };
+
+/** Where a form goes back to: the list it was posted from, never off the admin panel. */
+function backTo(formData: FormData) {
+  const to = safeRedirect(formData.get('redirectTo'), '/admin?tab=users');
+  return to.startsWith('/admin') ? to : '/admin?tab=users';
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+  const back = backTo(formData);
+
+  if (intent === 'set-tier') {
+    const parsed = SetTierFormSchema.safeParse(Object.fromEntries(formData));
+    try {
+      if (!parsed.success) {
+        throw new Error(parsed.error.issues[0]?.message ?? 'Invalid request');
+      }
+      await updateUserAsAdmin(actor, parsed.data.userId, {
+        subscriptionStatus: parsed.data.subscriptionStatus,
+      });
+      return redirectWithToast(
+        back,
+        { title: 'User subscription updated successfully' },
+        { request },
+      );
+    } catch (error) {
+      if (parsed.success && !isDomainError(error)) throw error;
+      return redirectWithToast(
+        back,
+        {
+          title: 'Failed to update user subscription',
+          description: error instanceof Error ? error.message : undefined,
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'update-user') {
+    const submission = parseWithZod(formData, { schema: EditUserFormSchema });
+    if (submission.status !== 'success') {
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const { userId, firstName, lastName, role, subscriptionExpiry } = submission.value;
+    try {
+      // The form always sends every field: an empty one clears it.
+      await updateUserAsAdmin(actor, userId, {
+        firstName: firstName ?? null,
+        lastName: lastName ?? null,
+        role,
+        subscriptionExpiry: subscriptionExpiry ?? null,
+      });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<ActionResult>(
+        { intent, result: submission.reply({ formErrors: [error.message] }) },
+        { status: error.status },
+      );
+    }
+    return redirectWithToast(back, { title: 'User updated successfully' }, { request });
+  }
+
+  if (intent === 'create-admin') {
+    const submission = parseWithZod(formData, { schema: CreateAdminSchema });
+    if (submission.status !== 'success') {
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      await createAdminUser(actor, submission.value);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<ActionResult>(
+        {
+          intent,
+          result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }),
+        },
+        { status: error.status },
+      );
+    }
+    return redirectWithToast(back, { title: 'Admin user created successfully' }, { request });
+  }
+
+  return redirectWithToast(
+    back,
+    { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+    { request },
+  );
 }
 
 export default function AdminPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const listUrl = useListUrl();
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
         <div className="flex items-center gap-2">
@@ -25,6 +245,48 @@ export default function AdminPage() {
             </button>
           </Form>
         </div>
+      </div>
+
+      <AdminTabs current={loaderData.tab} counts={loaderData.counts} />
+
+      <div
+        id="admin-panel"
+        role="tabpanel"
+        aria-labelledby={`admin-tab-${loaderData.tab}`}
+        className="min-w-0"
+      >
+        {loaderData.tab === 'overview' ? (
+          <OverviewTab analytics={loaderData.analytics} />
+        ) : loaderData.tab === 'users' ? (
+          <>
+            <UsersTab users={loaderData.users} query={loaderData.query} tier={loaderData.tier} />
+            {loaderData.editing ? (
+              <EditUserDialog
+                key={loaderData.editing.user.id}
+                user={loaderData.editing.user}
+                history={loaderData.editing.history}
+                cancelTo={listUrl}
+                lastResult={actionData?.intent === 'update-user' ? actionData.result : null}
+              />
+            ) : null}
+            {loaderData.creating || actionData?.intent === 'create-admin' ? (
+              <CreateAdminDialog
+                cancelTo={listUrl}
+                lastResult={actionData?.intent === 'create-admin' ? actionData.result : null}
+              />
+            ) : null}
+          </>
+        ) : loaderData.tab === 'businesses' ? (
+          <BusinessesTab businesses={loaderData.businesses} query={loaderData.query} />
+        ) : loaderData.tab === 'logins' ? (
+          <LoginsTab logins={loaderData.logins} />
+        ) : loaderData.tab === 'usage' ? (
+          <UsageTab logs={loaderData.logs} result={loaderData.result} />
+        ) : loaderData.tab === 'inquiries' ? (
+          <InquiriesTab inquiries={loaderData.inquiries} />
+        ) : (
+          <AuditTab audit={loaderData.audit} />
+        )}
       </div>
     </div>
   );

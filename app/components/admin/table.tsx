@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table scrolls inside its own box, never the page. The box is focusable and named so
+ * keyboard users can scroll it too.
+ */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="focus-visible:outline-brand-600 max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2"
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">{children}</table>
+    </div>
+  );
+}
+
+export function Th({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap text-slate-700">
+      {children}
+    </th>
+  );
+}
+
+/** A cell whose user-entered text wraps (long words and URLs break) inside a bounded width. */
+export function Td({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <td
+      className={`px-4 py-3 align-top [overflow-wrap:anywhere] text-slate-900 ${wide ? 'max-w-md min-w-56' : 'max-w-xs'}`}
+    >
+      {children}
+    </td>
+  );
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-8 text-center text-slate-600">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,136 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import { UrlDialog } from '~/components/ui/url-dialog';
+import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
+import { CreateAdminSchema, EditUserFormSchema } from '~/schemas/admin';
+import { AuditList } from './audit-tab';
+import { dateInputValue } from './format';
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+export function EditUserDialog({
+  user,
+  history,
+  cancelTo,
+  lastResult,
+}: {
+  user: AdminUserView;
+  history: AuditEntryView[];
+  cancelTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const busy = useBusy('update-user');
+  const [form, fields] = useForm({
+    id: `edit-user-${user.id}`,
+    lastResult,
+    constraint: getZodConstraint(EditUserFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      userId: user.id,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      role: user.role === 'admin' ? 'admin' : 'user',
+      subscriptionExpiry: dateInputValue(user.subscriptionExpiry),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserFormSchema }),
+  });
+  return (
+    <UrlDialog id="edit-user" title={`Edit ${user.email}`} cancelTo={cancelTo} testId="edit-user">
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="update-user" />
+        <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="redirectTo" value={cancelTo} />
+        <FormAlert id={form.errorId} title="Failed to update user" errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField field={fields.firstName} label="First name" type="text" />
+          <InputField field={fields.lastName} label="Last name" type="text" />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
+            Role
+          </label>
+          <select {...getSelectProps(fields.role)} key={fields.role.key} className={inputStyles}>
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </select>
+          <div id={fields.role.errorId} className="min-h-5 text-sm text-red-700">
+            {fields.role.errors?.join(' ')}
+          </div>
+        </div>
+        <InputField
+          field={fields.subscriptionExpiry}
+          label="Plan expiry date"
+          type="date"
+          hint="Access lasts through this day (UTC). Leave empty for No expiry."
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? 'Saving...' : 'Save changes'}
+          </button>
+        </div>
+      </Form>
+      <section aria-labelledby="edit-user-history" className="mt-6 border-t border-slate-200 pt-4">
+        <h3 id="edit-user-history" className="text-sm font-semibold text-slate-900">
+          Recent changes
+        </h3>
+        <AuditList entries={history} compact />
+      </section>
+    </UrlDialog>
+  );
+}
+
+export function CreateAdminDialog({
+  cancelTo,
+  lastResult,
+}: {
+  cancelTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const busy = useBusy('create-admin');
+  const [form, fields] = useForm({
+    id: 'create-admin',
+    lastResult,
+    constraint: getZodConstraint(CreateAdminSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateAdminSchema }),
+  });
+  return (
+    <UrlDialog id="create-admin" title="Create Admin" cancelTo={cancelTo} testId="create-admin">
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="create-admin" />
+        <input type="hidden" name="redirectTo" value={cancelTo} />
+        <FormAlert id={form.errorId} title="Failed to create admin user" errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField field={fields.firstName} label="First name" type="text" autoComplete="off" />
+          <InputField field={fields.lastName} label="Last name" type="text" autoComplete="off" />
+        </div>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? 'Creating...' : 'Create Admin'}
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}

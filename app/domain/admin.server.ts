@@ -1,0 +1,512 @@
+import { db } from '~/lib/db.server';
+import type { Prisma } from '~/generated/prisma/client';
+import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
+import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
+import { DomainError } from './errors';
+import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
+import { isAdmin } from './users';
+
+// What the people who run the service see and change. Every function takes the acting user and
+// refuses anyone who is not an admin, so the admin page's actions and /api/admin/* (which both call
+// these) cannot forget the check. Lists are paginated in the database and totals are count queries,
+// so a page costs about the same with a hundred rows or a million.
+
+export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const LAST_ADMIN_MESSAGE =
+  'This is the only admin: make another user an admin before removing this one';
+export const RECENT_LOGINS_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type AdminActor = Pick<PublicUser, 'id' | 'email' | 'role'>;
+
+function assertAdmin(actor: AdminActor) {
+  if (!isAdmin(actor)) throw new DomainError('forbidden', ADMIN_REQUIRED_MESSAGE);
+}
+
+export type PageRequest = { page: number; limit: number };
+export type Page<T> = {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+  pageCount: number;
+};
+
+function pageOf<T>(items: T[], total: number, { page, limit }: PageRequest): Page<T> {
+  return { items, page, limit, total, pageCount: Math.max(1, Math.ceil(total / limit)) };
+}
+
+const skip = ({ page, limit }: PageRequest) => (page - 1) * limit;
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+
+export type Analytics = {
+  totalUsers: number;
+  activeUsers: number;
+  totalBusinesses: number;
+  recentLogins: number;
+  subscriptionBreakdown: Record<Tier, number>;
+  premiumAccess: number;
+  deniedAccess: number;
+};
+
+const PAID_TIERS = TIERS.filter(isPaidTier);
+
+/**
+ * The seven figures of spec section 3. Active subscriber = a paid tier that has not expired (the
+ * tier module's rule: expired means strictly past the expiry instant).
+ */
+export async function getAnalytics(actor: AdminActor, now = new Date()): Promise<Analytics> {
+  assertAdmin(actor);
+  const [totalUsers, activeUsers, totalBusinesses, recentLogins, byTier, byResult] =
+    await Promise.all([
+      db.user.count(),
+      db.user.count({
+        where: {
+          subscriptionStatus: { in: PAID_TIERS },
+          OR: [{ subscriptionExpiry: null }, { subscriptionExpiry: { gte: now } }],
+        },
+      }),
+      db.business.count(),
+      db.session.count({
+        where: { createdAt: { gte: new Date(now.getTime() - RECENT_LOGINS_DAYS * DAY_MS) } },
+      }),
+      db.user.groupBy({ by: ['subscriptionStatus'], _count: { _all: true } }),
+      db.accessLog.groupBy({ by: ['wasAllowed'], _count: { _all: true } }),
+    ]);
+  const subscriptionBreakdown = Object.fromEntries(TIERS.map((tier) => [tier, 0])) as Record<
+    Tier,
+    number
+  >;
+  // A stored status we do not know counts as free, as it does everywhere else.
+  for (const row of byTier) {
+    subscriptionBreakdown[normalizeTier(row.subscriptionStatus)] += row._count._all;
+  }
+  const countFor = (allowed: boolean) =>
+    byResult.find((row) => row.wasAllowed === allowed)?._count._all ?? 0;
+  return {
+    totalUsers,
+    activeUsers,
+    totalBusinesses,
+    recentLogins,
+    subscriptionBreakdown,
+    premiumAccess: countFor(true),
+    deniedAccess: countFor(false),
+  };
+}
+
+/** The totals shown on the tab labels: Users (n), Businesses (n). */
+export async function getTabCounts(actor: AdminActor) {
+  assertAdmin(actor);
+  const [users, businesses] = await Promise.all([db.user.count(), db.business.count()]);
+  return { users, businesses };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export type AdminUserView = PublicUser;
+
+/** E-mails are stored lower-cased; names are matched as typed and with a capital first letter. */
+function textVariants(query: string): string[] {
+  const lower = query.toLowerCase();
+  const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
+  return [...new Set([query, lower, capital])];
+}
+
+export async function listUsers(
+  actor: AdminActor,
+  options: PageRequest & { query?: string; tier?: Tier },
+): Promise<Page<AdminUserView>> {
+  assertAdmin(actor);
+  const conditions: Prisma.UserWhereInput[] = [];
+  if (options.tier) conditions.push({ subscriptionStatus: options.tier });
+  if (options.query) {
+    const variants = textVariants(options.query);
+    conditions.push({
+      OR: [
+        { email: { contains: options.query.toLowerCase() } },
+        ...variants.flatMap((text) => [
+          { firstName: { contains: text } },
+          { lastName: { contains: text } },
+        ]),
+      ],
+    });
+  }
+  const where: Prisma.UserWhereInput = conditions.length ? { AND: conditions } : {};
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: publicUserSelect,
+    }),
+  ]);
+  return pageOf(rows.map(toPublicUser), total, options);
+}
+
+export async function getUserForAdmin(actor: AdminActor, id: string): Promise<AdminUserView> {
+  assertAdmin(actor);
+  const user = await db.user.findUnique({ where: { id }, select: publicUserSelect });
+  if (!user) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
+  return toPublicUser(user);
+}
+
+type AuditedField = 'subscriptionStatus' | 'subscriptionExpiry' | 'role' | 'firstName' | 'lastName';
+const AUDITED_FIELDS: AuditedField[] = [
+  'subscriptionStatus',
+  'subscriptionExpiry',
+  'role',
+  'firstName',
+  'lastName',
+];
+
+function auditValue(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * Changes a user's plan, expiry, role or names (absent fields stay). Any admin may set any tier.
+ * The last admin cannot be demoted, so the service can never lock itself out. Each changed field
+ * is written to the audit log in the same transaction as the change.
+ */
+export async function updateUserAsAdmin(
+  actor: AdminActor,
+  id: string,
+  input: AdminUserUpdate,
+  now = new Date(),
+): Promise<AdminUserView> {
+  assertAdmin(actor);
+  const user = await db.$transaction(
+    async (tx) => {
+      const current = await tx.user.findUnique({ where: { id }, select: publicUserSelect });
+      if (!current) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
+
+      const changes = AUDITED_FIELDS.flatMap((field) => {
+        const next = input[field];
+        if (next === undefined) return [];
+        const from = auditValue(current[field]);
+        const to = auditValue(next);
+        return from === to ? [] : [{ field, from, to }];
+      });
+      if (changes.length === 0) return current;
+
+      const data: Prisma.UserUpdateInput = {};
+      for (const { field } of changes) {
+        (data as Record<string, unknown>)[field] = input[field];
+      }
+      const updated = await tx.user.update({ where: { id }, data, select: publicUserSelect });
+
+      if (current.role === 'admin' && updated.role !== 'admin') {
+        // Counted after the write, inside the transaction: two admins demoting each other at once
+        // cannot both succeed.
+        const admins = await tx.user.count({ where: { role: 'admin' } });
+        if (admins === 0) throw new DomainError('conflict', LAST_ADMIN_MESSAGE);
+      }
+
+      await tx.auditLog.createMany({
+        data: changes.map((change) => ({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          targetUserId: id,
+          targetEmail: current.email,
+          action: 'user_updated',
+          field: change.field,
+          fromValue: change.from,
+          toValue: change.to,
+          createdAt: now,
+        })),
+      });
+      return updated;
+    },
+    { isolationLevel: 'Serializable' },
+  );
+  return toPublicUser(user);
+}
+
+/** Creates an admin account (a taken e-mail is a conflict) and audits it. */
+export async function createAdminUser(
+  actor: AdminActor,
+  input: CreateAdminInput,
+): Promise<AdminUserView> {
+  assertAdmin(actor);
+  const created = await registerUser(input, { role: 'admin' });
+  await db.auditLog.create({
+    data: {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      targetUserId: created.id,
+      targetEmail: created.email,
+      action: 'admin_created',
+    },
+  });
+  return created;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Businesses
+
+export type AdminBusinessView = {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  website: string | null;
+  industry: string | null;
+  location: string | null;
+  createdAt: string;
+  owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
+};
+
+export async function listAllBusinesses(
+  actor: AdminActor,
+  options: PageRequest & { query?: string },
+): Promise<Page<AdminBusinessView>> {
+  assertAdmin(actor);
+  const where: Prisma.BusinessWhereInput = options.query
+    ? {
+        OR: [
+          ...textVariants(options.query).map((text) => ({ name: { contains: text } })),
+          { user: { email: { contains: options.query.toLowerCase() } } },
+        ],
+      }
+    : {};
+  const [total, rows] = await Promise.all([
+    db.business.count({ where }),
+    db.business.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        userId: true,
+        name: true,
+        description: true,
+        website: true,
+        industry: true,
+        location: true,
+        createdAt: true,
+        user: { select: { id: true, email: true, firstName: true, lastName: true } },
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map(({ user, createdAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      owner: user ?? null,
+    })),
+    total,
+    options,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login history
+
+type UserRef = { id: string; email: string; firstName: string | null; lastName: string | null };
+const userRefSelect = { id: true, email: true, firstName: true, lastName: true } as const;
+
+export type LoginRecordView = {
+  id: string;
+  userId: string;
+  user: UserRef;
+  loginTime: string;
+  /** When it was logged out or ran out; null while it is live. */
+  logoutTime: string | null;
+  ipAddress: string | null;
+  status: 'Active' | 'Logged Out';
+};
+
+export async function listLoginHistory(
+  actor: AdminActor,
+  options: PageRequest,
+  now = new Date(),
+): Promise<Page<LoginRecordView>> {
+  assertAdmin(actor);
+  const [total, rows] = await Promise.all([
+    db.session.count(),
+    db.session.findMany({
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        userId: true,
+        createdAt: true,
+        endedAt: true,
+        expiresAt: true,
+        ipAddress: true,
+        user: { select: userRefSelect },
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map((row) => {
+      const ended = row.endedAt ?? (row.expiresAt <= now ? row.expiresAt : null);
+      return {
+        // The session id is the hash of a live token: expose a short stable reference, not it.
+        id: row.id.slice(0, 16),
+        userId: row.userId,
+        user: row.user,
+        loginTime: row.createdAt.toISOString(),
+        logoutTime: ended?.toISOString() ?? null,
+        ipAddress: row.ipAddress,
+        status: ended ? 'Logged Out' : 'Active',
+      };
+    }),
+    total,
+    options,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage logs
+
+export type AccessLogView = {
+  id: string;
+  userId: string;
+  user: UserRef;
+  businessId: string | null;
+  business: { id: string; name: string } | null;
+  accessType: string;
+  accessTime: string;
+  subscriptionTier: string | null;
+  wasAllowed: boolean;
+  reason: string | null;
+};
+
+export async function listAccessLogs(
+  actor: AdminActor,
+  options: PageRequest & { result?: 'allowed' | 'denied' },
+): Promise<Page<AccessLogView>> {
+  assertAdmin(actor);
+  const where: Prisma.AccessLogWhereInput = options.result
+    ? { wasAllowed: options.result === 'allowed' }
+    : {};
+  const [total, rows] = await Promise.all([
+    db.accessLog.count({ where }),
+    db.accessLog.findMany({
+      where,
+      orderBy: [{ accessTime: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        userId: true,
+        businessId: true,
+        accessType: true,
+        accessTime: true,
+        subscriptionTier: true,
+        wasAllowed: true,
+        reason: true,
+        user: { select: userRefSelect },
+        business: { select: { id: true, name: true } },
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map((row) => ({ ...row, accessTime: row.accessTime.toISOString() })),
+    total,
+    options,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact inquiries
+
+export type InquiryView = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  message: string;
+  inquiryType: string;
+  createdAt: string;
+};
+
+export async function listInquiries(
+  actor: AdminActor,
+  options: PageRequest,
+): Promise<Page<InquiryView>> {
+  assertAdmin(actor);
+  const [total, rows] = await Promise.all([
+    db.contactInquiry.count(),
+    db.contactInquiry.findMany({
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        company: true,
+        phone: true,
+        message: true,
+        inquiryType: true,
+        createdAt: true,
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    options,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export type AuditEntryView = {
+  id: string;
+  actorEmail: string;
+  targetUserId: string | null;
+  targetEmail: string;
+  action: string;
+  field: string | null;
+  fromValue: string | null;
+  toValue: string | null;
+  createdAt: string;
+};
+
+export async function listAuditLog(
+  actor: AdminActor,
+  options: PageRequest & { userId?: string },
+): Promise<Page<AuditEntryView>> {
+  assertAdmin(actor);
+  const where: Prisma.AuditLogWhereInput = options.userId ? { targetUserId: options.userId } : {};
+  const [total, rows] = await Promise.all([
+    db.auditLog.count({ where }),
+    db.auditLog.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        actorEmail: true,
+        targetUserId: true,
+        targetEmail: true,
+        action: true,
+        field: true,
+        fromValue: true,
+        toValue: true,
+        createdAt: true,
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    options,
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getAnalytics } from '~/domain/admin.server';
+import { requireApiAdmin } from '~/lib/auth.server';
+
+// GET /api/admin/analytics → exactly the seven Analytics fields of spec section 3.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireApiAdmin(request);
+  return Response.json(await getAnalytics(actor), { headers: { 'Cache-Control': 'no-store' } });
+}

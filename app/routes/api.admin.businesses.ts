@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { listAllBusinesses } from '~/domain/admin.server';
+import { adminListResponse } from '~/lib/admin-api.server';
+import { searchParam } from '~/schemas/admin';
+
+// GET /api/admin/businesses?page=&limit=&q= → every business with its owner, newest first.
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminListResponse(request, (actor, params, page) =>
+    listAllBusinesses(actor, { ...page, query: searchParam(params) || undefined }),
+  );
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { listLoginHistory } from '~/domain/admin.server';
+import { adminListResponse } from '~/lib/admin-api.server';
+
+// GET /api/admin/login-history?page=&limit= → login records (loginTime, logoutTime, ipAddress).
+export function loader({ request }: LoaderFunctionArgs) {
+  return adminListResponse(request, (actor, _params, page) => listLoginHistory(actor, page));
+}

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '~/lib/db.server';
+import { takeToast } from '~/lib/toast.server';
+import { action, loader } from '~/routes/admin';
+import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
+
+async function signedIn(role: 'admin' | 'user' = 'admin') {
+  const user = await createUser({ role });
+  const { cookie } = await sessionCookieFor(user.id);
+  return { user, cookie };
+}
+
+const post = (cookie: string, fields: Record<string, string>, path = '/admin?tab=users') =>
+  run(() => action(args(formRequest(path, fields, { Cookie: cookie }))));
+
+const load = (cookie: string | null, path: string) =>
+  run(() =>
+    loader(args(new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }))),
+  );
+
+async function flashOf(headers: Headers) {
+  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
+  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
+  return toast;
+}
+
+describe('/admin guard', () => {
+  it('sends a visitor to sign in and a non-admin to the dashboard; their posts change nothing', async () => {
+    const visitor = await load(null, '/admin?tab=users');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('Location')).toBe('/login?redirectTo=%2Fadmin%3Ftab%3Dusers');
+
+    const { user, cookie } = await signedIn('user');
+    const denied = await load(cookie, '/admin');
+    expect(denied.headers.get('Location')).toBe('/dashboard');
+    expect(await flashOf(denied.headers)).toMatchObject({ title: 'Access Denied' });
+
+    const posted = await post(cookie, {
+      intent: 'set-tier',
+      userId: user.id,
+      subscriptionStatus: 'authority',
+    });
+    expect(posted.headers.get('Location')).toBe('/dashboard');
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).subscriptionStatus).toBe(
+      'free',
+    );
+  });
+});
+
+describe('/admin tabs', () => {
+  it('loads only the open tab, 50 rows a page, with counts for the labels', async () => {
+    const { cookie } = await signedIn();
+    const tag = `tabs${Date.now()}`;
+    await db.user.createMany({
+      data: Array.from({ length: 55 }, (_, i) => ({
+        email: `${tag}-${String(i).padStart(2, '0')}@example.com`,
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+      })),
+    });
+    const first = await load(cookie, `/admin?tab=users&q=${tag}`);
+    const data = first.data as {
+      tab: string;
+      users: { items: { email: string }[]; total: number; pageCount: number };
+      counts: { users: number };
+    };
+    expect(data.tab).toBe('users');
+    expect(data.users.items).toHaveLength(50);
+    expect(data.users.items[0]!.email).toBe(`${tag}-54@example.com`);
+    expect(data.users).toMatchObject({ total: 55, pageCount: 2 });
+    expect(data.counts.users).toBe(await db.user.count());
+    const second = await load(cookie, `/admin?tab=users&q=${tag}&page=2`);
+    expect((second.data as typeof data).users.items.map((u) => u.email)).toEqual(
+      [4, 3, 2, 1, 0].map((i) => `${tag}-0${i}@example.com`),
+    );
+
+    const overview = await load(cookie, '/admin');
+    expect(overview.data).toMatchObject({ tab: 'overview', analytics: expect.any(Object) });
+    expect(overview.data).not.toHaveProperty('users');
+    for (const tab of ['businesses', 'logins', 'usage', 'inquiries', 'audit']) {
+      expect((await load(cookie, `/admin?tab=${tab}`)).status).toBe(200);
+    }
+  });
+
+  it('shows contact inquiries newest first', async () => {
+    const { cookie } = await signedIn();
+    await db.contactInquiry.createMany({
+      data: [
+        {
+          name: 'Old',
+          email: 'old@example.com',
+          message: 'first',
+          createdAt: new Date(Date.UTC(2031, 0, 1)),
+        },
+        {
+          name: 'New',
+          email: 'new@example.com',
+          message: 'second',
+          createdAt: new Date(Date.UTC(2031, 0, 2)),
+        },
+      ],
+    });
+    const result = await load(cookie, '/admin?tab=inquiries');
+    const items = (result.data as { inquiries: { items: { name: string }[] } }).inquiries.items;
+    expect(items.slice(0, 2).map((i) => i.name)).toEqual(['New', 'Old']);
+  });
+});
+
+describe('/admin actions', () => {
+  it('changes a plan from the row form and says so, back on the same list page', async () => {
+    const { user: actor, cookie } = await signedIn();
+    const target = await createUser();
+    const result = await post(cookie, {
+      intent: 'set-tier',
+      userId: target.id,
+      subscriptionStatus: 'growth',
+      redirectTo: '/admin?tab=users&page=2&q=x',
+    });
+    expect(result.status).toBe(302);
+    expect(result.headers.get('Location')).toBe('/admin?tab=users&page=2&q=x');
+    expect(await flashOf(result.headers)).toMatchObject({
+      title: 'User subscription updated successfully',
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).subscriptionStatus).toBe(
+      'growth',
+    );
+    expect(
+      await db.auditLog.findFirst({ where: { targetUserId: target.id, actorId: actor.id } }),
+    ).toMatchObject({ field: 'subscriptionStatus', fromValue: 'free', toValue: 'growth' });
+  });
+
+  it('refuses an unknown tier, an unknown user and an off-site redirect', async () => {
+    const { cookie } = await signedIn();
+    const target = await createUser();
+    const badTier = await post(cookie, {
+      intent: 'set-tier',
+      userId: target.id,
+      subscriptionStatus: 'platinum',
+      redirectTo: 'https://evil.example/',
+    });
+    expect(badTier.headers.get('Location')).toBe('/admin?tab=users');
+    expect(await flashOf(badTier.headers)).toMatchObject({
+      title: 'Failed to update user subscription',
+      variant: 'destructive',
+    });
+    const unknown = await post(cookie, {
+      intent: 'set-tier',
+      userId: 'nobody',
+      subscriptionStatus: 'diy',
+    });
+    expect(await flashOf(unknown.headers)).toMatchObject({
+      title: 'Failed to update user subscription',
+      description: 'User not found',
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).subscriptionStatus).toBe(
+      'free',
+    );
+  });
+
+  it('edits names, role and expiry; field errors and the last-admin rule keep the dialog open', async () => {
+    const { user: actor, cookie } = await signedIn();
+    const target = await createUser();
+    const ok = await post(cookie, {
+      intent: 'update-user',
+      userId: target.id,
+      firstName: 'Kim',
+      lastName: '',
+      role: 'user',
+      subscriptionExpiry: '2032-03-15',
+      redirectTo: '/admin?tab=users',
+    });
+    expect(ok.status).toBe(302);
+    expect(await flashOf(ok.headers)).toMatchObject({ title: 'User updated successfully' });
+    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({
+      firstName: 'Kim',
+      lastName: null,
+      subscriptionExpiry: new Date('2032-03-15T23:59:59.999Z'),
+    });
+
+    const invalid = await post(cookie, {
+      intent: 'update-user',
+      userId: target.id,
+      firstName: 'x'.repeat(101),
+      role: 'owner',
+      subscriptionExpiry: 'soon',
+    });
+    expect(invalid.status).toBe(400);
+    const errors = (invalid.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors.firstName?.[0]).toBe('First name must be at most 100 characters');
+    expect(errors.role).toBeDefined();
+    expect(errors.subscriptionExpiry).toBeDefined();
+
+    // The actor is made the only admin, then tries to step down.
+    await db.user.updateMany({
+      where: { role: 'admin', NOT: { id: actor.id } },
+      data: { role: 'user' },
+    });
+    const last = await post(cookie, {
+      intent: 'update-user',
+      userId: actor.id,
+      role: 'user',
+    });
+    expect(last.status).toBe(409);
+    expect((last.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(
+      [expect.stringMatching(/only admin/)],
+    );
+    expect((await db.user.findUniqueOrThrow({ where: { id: actor.id } })).role).toBe('admin');
+  });
+
+  it('creates an admin, or says why not (taken e-mail, missing fields)', async () => {
+    const { cookie } = await signedIn();
+    const email = uniqueEmail('created');
+    const created = await post(cookie, {
+      intent: 'create-admin',
+      firstName: 'Lin',
+      lastName: 'Park',
+      email,
+      password: 'a-long-password',
+    });
+    expect(created.status).toBe(302);
+    expect(await flashOf(created.headers)).toMatchObject({
+      title: 'Admin user created successfully',
+    });
+    expect(await db.user.findUnique({ where: { email } })).toMatchObject({ role: 'admin' });
+
+    const taken = await post(cookie, {
+      intent: 'create-admin',
+      firstName: 'Lin',
+      lastName: 'Park',
+      email,
+      password: 'a-long-password',
+    });
+    expect(taken.status).toBe(409);
+    expect(
+      (taken.data as { result: { error: Record<string, string[]> } }).result.error[''],
+    ).toEqual(['An account with this email already exists']);
+
+    const missing = await post(cookie, { intent: 'create-admin', email: uniqueEmail('x') });
+    expect(missing.status).toBe(400);
+    const errors = (missing.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(Object.keys(errors).sort()).toEqual(['firstName', 'lastName', 'password']);
+  });
+});

@@ -70,7 +70,7 @@ export function AdminTabs({
       role="tablist"
       aria-label="Admin sections"
       onKeyDown={onKeyDown}
-      className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200"
+      className="relative flex gap-1 overflow-x-auto border-b border-slate-200"
     >
       {ADMIN_TABS.map((tab) => (
         <Link

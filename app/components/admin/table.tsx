@@ -11,7 +11,7 @@ export function TableScroller({ label, children }: { label: string; children: Re
       aria-label={label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="focus-visible:outline-brand-600 max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2"
+      className="focus-visible:outline-brand-600 relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2"
     >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">{children}</table>
     </div>

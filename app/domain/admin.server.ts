@@ -3,6 +3,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
 import { isAdmin } from './users';
 
@@ -61,48 +62,41 @@ const PAID_TIERS = TIERS.filter(isPaidTier);
  */
 export async function getAnalytics(actor: AdminActor, now = new Date()): Promise<Analytics> {
   assertAdmin(actor);
-  const [totalUsers, activeUsers, totalBusinesses, recentLogins, byTier, byResult] =
-    await Promise.all([
-      db.user.count(),
-      db.user.count({
-        where: {
-          subscriptionStatus: { in: PAID_TIERS },
-          OR: [{ subscriptionExpiry: null }, { subscriptionExpiry: { gte: now } }],
-        },
-      }),
-      db.business.count(),
-      db.session.count({
-        where: { createdAt: { gte: new Date(now.getTime() - RECENT_LOGINS_DAYS * DAY_MS) } },
-      }),
-      db.user.groupBy({ by: ['subscriptionStatus'], _count: { _all: true } }),
-      db.accessLog.groupBy({ by: ['wasAllowed'], _count: { _all: true } }),
-    ]);
+  const [totals, tierCounts, expiredPaid, recentLogins] = await Promise.all([
+    readCounts(['User', 'Business', 'AccessLog.wasAllowed:true', 'AccessLog.wasAllowed:false']),
+    readTierCounts(),
+    db.user.count({
+      where: { subscriptionStatus: { in: PAID_TIERS }, subscriptionExpiry: { lt: now } },
+    }),
+    db.session.count({
+      where: { createdAt: { gte: new Date(now.getTime() - RECENT_LOGINS_DAYS * DAY_MS) } },
+    }),
+  ]);
   const subscriptionBreakdown = Object.fromEntries(TIERS.map((tier) => [tier, 0])) as Record<
     Tier,
     number
   >;
   // A stored status we do not know counts as free, as it does everywhere else.
-  for (const row of byTier) {
-    subscriptionBreakdown[normalizeTier(row.subscriptionStatus)] += row._count._all;
+  for (const { status, count } of tierCounts) {
+    subscriptionBreakdown[normalizeTier(status)] += count;
   }
-  const countFor = (allowed: boolean) =>
-    byResult.find((row) => row.wasAllowed === allowed)?._count._all ?? 0;
+  const paid = PAID_TIERS.reduce((sum, tier) => sum + subscriptionBreakdown[tier], 0);
   return {
-    totalUsers,
-    activeUsers,
-    totalBusinesses,
+    totalUsers: totals.User,
+    activeUsers: paid - expiredPaid,
+    totalBusinesses: totals.Business,
     recentLogins,
     subscriptionBreakdown,
-    premiumAccess: countFor(true),
-    deniedAccess: countFor(false),
+    premiumAccess: totals['AccessLog.wasAllowed:true'],
+    deniedAccess: totals['AccessLog.wasAllowed:false'],
   };
 }
 
 /** The totals shown on the tab labels: Users (n), Businesses (n). */
 export async function getTabCounts(actor: AdminActor) {
   assertAdmin(actor);
-  const [users, businesses] = await Promise.all([db.user.count(), db.business.count()]);
-  return { users, businesses };
+  const totals = await readCounts(['User', 'Business']);
+  return { users: totals.User, businesses: totals.Business };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,11 +104,43 @@ export async function getTabCounts(actor: AdminActor) {
 
 export type AdminUserView = PublicUser;
 
-/** E-mails are stored lower-cased; names are matched as typed and with a capital first letter. */
-function textVariants(query: string): string[] {
+/**
+ * Search matches the start of a value ("mar" finds "Maria" and "mark@…"), as an index range
+ * (`>= "mar" and < "mas"`) so it stays fast on any number of rows. E-mails are stored lower-cased;
+ * names are tried as typed, lower-cased and capitalised.
+ */
+function startsWith(text: string): { gte: string; lt: string } | { startsWith: string } {
+  const last = text.charCodeAt(text.length - 1);
+  if (!text || last === 0xffff) return { startsWith: text };
+  return { gte: text, lt: text.slice(0, -1) + String.fromCharCode(last + 1) };
+}
+
+function nameVariants(query: string): string[] {
   const lower = query.toLowerCase();
   const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
   return [...new Set([query, lower, capital])];
+}
+
+function namePrefix(field: 'firstName' | 'lastName' | 'name', query: string) {
+  return nameVariants(query).map((text) => ({ [field]: startsWith(text) }));
+}
+
+/** E-mail or name; "Jane Do" also matches first name "Jane…" with last name "Do…". */
+function userSearch(query: string): Prisma.UserWhereInput {
+  const words = query.split(/\s+/).filter(Boolean);
+  const either: Prisma.UserWhereInput[] = [
+    { email: startsWith(query.toLowerCase()) },
+    ...namePrefix('firstName', query),
+    ...namePrefix('lastName', query),
+  ];
+  if (words.length > 1) {
+    // One OR branch per spelling of the first name, so each branch can use the firstName index.
+    const lastName = namePrefix('lastName', words.slice(1).join(' '));
+    for (const text of nameVariants(words[0]!)) {
+      either.push({ firstName: startsWith(text), OR: lastName });
+    }
+  }
+  return { OR: either };
 }
 
 export async function listUsers(
@@ -124,21 +150,14 @@ export async function listUsers(
   assertAdmin(actor);
   const conditions: Prisma.UserWhereInput[] = [];
   if (options.tier) conditions.push({ subscriptionStatus: options.tier });
-  if (options.query) {
-    const variants = textVariants(options.query);
-    conditions.push({
-      OR: [
-        { email: { contains: options.query.toLowerCase() } },
-        ...variants.flatMap((text) => [
-          { firstName: { contains: text } },
-          { lastName: { contains: text } },
-        ]),
-      ],
-    });
-  }
+  if (options.query) conditions.push(userSearch(options.query));
   const where: Prisma.UserWhereInput = conditions.length ? { AND: conditions } : {};
   const [total, rows] = await Promise.all([
-    db.user.count({ where }),
+    options.query
+      ? db.user.count({ where })
+      : readCounts([options.tier ? `User.subscriptionStatus:${options.tier}` : 'User']).then(
+          (totals) => Object.values<number>(totals)[0] ?? 0,
+        ),
     db.user.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -264,21 +283,33 @@ export type AdminBusinessView = {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
 };
 
+/** Most owners an e-mail search looks at (a search with "@" names one customer, not thousands). */
+const OWNER_SEARCH_LIMIT = 1000;
+
+/**
+ * Text with "@" is the start of the owner's e-mail; anything else the start of the business name.
+ * (Two separate index lookups: an OR across the business and its owner would scan every row.)
+ */
+async function businessSearch(query: string): Promise<Prisma.BusinessWhereInput> {
+  if (!query.includes('@')) return { OR: namePrefix('name', query) };
+  const owners = await db.user.findMany({
+    where: { email: startsWith(query.toLowerCase()) },
+    select: { id: true },
+    take: OWNER_SEARCH_LIMIT,
+  });
+  return { userId: { in: owners.map((owner) => owner.id) } };
+}
+
 export async function listAllBusinesses(
   actor: AdminActor,
   options: PageRequest & { query?: string },
 ): Promise<Page<AdminBusinessView>> {
   assertAdmin(actor);
-  const where: Prisma.BusinessWhereInput = options.query
-    ? {
-        OR: [
-          ...textVariants(options.query).map((text) => ({ name: { contains: text } })),
-          { user: { email: { contains: options.query.toLowerCase() } } },
-        ],
-      }
-    : {};
+  const where = options.query ? await businessSearch(options.query) : {};
   const [total, rows] = await Promise.all([
-    db.business.count({ where }),
+    options.query
+      ? db.business.count({ where })
+      : readCounts(['Business']).then((totals) => totals.Business),
     db.business.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -332,7 +363,7 @@ export async function listLoginHistory(
 ): Promise<Page<LoginRecordView>> {
   assertAdmin(actor);
   const [total, rows] = await Promise.all([
-    db.session.count(),
+    readCounts(['Session']).then((totals) => totals.Session),
     db.session.findMany({
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: skip(options),
@@ -392,7 +423,13 @@ export async function listAccessLogs(
     ? { wasAllowed: options.result === 'allowed' }
     : {};
   const [total, rows] = await Promise.all([
-    db.accessLog.count({ where }),
+    readCounts(['AccessLog.wasAllowed:true', 'AccessLog.wasAllowed:false']).then((totals) =>
+      options.result === 'allowed'
+        ? totals['AccessLog.wasAllowed:true']
+        : options.result === 'denied'
+          ? totals['AccessLog.wasAllowed:false']
+          : totals['AccessLog.wasAllowed:true'] + totals['AccessLog.wasAllowed:false'],
+    ),
     db.accessLog.findMany({
       where,
       orderBy: [{ accessTime: 'desc' }, { id: 'desc' }],
@@ -439,7 +476,7 @@ export async function listInquiries(
 ): Promise<Page<InquiryView>> {
   assertAdmin(actor);
   const [total, rows] = await Promise.all([
-    db.contactInquiry.count(),
+    readCounts(['ContactInquiry']).then((totals) => totals.ContactInquiry),
     db.contactInquiry.findMany({
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: skip(options),
@@ -485,7 +522,9 @@ export async function listAuditLog(
   assertAdmin(actor);
   const where: Prisma.AuditLogWhereInput = options.userId ? { targetUserId: options.userId } : {};
   const [total, rows] = await Promise.all([
-    db.auditLog.count({ where }),
+    options.userId
+      ? db.auditLog.count({ where })
+      : readCounts(['AuditLog']).then((totals) => totals.AuditLog),
     db.auditLog.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

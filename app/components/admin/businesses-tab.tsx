@@ -27,7 +27,7 @@ export function BusinessesTab({
             name="q"
             defaultValue={query}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name or owner e-mail"
+            placeholder="Business name or owner e-mail"
             className={`${inputStyles} mt-1 w-64 max-w-full`}
           />
         </div>

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { checkPremiumGptAccess } from '~/domain/premium-access.server';
+import { readCounts, readTierCounts } from '~/domain/row-counts.server';
+import { createSession } from '~/domain/sessions.server';
+import { db } from '~/lib/db.server';
+import { createUser } from './helpers';
+
+// The admin panel's totals come from RowCount, kept by triggers. If a migration ever drops a
+// trigger (SQLite does when a table is redefined) or a write path slips past them, this fails.
+
+async function actualCounts() {
+  const [users, businesses, sessions, allowed, denied, inquiries, audit, byTier] =
+    await Promise.all([
+      db.user.count(),
+      db.business.count(),
+      db.session.count(),
+      db.accessLog.count({ where: { wasAllowed: true } }),
+      db.accessLog.count({ where: { wasAllowed: false } }),
+      db.contactInquiry.count(),
+      db.auditLog.count(),
+      db.user.groupBy({ by: ['subscriptionStatus'], _count: { _all: true } }),
+    ]);
+  return {
+    totals: {
+      User: users,
+      Business: businesses,
+      Session: sessions,
+      'AccessLog.wasAllowed:true': allowed,
+      'AccessLog.wasAllowed:false': denied,
+      ContactInquiry: inquiries,
+      AuditLog: audit,
+    },
+    tiers: Object.fromEntries(byTier.map((row) => [row.subscriptionStatus, row._count._all])),
+  };
+}
+
+async function storedCounts() {
+  const totals = await readCounts([
+    'User',
+    'Business',
+    'Session',
+    'AccessLog.wasAllowed:true',
+    'AccessLog.wasAllowed:false',
+    'ContactInquiry',
+    'AuditLog',
+  ]);
+  const tiers = Object.fromEntries(
+    (await readTierCounts()).filter((row) => row.count !== 0).map((row) => [row.status, row.count]),
+  );
+  return { totals, tiers };
+}
+
+describe('row totals', () => {
+  it('match count(*) after inserts, plan changes, deletes, cascades and a rolled-back write', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    await db.user.update({ where: { id: a.id }, data: { subscriptionStatus: 'diy' } });
+    await db.user.updateMany({
+      where: { id: { in: [b.id, c.id] } },
+      data: { subscriptionStatus: 'growth' },
+    });
+    await db.user.update({ where: { id: c.id }, data: { subscriptionStatus: 'legacy-plan' } });
+    await db.business.createMany({
+      data: [
+        { userId: a.id, name: 'A1' },
+        { userId: b.id, name: 'B1' },
+        { userId: b.id, name: 'B2' },
+      ],
+    });
+    await createSession(b.id);
+    await checkPremiumGptAccess({ ...a, subscriptionStatus: 'diy' });
+    await checkPremiumGptAccess({ ...b, subscriptionStatus: 'free' }).catch(() => undefined);
+    await db.contactInquiry.create({ data: { name: 'N', email: 'n@example.com', message: 'hi' } });
+    await db.auditLog.create({
+      data: { actorEmail: 'x@example.com', targetEmail: 'y@example.com', action: 'user_updated' },
+    });
+    await db.business.delete({
+      where: { id: (await db.business.findFirstOrThrow({ where: { name: 'A1' } })).id },
+    });
+    // Deleting a user cascades to their businesses, sessions and access logs.
+    await db.user.delete({ where: { id: b.id } });
+    // A write that rolls back leaves the totals as they were.
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.user.create({ data: { email: 'rolled-back@example.com' } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+
+    const [stored, actual] = [await storedCounts(), await actualCounts()];
+    expect(stored).toEqual(actual);
+    expect(stored.totals.User).toBeGreaterThanOrEqual(2);
+    expect(stored.tiers['legacy-plan']).toBe(1);
+  });
+});

@@ -64,15 +64,19 @@ export async function startPgCluster(): Promise<PgCluster> {
     'start',
   ]);
   let stopped = false;
+  /** Stops the server (if it is still running) and removes its files; never throws. */
   const stop = () => {
     if (stopped) return;
     stopped = true;
     try {
       run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Already stopped (a signal to the whole process group reaches the server too).
     }
+    rmSync(dir, { recursive: true, force: true });
   };
+  // A process that ends without calling stop() still takes its cluster with it.
+  process.once('exit', stop);
   return {
     port,
     url: (database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`,

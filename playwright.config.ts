@@ -70,6 +70,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         PORT: String(PG_PORT),
+        INSTANCES: '2',
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -18,6 +18,9 @@ function createClient(): PrismaClient {
       connectionString: env.DATABASE_URL,
       max: env.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5000,
+      // On SIGTERM the server stops accepting and finishes in-flight requests; then the idle pool
+      // lets the process exit instead of holding it open.
+      allowExitOnIdle: true,
     });
     // Same models, same query API: the PostgreSQL client is typed as the SQLite one.
     return new PgPrismaClient({ adapter }) as unknown as PrismaClient;
@@ -31,3 +34,28 @@ function createClient(): PrismaClient {
 
 const globalForDb = globalThis as unknown as { __db?: PrismaClient };
 export const db = (globalForDb.__db ??= createClient());
+
+type TransactionClient = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+function isSerializationFailure(error: unknown) {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2034';
+}
+
+/**
+ * A serializable transaction, run again when the database aborts it because a concurrent one
+ * changed what it read (PostgreSQL's "could not serialize access"; SQLite serialises writers and
+ * never does). The retry sees the other's write, so the rule it checks decides correctly.
+ */
+export async function serializableTransaction<T>(
+  fn: (tx: TransactionClient) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.$transaction(fn, { isolationLevel: 'Serializable' });
+    } catch (error) {
+      if (!isSerializationFailure(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

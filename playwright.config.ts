@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // fresh, migrated and seeded SQLite file. Browsers come from Debian (`apt-get install chromium`),
 // because Playwright's own browser download cannot reach its host here.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PG_PORT = PORT + 1;
 export const E2E_DATABASE = 'data/e2e.db';
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -33,21 +34,48 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run db:migrate && npm run db:seed && npm start`,
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: `file:./${E2E_DATABASE}`,
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      NODE_ENV: 'production',
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    // One smoke journey against the same build on a throw-away PostgreSQL database.
+    {
+      name: 'postgres',
+      testMatch: /postgres\.smoke\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PG_PORT}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run db:migrate && npm run db:seed && npm start`,
+      url: `http://localhost:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATABASE_URL: `file:./${E2E_DATABASE}`,
+        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        NODE_ENV: 'production',
+      },
+    },
+    {
+      command: 'npx --no-install tsx scripts/serve-on-postgres.ts',
+      url: `http://localhost:${PG_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(PG_PORT),
+        INSTANCES: '2',
+        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        NODE_ENV: 'production',
+      },
+    },
+  ],
 });

@@ -1,22 +1,51 @@
-// `npm run db:migrate`: applies every pending migration under prisma/migrations to DATABASE_URL,
-// exactly like `prisma migrate deploy`, and turns on WAL mode (a persistent property of the file).
+// `npm run db:migrate`: applies every pending migration to DATABASE_URL, exactly like `prisma migrate
+// deploy`: prisma/migrations on SQLite (and turns on WAL mode, a persistent property of the file),
+// prisma/postgresql/migrations on PostgreSQL (whose database must use the C collation, so text
+// compares and sorts as on SQLite).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { requireDatabaseEngine } from '../app/lib/database-url';
 import { noFilters, openSchemaEngine, readMigrations, sqliteFilePath } from './lib/schema-engine';
 
+const C_COLLATIONS = ['C', 'POSIX', 'C.UTF-8', 'C.utf8'];
+
+async function checkPgCollation(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datcollate: string }>(
+      'SELECT datcollate FROM pg_database WHERE datname = current_database()',
+    );
+    const collation = rows[0]?.datcollate ?? '';
+    if (!C_COLLATIONS.includes(collation)) {
+      throw new Error(
+        `The database uses the collation "${collation}"; this app needs "C" (text must compare as on ` +
+          `SQLite, which the admin search relies on). Create it with: CREATE DATABASE <name> ` +
+          `TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C' ENCODING 'UTF8';`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function migrate(databaseUrl: string, quiet = false) {
-  const file = sqliteFilePath(databaseUrl);
-  if (file !== ':memory:') {
+  const engineName = requireDatabaseEngine(databaseUrl);
+  if (engineName === 'sqlite') {
+    const file = sqliteFilePath(databaseUrl);
     mkdirSync(path.dirname(file), { recursive: true });
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.close();
+  } else {
+    await checkPgCollation(databaseUrl);
   }
   const { engine, close } = await openSchemaEngine(databaseUrl);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: readMigrations(),
+      migrationsList: readMigrations(engineName),
       filters: noFilters,
     });
     if (!quiet) {
@@ -35,7 +64,7 @@ export async function migrate(databaseUrl: string, quiet = false) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL ?? 'file:./data/app.db';
   migrate(url).catch((error: unknown) => {
-    console.error(error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }

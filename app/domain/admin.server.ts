@@ -1,4 +1,4 @@
-import { db } from '~/lib/db.server';
+import { db, serializableTransaction } from '~/lib/db.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
@@ -202,50 +202,47 @@ export async function updateUserAsAdmin(
   now = new Date(),
 ): Promise<AdminUserView> {
   assertAdmin(actor);
-  const user = await db.$transaction(
-    async (tx) => {
-      const current = await tx.user.findUnique({ where: { id }, select: publicUserSelect });
-      if (!current) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
+  const user = await serializableTransaction(async (tx) => {
+    const current = await tx.user.findUnique({ where: { id }, select: publicUserSelect });
+    if (!current) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
 
-      const changes = AUDITED_FIELDS.flatMap((field) => {
-        const next = input[field];
-        if (next === undefined) return [];
-        const from = auditValue(current[field]);
-        const to = auditValue(next);
-        return from === to ? [] : [{ field, from, to }];
-      });
-      if (changes.length === 0) return current;
+    const changes = AUDITED_FIELDS.flatMap((field) => {
+      const next = input[field];
+      if (next === undefined) return [];
+      const from = auditValue(current[field]);
+      const to = auditValue(next);
+      return from === to ? [] : [{ field, from, to }];
+    });
+    if (changes.length === 0) return current;
 
-      const data: Prisma.UserUpdateInput = {};
-      for (const { field } of changes) {
-        (data as Record<string, unknown>)[field] = input[field];
-      }
-      const updated = await tx.user.update({ where: { id }, data, select: publicUserSelect });
+    const data: Prisma.UserUpdateInput = {};
+    for (const { field } of changes) {
+      (data as Record<string, unknown>)[field] = input[field];
+    }
+    const updated = await tx.user.update({ where: { id }, data, select: publicUserSelect });
 
-      if (current.role === 'admin' && updated.role !== 'admin') {
-        // Counted after the write, inside the transaction: two admins demoting each other at once
-        // cannot both succeed.
-        const admins = await tx.user.count({ where: { role: 'admin' } });
-        if (admins === 0) throw new DomainError('conflict', LAST_ADMIN_MESSAGE);
-      }
+    if (current.role === 'admin' && updated.role !== 'admin') {
+      // Counted after the write, inside the transaction: two admins demoting each other at once
+      // cannot both succeed.
+      const admins = await tx.user.count({ where: { role: 'admin' } });
+      if (admins === 0) throw new DomainError('conflict', LAST_ADMIN_MESSAGE);
+    }
 
-      await tx.auditLog.createMany({
-        data: changes.map((change) => ({
-          actorId: actor.id,
-          actorEmail: actor.email,
-          targetUserId: id,
-          targetEmail: current.email,
-          action: 'user_updated',
-          field: change.field,
-          fromValue: change.from,
-          toValue: change.to,
-          createdAt: now,
-        })),
-      });
-      return updated;
-    },
-    { isolationLevel: 'Serializable' },
-  );
+    await tx.auditLog.createMany({
+      data: changes.map((change) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: id,
+        targetEmail: current.email,
+        action: 'user_updated',
+        field: change.field,
+        fromValue: change.from,
+        toValue: change.to,
+        createdAt: now,
+      })),
+    });
+    return updated;
+  });
   return toPublicUser(user);
 }
 

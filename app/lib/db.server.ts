@@ -1,11 +1,30 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '~/generated/prisma/client';
+import { PrismaClient as PgPrismaClient } from '~/generated/prisma-pg/client';
 import { env } from './env.server';
+import { requireDatabaseEngine } from './database-url';
 
 // One client per process (kept on globalThis so dev-server reloads do not open more connections).
-// WAL mode is a property of the database file, set by `npm run db:migrate`; the busy timeout makes
-// concurrent writers wait instead of failing with SQLITE_BUSY.
-function createClient() {
+// DATABASE_URL picks the engine: `file:` is SQLite (WAL mode is a property of the file, set by
+// `npm run db:migrate`; the busy timeout makes concurrent writers wait instead of failing),
+// `postgresql://` is PostgreSQL through a connection pool. Both clients are generated from the same
+// models, so the rest of the app sees one API and never asks which engine runs.
+export const databaseEngine = requireDatabaseEngine(env.DATABASE_URL);
+
+function createClient(): PrismaClient {
+  if (databaseEngine === 'postgresql') {
+    const adapter = new PrismaPg({
+      connectionString: env.DATABASE_URL,
+      max: env.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: 5000,
+      // On SIGTERM the server stops accepting and finishes in-flight requests; then the idle pool
+      // lets the process exit instead of holding it open.
+      allowExitOnIdle: true,
+    });
+    // Same models, same query API: the PostgreSQL client is typed as the SQLite one.
+    return new PgPrismaClient({ adapter }) as unknown as PrismaClient;
+  }
   const adapter = new PrismaBetterSqlite3({
     url: env.DATABASE_URL.replace(/^file:/, ''),
     timeout: 5000,
@@ -15,3 +34,28 @@ function createClient() {
 
 const globalForDb = globalThis as unknown as { __db?: PrismaClient };
 export const db = (globalForDb.__db ??= createClient());
+
+type TransactionClient = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+function isSerializationFailure(error: unknown) {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2034';
+}
+
+/**
+ * A serializable transaction, run again when the database aborts it because a concurrent one
+ * changed what it read (PostgreSQL's "could not serialize access"; SQLite serialises writers and
+ * never does). The retry sees the other's write, so the rule it checks decides correctly.
+ */
+export async function serializableTransaction<T>(
+  fn: (tx: TransactionClient) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.$transaction(fn, { isolationLevel: 'Serializable' });
+    } catch (error) {
+      if (!isSerializationFailure(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { databaseEngine, DATABASE_URL_HELP } from './database-url';
 
 // Configuration is read once, at start-up, from the environment (and a `.env` file if there is one).
 // Every variable has a default that runs the embedded demo; `.env.example` documents them all.
@@ -13,7 +14,12 @@ const url = z.url({ protocol: /^https?$/ });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().min(1).default('file:./data/app.db'),
+  DATABASE_URL: z
+    .string()
+    .default('file:./data/app.db')
+    .refine((value) => databaseEngine(value) !== null, DATABASE_URL_HELP),
+  /** PostgreSQL only: connections each app instance keeps open. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me-in-production'),
   /** Secure cookies; defaults to on in production. Browsers accept them on http://localhost too. */
   COOKIE_SECURE: bool.optional(),

@@ -1,0 +1,85 @@
+// A throw-away PostgreSQL cluster for tests, migrations diffs and benchmarks: Debian's PostgreSQL 15
+// binaries (installed from apt when missing), run as an unprivileged user because initdb refuses
+// root, on a free port in a temporary directory, removed by stop(). The cluster's locale is C, the
+// collation the app expects of PostgreSQL (text compares and sorts as on SQLite).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+function ensureBinaries() {
+  if (existsSync(path.join(BIN, 'initdb'))) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args: string[]) => {
+    const [command, ...rest] = [...sudo, ...args];
+    execFileSync(command!, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  };
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'postgresql-15']);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export type PgCluster = { url: (database: string) => string; port: number; stop: () => void };
+
+export async function startPgCluster(): Promise<PgCluster> {
+  ensureBinaries();
+  const dir = mkdtempSync(path.join(tmpdir(), 'aiv-pg-'));
+  chmodSync(dir, 0o777);
+  const asRoot = process.getuid?.() === 0;
+  const run = (binary: string, args: string[]) => {
+    const command = asRoot ? 'runuser' : path.join(BIN, binary);
+    const full = asRoot ? ['-u', 'nobody', '--', path.join(BIN, binary), ...args] : args;
+    const result = spawnSync(command, full, { encoding: 'utf8' });
+    if (result.status !== 0) {
+      throw new Error(`${binary} failed: ${result.stderr || result.stdout}`);
+    }
+  };
+  run('initdb', ['-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres', '--locale=C', '-E', 'UTF8']);
+  const port = await freePort();
+  run('pg_ctl', [
+    '-D',
+    `${dir}/data`,
+    '-w',
+    '-l',
+    `${dir}/log`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    'start',
+  ]);
+  let stopped = false;
+  /** Stops the server (if it is still running) and removes its files; never throws. */
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+    } catch {
+      // Already stopped (a signal to the whole process group reaches the server too).
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A process that ends without calling stop() still takes its cluster with it.
+  process.once('exit', stop);
+  return {
+    port,
+    url: (database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
+    stop,
+  };
+}

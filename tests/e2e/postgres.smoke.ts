@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectMessage, login, logout, register, uniqueEmail } from './support';
+
+// The same site on PostgreSQL (project "postgres" in playwright.config.ts): the core journey.
+test('register, add a business, log out, log in again', async ({ page }) => {
+  const user = { email: uniqueEmail('pg'), password: 'a-long-password', firstName: 'Pat' };
+  await register(page, user);
+  await page.getByRole('link', { name: 'Add Your First Business' }).click();
+  await page.getByLabel('Business Name').fill('Postgres Plumbing');
+  await page.getByLabel('Website').fill('postgres-plumbing.example.com');
+  await page.getByRole('button', { name: 'Add Business' }).click();
+  await expectMessage(page, 'Business added successfully!');
+  await expect(page.getByRole('heading', { name: 'Your Businesses (1)' })).toBeVisible();
+  await logout(page);
+  await login(page, { email: user.email, password: user.password });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('business-card')).toContainText('Postgres Plumbing');
+});
+
+// Two app instances on one PostgreSQL database (ports PG and PG+1) behave as one site: sessions,
+// logout and sign-in throttling live in the database, not in either process.
+test.describe('two instances, one database', () => {
+  const first = () => test.info().project.use.baseURL!;
+  const second = () => first().replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 1}`);
+
+  test.beforeEach(async ({ request }) => {
+    await expect
+      .poll(async () => (await request.get(`${second()}/healthz`)).status(), { timeout: 30_000 })
+      .toBe(200);
+  });
+
+  test('a login on one is valid on the other, and a logout on either ends it on both', async ({
+    page,
+    request,
+  }) => {
+    const user = { email: uniqueEmail('twin'), password: 'a-long-password', firstName: 'Twin' };
+    await register(page, user); // on the first instance
+    await page.goto(`${second()}/dashboard`);
+    await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Twin');
+
+    // The JSON API: a token from one instance works on the other until it logs out there.
+    const signIn = await request.post(`${first()}/api/auth/login`, { data: user });
+    const { token } = (await signIn.json()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await request.get(`${second()}/api/auth/me`, { headers: auth })).status()).toBe(200);
+    expect((await request.post(`${second()}/api/auth/logout`, { headers: auth })).status()).toBe(
+      204,
+    );
+    expect((await request.get(`${first()}/api/auth/me`, { headers: auth })).status()).toBe(401);
+
+    // The browser session: log out on the second, and the first no longer knows it.
+    await logout(page);
+    await page.goto(`${first()}/dashboard`);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test('sign-in throttling counts wrong passwords sent to both', async ({ request }) => {
+    const email = uniqueEmail('guess');
+    await request.post(`${first()}/api/auth/register`, {
+      data: { email, password: 'the-right-password' },
+    });
+    for (let i = 0; i < 10; i += 1) {
+      const base = i % 2 ? second() : first();
+      const wrong = await request.post(`${base}/api/auth/login`, {
+        data: { email, password: `wrong-${i}` },
+      });
+      expect(wrong.status()).toBe(401);
+    }
+    for (const base of [first(), second()]) {
+      const locked = await request.post(`${base}/api/auth/login`, {
+        data: { email, password: 'the-right-password' },
+      });
+      expect(locked.status()).toBe(429);
+    }
+  });
+});

@@ -58,6 +58,8 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         NODE_ENV: 'production',
+        // The whole purchase runs on the local demo checkout (no Stripe account, no network).
+        DEMO_CHECKOUT: 'true',
       },
     },
     {

@@ -1,14 +1,14 @@
 import { PRICING_PAGE } from '~/content/marketing';
-import { formatPrice, type PlanWithCheckout } from '~/content/plans';
-import { ExternalLink } from './external-link';
+import { checkoutPath, formatPrice, type Plan } from '~/content/plans';
+import { Link } from '@remix-run/react';
 import { buttonStyles } from './ui/styles';
 
-/** The four plan cards; each plan's button leads to its own hosted checkout page. */
+/** The four plan cards; each plan's button leads to its own checkout (/checkout/<tier>). */
 export function PricingPlans({
   plans,
   headingLevel,
 }: {
-  plans: readonly PlanWithCheckout[];
+  plans: readonly Plan[];
   headingLevel: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -45,14 +45,14 @@ export function PricingPlans({
               </li>
             ))}
           </ul>
-          <ExternalLink
-            href={plan.checkoutUrl}
+          <Link
+            to={checkoutPath(plan.tier)}
             data-testid={`checkout-${plan.tier}`}
             className={`${plan.highlighted ? buttonStyles.primary : buttonStyles.secondary} mt-8 w-full`}
           >
             {PRICING_PAGE.planCta}
             <span className="sr-only"> with {plan.name}</span>
-          </ExternalLink>
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
-// The four paid plans of spec section 9: one module shared by the landing page, the pricing page
-// and, later, payments and the admin panel. Importable from client code: checkout links are
-// configuration and are resolved server-side (see plans.server.ts).
+// The four paid plans of spec section 9: one module shared by the landing page, the pricing page,
+// payments and the admin panel. Every plan's button leads to /checkout/<tier>, which sends a
+// signed-in buyer to Stripe (see app/domain/payments.server.ts).
 
 export const PAID_TIERS = ['diy', 'starter', 'growth', 'authority'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
@@ -86,5 +86,7 @@ export function getPlan(tier: PaidTier): Plan {
   return plan;
 }
 
-/** A plan as the browser gets it: with its own hosted checkout link. */
-export type PlanWithCheckout = Plan & { checkoutUrl: string };
+/** Where a plan's button leads: our checkout route, which signs the buyer up first if needed. */
+export function checkoutPath(tier: PaidTier): string {
+  return `/checkout/${tier}`;
+}

@@ -37,7 +37,52 @@ const schema = z.object({
   CHECKOUT_URL_STARTER: url.default('https://buy.stripe.com/test_white_glove_starter'),
   CHECKOUT_URL_GROWTH: url.default('https://buy.stripe.com/test_growth'),
   CHECKOUT_URL_AUTHORITY: url.default('https://buy.stripe.com/test_authority'),
+
+  /** Payments (Stripe). Any may be empty; see refinePayments for the combinations refused. */
+  STRIPE_SECRET_KEY: z.string().trim().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().default(''),
+  STRIPE_PRICE_DIY: z.string().trim().default(''),
+  STRIPE_PRICE_STARTER: z.string().trim().default(''),
+  STRIPE_PRICE_GROWTH: z.string().trim().default(''),
+  STRIPE_PRICE_AUTHORITY: z.string().trim().default(''),
+  /** Tests only: send Stripe API calls to a local fake (e.g. http://127.0.0.1:12111). */
+  STRIPE_API_URL: z.union([z.literal(''), url]).default(''),
+  /** A local test checkout instead of Stripe's, so a purchase can be tried with no account. */
+  DEMO_CHECKOUT: bool.default(false),
+  /** Days of access past a paid period's end, so a late renewal event never locks out a payer. */
+  SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
 });
+
+/** Combinations of payment settings that cannot work are refused at start-up. */
+export function paymentProblems(config: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const key = config.STRIPE_SECRET_KEY;
+  if (key && !/^(sk|rk)_(test|live)_/.test(key)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
+  }
+  if (config.DEMO_CHECKOUT && /_live_/.test(key)) {
+    problems.push('DEMO_CHECKOUT=true cannot run with a live STRIPE_SECRET_KEY');
+  }
+  if (config.DEMO_CHECKOUT && /^whsec_live/.test(config.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('DEMO_CHECKOUT=true cannot run with a live webhook secret');
+  }
+  if (key && !config.DEMO_CHECKOUT) {
+    const missing = (['DIY', 'STARTER', 'GROWTH', 'AUTHORITY'] as const).filter(
+      (plan) => !config[`STRIPE_PRICE_${plan}`],
+    );
+    if (missing.length) {
+      problems.push(
+        `STRIPE_SECRET_KEY is set, so every plan needs its price: missing ${missing.map((plan) => `STRIPE_PRICE_${plan}`).join(', ')}`,
+      );
+    }
+    if (!config.STRIPE_WEBHOOK_SECRET) {
+      problems.push(
+        'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: payments could never activate a plan',
+      );
+    }
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof schema>;
 
@@ -47,12 +92,23 @@ function parse(): Env {
     console.error('Invalid environment configuration:\n' + z.prettifyError(result.error));
     throw new Error('Invalid environment configuration');
   }
+  const problems = paymentProblems(result.data);
+  if (problems.length) {
+    console.error(`Invalid payment configuration:\n${problems.map((p) => `  ✖ ${p}`).join('\n')}`);
+    throw new Error('Invalid payment configuration');
+  }
   return result.data;
 }
 
 export const env = parse();
 export const isProduction = env.NODE_ENV === 'production';
 export const cookieSecure = env.COOKIE_SECURE ?? isProduction;
+
+if (env.DEMO_CHECKOUT) {
+  console.warn(
+    'DEMO_CHECKOUT is on: /checkout shows a local test payment page and activates plans without charging anyone.',
+  );
+}
 
 if (isProduction && env.SESSION_SECRET.startsWith('dev-only')) {
   console.warn('SESSION_SECRET is the demo default: set your own before going live.');

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PLANS } from '~/content/plans';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { AiToolSection, EMBEDDED_TOOL_PARAM } from '~/components/ai-tool-section';
 import { DemoNotice, WatchDemo } from '~/components/demo-dialog';
@@ -24,7 +25,6 @@ import {
   THREE_STEPS,
 } from '~/content/marketing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
-import { plansWithCheckout } from '~/content/plans.server';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';
 
@@ -35,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return {
     origin: getOrigin(request),
     links: { freeGptUrl: publicLinks.freeGptUrl, bookingUrl: publicLinks.bookingUrl },
-    plans: plansWithCheckout(),
+    plans: PLANS,
   };
 }
 

@@ -31,7 +31,8 @@ import {
   updateUserAsAdmin,
   type AdminActor,
 } from '~/domain/admin.server';
-import { isDomainError } from '~/domain/errors';
+import { DomainError, isDomainError } from '~/domain/errors';
+import { activateTestSubscription, listUnmatchedPayments } from '~/domain/payments.server';
 import { isTier } from '~/domain/tiers';
 import { requireAdmin } from '~/lib/auth.server';
 import { readFormData, safeRedirect } from '~/lib/http.server';
@@ -44,6 +45,7 @@ import {
   searchParam,
   SetTierFormSchema,
 } from '~/schemas/admin';
+import { TestWebhookSchema } from '~/schemas/payments';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
 
@@ -52,11 +54,15 @@ async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams
   const page = pageParams(params, { defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_PAGE_SIZE });
   switch (tab) {
     case 'overview': {
-      const analytics = await getAnalytics(actor);
+      const [analytics, unmatchedPayments] = await Promise.all([
+        getAnalytics(actor),
+        listUnmatchedPayments(actor, { page: page.page, limit: 10 }),
+      ]);
       return {
         tab,
         counts: { users: analytics.totalUsers, businesses: analytics.totalBusinesses },
         analytics,
+        unmatchedPayments,
       } as const;
     }
     case 'users': {
@@ -175,6 +181,36 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
+  if (intent === 'webhook-test') {
+    const parsed = TestWebhookSchema.safeParse(Object.fromEntries(formData));
+    try {
+      if (!parsed.success) {
+        throw new DomainError(
+          'invalid_input',
+          parsed.error.issues[0]?.message ?? 'Invalid request',
+        );
+      }
+      const result = await activateTestSubscription(actor, parsed.data);
+      return redirectWithToast(
+        '/admin',
+        { title: `Webhook test successful! Activated subscription for: ${result.email}` },
+        { request },
+      );
+    } catch (error) {
+      if (!isDomainError(error)) console.error('Webhook test error', error);
+      return redirectWithToast(
+        '/admin',
+        {
+          title: isDomainError(error)
+            ? `Webhook test failed: ${error.message}`
+            : 'Webhook test error',
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
+  }
+
   if (intent === 'update-user') {
     const submission = parseWithZod(formData, { schema: EditUserFormSchema });
     if (submission.status !== 'success') {
@@ -256,7 +292,10 @@ export default function AdminPage() {
         className="min-w-0"
       >
         {loaderData.tab === 'overview' ? (
-          <OverviewTab analytics={loaderData.analytics} />
+          <OverviewTab
+            analytics={loaderData.analytics}
+            unmatchedPayments={loaderData.unmatchedPayments}
+          />
         ) : loaderData.tab === 'users' ? (
           <>
             <UsersTab users={loaderData.users} query={loaderData.query} tier={loaderData.tier} />

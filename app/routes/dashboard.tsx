@@ -2,11 +2,21 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+} from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useToast } from '~/components/toaster';
 import { BusinessForm } from '~/components/dashboard/business-form';
 import { DeleteBusinessDialog } from '~/components/dashboard/delete-dialog';
 import { PlanBadge } from '~/components/dashboard/plan-badge';
@@ -23,6 +33,8 @@ import {
   type BusinessView,
 } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
+import { getBilling } from '~/domain/payments.server';
+import { PLANS } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import {
   isExpired,
@@ -51,6 +63,12 @@ export const PAYMENT_SUCCESS_TOAST = {
   description: 'Your subscription is now active. Welcome to premium features!',
 };
 
+export const PAYMENT_PENDING_TOAST = {
+  title: 'Payment received',
+  description:
+    'We are activating your plan now; this page updates as soon as the payment provider confirms it.',
+};
+
 function parseTab(value: string | null): TabId {
   return TABS.find((tab) => tab.id === value)?.id ?? 'businesses';
 }
@@ -59,15 +77,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
 
-  // Back from the hosted checkout: show the toast once and drop the parameter from the address.
-  // A redirect with a flash toast does both, with or without JavaScript, and a reload cannot
-  // show it again.
+  const now = new Date();
+  const billing = await getBilling(user.id, now);
+
+  // Back from the checkout: say what is true, once, and drop the parameter from the address (a
+  // redirect with a flash toast does both, with or without JavaScript; a reload cannot repeat it).
+  // The plan is active: the spec's toast. The payment provider has not confirmed yet: "received,
+  // activating" (the page polls until it lands). Neither: nothing to celebrate.
   if (url.searchParams.get('payment') === 'success') {
     url.searchParams.delete('payment');
-    throw await redirectWithToast(`/dashboard${url.search}`, PAYMENT_SUCCESS_TOAST, { request });
+    const target = `/dashboard${url.search}`;
+    if (billing.pending) throw await redirectWithToast(target, PAYMENT_PENDING_TOAST, { request });
+    if (isPaidTier(user.subscriptionStatus) && !isExpired(user, now)) {
+      throw await redirectWithToast(target, PAYMENT_SUCCESS_TOAST, { request });
+    }
+    throw redirect(target);
   }
 
-  const now = new Date();
   const access = premiumGptAccess(user, now);
   const hasPremiumAccess = access.allowed;
   const businesses = await listBusinesses(user);
@@ -89,6 +115,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPremiumAccess,
     },
     freeGptUrl: publicLinks.freeGptUrl,
+    billing: {
+      planName: billing.planName,
+      renewsOn: billing.cancelAtPeriodEnd ? null : formatExpiryDate(billing.expiresAt),
+      endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+      paymentFailed: billing.paymentFailed,
+      pendingPlan: billing.pending
+        ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)
+        : null,
+      canManage: billing.canManage,
+    },
     businesses,
     tab,
     adding: tab === 'businesses' && url.searchParams.get('add') === '1',
@@ -228,6 +264,7 @@ export default function DashboardPage() {
       </div>
 
       <ToolsPanel />
+      <BillingPanel />
 
       {plan.hasPremiumAccess ? (
         <nav aria-label="Dashboard sections" className="border-b border-slate-200">
@@ -260,6 +297,89 @@ export default function DashboardPage() {
         <BusinessesPanel />
       )}
     </div>
+  );
+}
+
+/**
+ * The plan, its renewal or end date, 'Manage billing', a failed payment, and a payment that is
+ * being activated (with JavaScript the page checks again every few seconds until it lands; without,
+ * a refresh link).
+ */
+function BillingPanel() {
+  const { billing, plan } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { toast } = useToast();
+  const pending = billing.pendingPlan !== null;
+  const [wasPending, setWasPending] = useState(pending);
+
+  useEffect(() => {
+    if (!pending) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > 90_000) clearInterval(timer);
+      else if (revalidator.state === 'idle') revalidator.revalidate();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+
+  useEffect(() => {
+    if (wasPending && !pending) {
+      if (plan.hasPremiumAccess) toast(PAYMENT_SUCCESS_TOAST);
+      setWasPending(false);
+    } else if (pending && !wasPending) {
+      setWasPending(true);
+    }
+  }, [pending, wasPending, plan.hasPremiumAccess, toast]);
+
+  if (!billing.planName && !pending) return null;
+  return (
+    <section
+      id="billing"
+      aria-labelledby="billing-title"
+      className="rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="billing-title" className="text-xl font-semibold text-slate-900">
+            Billing
+          </h2>
+          {billing.planName ? (
+            <p className="mt-1 text-sm text-slate-700" data-testid="billing-summary">
+              {billing.planName} plan
+              {billing.renewsOn ? ` · renews on ${billing.renewsOn}` : ''}
+              {billing.endsOn ? ` · ends on ${billing.endsOn}` : ''}
+            </p>
+          ) : null}
+        </div>
+        {billing.canManage ? (
+          <Form method="post" action="/billing">
+            <button type="submit" className={buttonStyles.secondary}>
+              Manage billing
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {pending ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900"
+          data-testid="payment-pending"
+        >
+          Payment received: we are activating your {billing.pendingPlan} plan.{' '}
+          <Link to="/dashboard" className={linkStyles}>
+            Refresh
+          </Link>
+        </p>
+      ) : null}
+      {billing.paymentFailed ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          Your last payment failed. Please update your card under Manage billing to keep your plan.
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PLANS } from '~/content/plans';
 import { useLoaderData } from '@remix-run/react';
 import { ExternalLink } from '~/components/external-link';
 import { FaqList } from '~/components/faq-list';
@@ -8,7 +9,6 @@ import { buttonStyles } from '~/components/ui/styles';
 import { PRICING_FAQ } from '~/content/faq';
 import { PRICING_PAGE } from '~/content/marketing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
-import { plansWithCheckout } from '~/content/plans.server';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';
 
@@ -19,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return {
     origin: getOrigin(request),
     bookingUrl: publicLinks.bookingUrl,
-    plans: plansWithCheckout(),
+    plans: PLANS,
   };
 }
 

@@ -9,12 +9,6 @@ import { E2E_DATABASE, expectMessage, uniqueEmail } from './support';
 const LINKS = {
   freeGpt: 'https://chatgpt.com/g/g-free-ai-visibility-check',
   booking: 'https://calendly.com/ai-visibility/strategy-call',
-  checkout: {
-    diy: 'https://buy.stripe.com/test_diy_all_in',
-    starter: 'https://buy.stripe.com/test_white_glove_starter',
-    growth: 'https://buy.stripe.com/test_growth',
-    authority: 'https://buy.stripe.com/test_authority',
-  },
 };
 
 const PLANS = [
@@ -57,10 +51,10 @@ async function expectPlans(page: Page) {
     const card = page.getByTestId(`plan-${plan.tier}`);
     await expect(card.getByRole('heading', { name: plan.name, exact: true })).toBeVisible();
     await expect(card).toContainText(`${plan.price}/month`);
-    await expectExternal(
-      card.getByRole('link', { name: `Get Started with ${plan.name}` }),
-      LINKS.checkout[plan.tier],
-    );
+    // Our own checkout route (it signs the buyer up first), in the same tab.
+    const cta = card.getByRole('link', { name: `Get Started with ${plan.name}` });
+    await expect(cta).toHaveAttribute('href', `/checkout/${plan.tier}`);
+    await expect(cta).not.toHaveAttribute('target', /.+/);
   }
   await expect(page.getByTestId('plan-diy').getByText(/most popular/i)).toBeVisible();
   for (const tier of ['starter', 'growth', 'authority']) {

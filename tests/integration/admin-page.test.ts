@@ -240,3 +240,46 @@ describe('/admin actions', () => {
     expect(Object.keys(errors).sort()).toEqual(['firstName', 'lastName', 'password']);
   });
 });
+
+describe('/admin Webhook Testing', () => {
+  it('activates a plan by e-mail and says so; an unknown or empty e-mail says why not', async () => {
+    const { cookie } = await signedIn();
+    const member = await createUser();
+    const ok = await post(
+      cookie,
+      { intent: 'webhook-test', email: member.email.toUpperCase() },
+      '/admin',
+    );
+    expect(ok.headers.get('Location')).toBe('/admin');
+    expect(await flashOf(ok.headers)).toMatchObject({
+      title: `Webhook test successful! Activated subscription for: ${member.email}`,
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).subscriptionStatus).toBe(
+      'diy',
+    );
+
+    const unknown = await post(
+      cookie,
+      { intent: 'webhook-test', email: uniqueEmail('ghost') },
+      '/admin',
+    );
+    expect(await flashOf(unknown.headers)).toMatchObject({
+      title: 'Webhook test failed: No user found with that email',
+      variant: 'destructive',
+    });
+    const empty = await post(cookie, { intent: 'webhook-test', email: '' }, '/admin');
+    expect(await flashOf(empty.headers)).toMatchObject({
+      title: 'Webhook test failed: Email is required',
+    });
+  });
+
+  it('is refused to a non-admin', async () => {
+    const { cookie } = await signedIn('user');
+    const member = await createUser();
+    const result = await post(cookie, { intent: 'webhook-test', email: member.email }, '/admin');
+    expect(result.headers.get('Location')).toBe('/dashboard');
+    expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).subscriptionStatus).toBe(
+      'free',
+    );
+  });
+});

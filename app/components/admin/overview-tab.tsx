@@ -1,4 +1,7 @@
-import type { Analytics } from '~/domain/admin.server';
+import type { Analytics, Page } from '~/domain/admin.server';
+import type { UnmatchedPaymentView } from '~/domain/payments.server';
+import { UnmatchedPayments } from './unmatched-payments';
+import { WebhookTestBox } from './webhook-test-box';
 import { TIER_LABELS, TIERS } from '~/domain/tiers';
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -12,7 +15,13 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
   );
 }
 
-export function OverviewTab({ analytics }: { analytics: Analytics }) {
+export function OverviewTab({
+  analytics,
+  unmatchedPayments,
+}: {
+  analytics: Analytics;
+  unmatchedPayments: Page<UnmatchedPaymentView>;
+}) {
   return (
     <div className="space-y-8">
       <section aria-labelledby="overview-totals">
@@ -84,6 +93,9 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
           </dl>
         </section>
       </div>
+
+      <WebhookTestBox />
+      <UnmatchedPayments payments={unmatchedPayments} />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { isDomainError } from '~/domain/errors';
+import { openBillingPortal } from '~/domain/payments.server';
+import { requireUser } from '~/lib/auth.server';
+import { methodNotAllowed, readFormData } from '~/lib/http.server';
+import { getOrigin } from '~/lib/origin.server';
+import { redirectWithToast } from '~/lib/toast.server';
+
+// POST /billing ('Manage billing' on the dashboard): to Stripe's Customer Portal (cancel, change
+// plan, update card), or the local demo billing page in demo mode.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  await readFormData(request);
+  try {
+    const url = await openBillingPortal(user.id, `${getOrigin(request)}/dashboard`);
+    return new Response(null, { status: 303, headers: { Location: url } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithToast(
+      '/dashboard',
+      { title: 'Billing unavailable', description: error.message, variant: 'destructive' },
+      { request },
+    );
+  }
+}
+
+export const loader = () => methodNotAllowed(['POST']);

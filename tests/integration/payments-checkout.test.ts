@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Stripe's API is a local fake: the SDK's host/port/protocol point at it (STRIPE_API_URL), and it
+// records the form-encoded parameters each call sent.
+const port = vi.hoisted(() => {
+  const chosen = 20000 + Math.floor(Math.random() * 20000);
+  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
+  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_checkout_tests';
+  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
+  process.env.STRIPE_PRICE_DIY = 'price_diy';
+  process.env.STRIPE_PRICE_STARTER = 'price_starter';
+  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
+  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
+  return chosen;
+});
+
+const { db } = await import('~/lib/db.server');
+const checkout = await import('~/routes/checkout.$tier');
+const billing = await import('~/routes/billing');
+const dashboard = await import('~/routes/dashboard');
+const { takeToast } = await import('~/lib/toast.server');
+const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+
+type Call = { path: string; params: URLSearchParams; auth: string | undefined };
+const calls: Call[] = [];
+const server = createServer((req: IncomingMessage, res) => {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    calls.push({
+      path: req.url ?? '',
+      params: new URLSearchParams(body),
+      auth: req.headers.authorization,
+    });
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/v1/checkout/sessions') {
+      res.end(
+        JSON.stringify({
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.test/c/pay/cs_test_1',
+        }),
+      );
+    } else if (req.url === '/v1/billing_portal/sessions') {
+      res.end(
+        JSON.stringify({
+          id: 'bps_1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.test/p/session/bps_1',
+        }),
+      );
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { message: 'unknown' } }));
+    }
+  });
+});
+beforeAll(() => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function signedIn() {
+  const user = await createUser();
+  const { cookie } = await sessionCookieFor(user.id);
+  return { user, cookie };
+}
+
+const open = (tier: string, cookie?: string) =>
+  run(() =>
+    checkout.loader(
+      args(new Request(`${BASE}/checkout/${tier}`, { headers: cookie ? { Cookie: cookie } : {} }), {
+        tier,
+      }),
+    ),
+  );
+
+async function flashOf(headers: Headers) {
+  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
+  return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
+}
+
+describe('GET /checkout/<tier> with a secret key', () => {
+  it('sends a visitor to sign up first and back here afterwards; an unknown plan is 404', async () => {
+    const visitor = await open('growth');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('Location')).toBe('/register?redirectTo=%2Fcheckout%2Fgrowth');
+    const unknown = await open('platinum');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('creates a subscription Checkout Session with the plan’s price and the buyer, and answers 303 to it', async () => {
+    const { user, cookie } = await signedIn();
+    calls.length = 0;
+    const result = await open('growth', cookie);
+    expect(result.status).toBe(303);
+    expect(result.headers.get('Location')).toBe('https://checkout.stripe.test/c/pay/cs_test_1');
+    expect(calls).toHaveLength(1);
+    const { params, auth, path } = calls[0]!;
+    expect(path).toBe('/v1/checkout/sessions');
+    expect(auth).toBe('Bearer sk_test_fake_key');
+    expect(Object.fromEntries(params)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_growth',
+      'line_items[0][quantity]': '1',
+      client_reference_id: user.id,
+      customer_email: user.email,
+      'metadata[tier]': 'growth',
+      'metadata[userId]': user.id,
+      'subscription_data[metadata][tier]': 'growth',
+      'subscription_data[metadata][userId]': user.id,
+      success_url: `${BASE}/dashboard?payment=success`,
+      cancel_url: `${BASE}/pricing`,
+    });
+    expect(params.has('customer')).toBe(false);
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      checkoutTier: 'growth',
+    });
+  });
+
+  it('uses the known Stripe customer instead of the e-mail; a user already on the plan is told so', async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { stripeCustomerId: 'cus_existing' } });
+    calls.length = 0;
+    await open('diy', cookie);
+    expect(calls[0]!.params.get('customer')).toBe('cus_existing');
+    expect(calls[0]!.params.has('customer_email')).toBe(false);
+
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'diy', subscriptionExpiry: null },
+    });
+    calls.length = 0;
+    const already = await open('diy', cookie);
+    expect(already.status).toBe(200);
+    expect(already.data).toMatchObject({ kind: 'already', plan: { name: 'DIY All-In' } });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('Manage billing', () => {
+  it('opens a Customer Portal session for the customer, returning to the dashboard', async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({
+      where: { id: user.id },
+      data: { stripeCustomerId: 'cus_portal', subscriptionStatus: 'growth' },
+    });
+    calls.length = 0;
+    const result = await run(() =>
+      billing.action(args(formRequest('/billing', {}, { Cookie: cookie }))),
+    );
+    expect(result.status).toBe(303);
+    expect(result.headers.get('Location')).toBe('https://billing.stripe.test/p/session/bps_1');
+    expect(calls[0]!.path).toBe('/v1/billing_portal/sessions');
+    expect(Object.fromEntries(calls[0]!.params)).toEqual({
+      customer: 'cus_portal',
+      return_url: `${BASE}/dashboard`,
+    });
+  });
+
+  it('a user without a Stripe customer is told there is no billing account yet', async () => {
+    const { cookie } = await signedIn();
+    const result = await run(() =>
+      billing.action(args(formRequest('/billing', {}, { Cookie: cookie }))),
+    );
+    expect(result.headers.get('Location')).toBe('/dashboard');
+    expect(await flashOf(result.headers)).toMatchObject({
+      title: 'Billing unavailable',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('/dashboard?payment=success tells the truth', () => {
+  const back = (cookie: string) =>
+    run(() =>
+      dashboard.loader(
+        args(new Request(`${BASE}/dashboard?payment=success`, { headers: { Cookie: cookie } })),
+      ),
+    );
+
+  it('active plan: the spec’s toast', async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'growth' } });
+    const result = await back(cookie);
+    expect(result.headers.get('Location')).toBe('/dashboard');
+    expect(await flashOf(result.headers)).toMatchObject({
+      title: 'Payment Successful! 🎉',
+      description: 'Your subscription is now active. Welcome to premium features!',
+    });
+  });
+
+  it('checkout started but not confirmed: payment received, activating; the page shows it pending', async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({
+      where: { id: user.id },
+      data: { checkoutTier: 'growth', checkoutStartedAt: new Date() },
+    });
+    const result = await back(cookie);
+    expect(await flashOf(result.headers)).toMatchObject({ title: 'Payment received' });
+    const page = await run(() =>
+      dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+    expect(page.data).toMatchObject({ billing: { pendingPlan: 'Growth' } });
+  });
+
+  it('a free user with no checkout: no toast at all', async () => {
+    const { cookie } = await signedIn();
+    const result = await back(cookie);
+    expect(result.headers.get('Location')).toBe('/dashboard');
+    expect(result.headers.get('set-cookie')).toBeNull();
+  });
+});

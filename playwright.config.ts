@@ -7,6 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const PG_PORT = PORT + 1;
 export const E2E_DATABASE = 'data/e2e.db';
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+export const PG_WEBHOOK_SECRET = 'whsec_e2e_two_instances';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -73,6 +74,7 @@ export default defineConfig({
       env: {
         PORT: String(PG_PORT),
         INSTANCES: '2',
+        STRIPE_WEBHOOK_SECRET: PG_WEBHOOK_SECRET,
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,

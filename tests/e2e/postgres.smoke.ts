@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import Stripe from 'stripe';
+import { PG_WEBHOOK_SECRET } from '../../playwright.config';
 import { expectMessage, login, logout, register, uniqueEmail } from './support';
 
 // The same site on PostgreSQL (project "postgres" in playwright.config.ts): the core journey.
@@ -52,6 +54,50 @@ test.describe('two instances, one database', () => {
     await logout(page);
     await page.goto(`${first()}/dashboard`);
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test('one webhook event delivered to both at the same moment is applied once', async ({
+    request,
+  }) => {
+    const email = uniqueEmail('paid');
+    const registered = await request.post(`${first()}/api/auth/register`, {
+      data: { email, password: 'a-long-password' },
+    });
+    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
+    const payload = JSON.stringify({
+      id: `evt_twice_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          client_reference_id: user.id,
+          payment_status: 'paid',
+          metadata: { tier: 'growth' },
+        },
+      },
+    });
+    const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+      payload,
+      secret: PG_WEBHOOK_SECRET,
+    });
+    const deliveries = await Promise.all(
+      [first(), second()].map((base) =>
+        request.post(`${base}/api/webhooks/stripe`, {
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+          data: payload,
+        }),
+      ),
+    );
+    expect(deliveries.map((d) => d.status())).toEqual([200, 200]);
+    const outcomes = await Promise.all(
+      deliveries.map(async (d) => ((await d.json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
+    const me = await request.get(`${second()}/api/auth/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(await me.json()).toMatchObject({ subscriptionStatus: 'growth' });
   });
 
   test('sign-in throttling counts wrong passwords sent to both', async ({ request }) => {

@@ -80,8 +80,8 @@ describe('dashboard loader', () => {
     });
   });
 
-  it('turns ?payment=success into a one-time toast and drops the parameter', async () => {
-    const { cookie } = await signedIn();
+  it('turns ?payment=success into a one-time toast for an active plan and drops the parameter', async () => {
+    const { cookie } = await signedIn('growth');
     const result = await load(cookie, '/dashboard?payment=success&tab=guide');
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/dashboard?tab=guide');

@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
@@ -76,6 +77,13 @@ export default function ContactPage() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // After a message was sent the page comes back by redirect (no action data): start afresh.
+  const location = useLocation();
+  useEffect(() => {
+    if (!actionData) form.reset();
+    // Only when a navigation lands, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
   // 'Sending...' from the click until the answer has been rendered.
   const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
 

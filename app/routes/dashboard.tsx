@@ -565,7 +565,7 @@ function BusinessCard({ business, freeGptUrl }: { business: BusinessView; freeGp
       {business.description ? (
         <p className="mt-1 text-sm text-slate-700">{business.description}</p>
       ) : null}
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {business.website ? (
           <>
             <dt className="font-medium text-slate-600">Website</dt>

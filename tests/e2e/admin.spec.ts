@@ -210,6 +210,7 @@ for (const hydrated of [true, false]) {
   test(`every tab has no axe violations (${hydrated ? 'hydrated' : 'server-rendered only'})`, async ({
     page,
   }) => {
+    test.setTimeout(120_000); // axe on eight pages
     if (!hydrated) await page.route('**/assets/**/*.js', (route) => route.abort());
     await signInAsAdmin(page);
     for (const path of [

@@ -85,6 +85,8 @@ for (const javaScriptEnabled of [true, false]) {
           `/dashboard?confirmDelete=${id}`,
           '/pricing',
           '/contact',
+          '/checkout/growth',
+          '/dashboard/premium-gpt',
         ]) {
           await page.goto(path);
           const wide = await page.evaluate(() =>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { PlayIcon } from './ui/icons';
 import { DEMO_MODAL, HERO } from '~/content/marketing';
 import { ExternalLink } from './external-link';
 import { buttonStyles } from './ui/styles';
@@ -57,12 +58,12 @@ export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
             closeRef.current?.focus();
           }}
         >
-          <span aria-hidden="true">▶</span>
+          <PlayIcon />
           {HERO.demoCta}
         </button>
       </span>
       <a href="#demo" className={`${buttonStyles.secondary} no-js-only px-5 py-3`}>
-        <span aria-hidden="true">▶</span>
+        <PlayIcon />
         {HERO.demoCta}
       </a>
 

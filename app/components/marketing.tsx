@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CheckIcon } from './ui/icons';
 import type { Card, Stat, Step } from '~/content/marketing';
 
 // Presentational building blocks of the public pages. They render content data; copy lives in
@@ -124,9 +125,7 @@ export function StepList({ steps, headingLevel }: { steps: readonly Step[]; head
             <ul className="mt-4 space-y-2 text-sm text-slate-700">
               {step.points.map((point) => (
                 <li key={point} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-700 font-bold">
-                    ✓
-                  </span>
+                  <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
                   <span>{point}</span>
                 </li>
               ))}

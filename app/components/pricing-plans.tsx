@@ -1,4 +1,5 @@
 import { PRICING_PAGE } from '~/content/marketing';
+import { CheckIcon } from './ui/icons';
 import { checkoutPath, formatPrice, type Plan } from '~/content/plans';
 import { Link } from '@remix-run/react';
 import { buttonStyles } from './ui/styles';
@@ -38,9 +39,7 @@ export function PricingPlans({
           <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-800">
             {plan.features.map((feature) => (
               <li key={feature} className="flex gap-2">
-                <span aria-hidden="true" className="text-brand-700 font-bold">
-                  ✓
-                </span>
+                <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
                 <span>{feature}</span>
               </li>
             ))}

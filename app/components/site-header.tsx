@@ -1,5 +1,7 @@
-import { Form, Link, NavLink } from '@remix-run/react';
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { displayName, isAdmin } from '~/domain/users';
+import { CloseIcon, MenuIcon } from './ui/icons';
 import { buttonStyles } from './ui/styles';
 
 export type HeaderUser = { firstName: string | null; email: string; role: string } | null;
@@ -93,33 +95,67 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
           <AccountItems user={user} freeGptUrl={freeGptUrl} layout="bar" />
         </div>
 
-        {/* The mobile menu is a native disclosure: keyboard-operable and working without JavaScript. */}
-        <details className="group relative lg:hidden" data-testid="mobile-menu">
-          <summary
-            className={`${buttonStyles.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
-            aria-label="Menu"
-          >
-            <span aria-hidden="true" className="text-lg leading-none group-open:hidden">
-              ☰
-            </span>
-            <span aria-hidden="true" className="hidden text-lg leading-none group-open:inline">
-              ✕
-            </span>
-            <span className="text-sm">Menu</span>
-          </summary>
-          <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              ))}
-              <hr className="my-1 border-slate-200" />
-              <AccountItems user={user} freeGptUrl={freeGptUrl} layout="menu" />
-            </nav>
-          </div>
-        </details>
+        <MobileMenu>
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            <hr className="my-1 border-slate-200" />
+            <AccountItems user={user} freeGptUrl={freeGptUrl} layout="menu" />
+          </nav>
+        </MobileMenu>
       </div>
     </header>
+  );
+}
+
+/**
+ * The mobile menu is a native disclosure: keyboard-operable and working without JavaScript. With
+ * JavaScript it also closes when a link in it is followed, on Escape (focus back to the toggle)
+ * and on a click outside it.
+ */
+function MobileMenu({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="group relative lg:hidden" data-testid="mobile-menu">
+      <summary
+        className={`${buttonStyles.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label="Menu"
+      >
+        <MenuIcon className="h-5 w-5 group-open:hidden" />
+        <CloseIcon className="hidden h-5 w-5 group-open:inline" />
+        <span className="text-sm">Menu</span>
+      </summary>
+      <div className="absolute right-0 z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+        {children}
+      </div>
+    </details>
   );
 }

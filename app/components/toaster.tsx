@@ -1,10 +1,13 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { CloseIcon } from './ui/icons';
+import { useLocation } from '@remix-run/react';
 import {
   createContext,
   useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -32,15 +35,35 @@ export function useToast() {
 let counter = 0;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<(ToastMessage & { key: string }) | null>(null);
+  const [current, setCurrent] = useState<
+    (ToastMessage & { key: string; locationKey: string }) | null
+  >(null);
   const [open, setOpen] = useState(false);
+  // A toast belongs to the page it was raised on (a failed sign-up's 'Registration Failed'); the
+  // next page's own messages arrive with it. Updated during render, so a toast raised in an effect
+  // of the new page (its flash message) is already counted as the new page's.
+  const location = useLocation();
+  const locationKey = useRef(location.key);
+  locationKey.current = location.key;
 
   const toast = useCallback((message: ToastMessage) => {
     counter += 1;
     // A new toast replaces the visible one: at most one at a time.
-    setCurrent({ ...message, key: `${message.id ?? 'toast'}-${counter}` });
+    setCurrent({
+      ...message,
+      key: `${message.id ?? 'toast'}-${counter}`,
+      locationKey: locationKey.current,
+    });
     setOpen(true);
   }, []);
+
+  // Navigating on (a later attempt that succeeded, a link) closes the previous page's toast.
+  useEffect(() => {
+    setCurrent((shown) => {
+      if (shown && shown.locationKey !== location.key) setOpen(false);
+      return shown;
+    });
+  }, [location.key]);
   const value = useMemo(() => ({ toast }), [toast]);
   const destructive = current?.variant === 'destructive';
 
@@ -80,7 +103,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               aria-label="Close"
               className={`absolute top-2 right-2 rounded-md p-1 ${destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100'}`}
             >
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ) : null}

@@ -11,12 +11,37 @@ export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
   partnership: 'Partnership',
 };
 
-export const RESPONSE_TIMES: readonly { label: string; time: string }[] = [
-  { label: 'General inquiries', time: '24 hours' },
-  { label: 'Sales', time: '4 hours' },
-  { label: 'Technical support', time: '2 hours' },
-  { label: 'Enterprise', time: '1 hour' },
-];
+const RESPONSE_TIME = {
+  general: { label: 'General inquiries', time: '24 hours' },
+  sales: { label: 'Sales', time: '4 hours' },
+  technical: { label: 'Technical support', time: '2 hours' },
+  enterprise: { label: 'Enterprise', time: '1 hour' },
+} as const;
+
+/** The promised response times the contact page lists (spec section 9). */
+export const RESPONSE_TIMES: readonly { label: string; time: string }[] =
+  Object.values(RESPONSE_TIME);
+
+/** Which of those promises an inquiry of each type gets: plans and partnerships are sales. */
+const RESPONSE_BY_TYPE: Record<InquiryType, keyof typeof RESPONSE_TIME> = {
+  general: 'general',
+  diy: 'sales',
+  'white-glove': 'sales',
+  partnership: 'sales',
+  enterprise: 'enterprise',
+};
+
+export function responseTimeFor(type: InquiryType): string {
+  return RESPONSE_TIME[RESPONSE_BY_TYPE[type]].time;
+}
+
+/** The confirmation after sending: the promise follows the inquiry type, as the page shows it. */
+export function contactSuccessMessage(type: InquiryType) {
+  return {
+    title: CONTACT_PAGE.success.title,
+    description: `Thank you for reaching out. We'll get back to you within ${responseTimeFor(type)}.`,
+  };
+}
 
 export const BUSINESS_HOURS = 'Mon-Fri 9AM-6PM EST';
 
@@ -26,10 +51,7 @@ export const CONTACT_PAGE = {
   formTitle: 'Send us a message',
   submit: 'Send Message',
   sending: 'Sending...',
-  success: {
-    title: 'Message Sent!',
-    description: "Thank you for reaching out. We'll get back to you within 24 hours.",
-  },
+  success: { title: 'Message Sent!' },
   rateLimitedTitle: 'Message not sent',
   infoTitle: 'Contact information',
   responseTimesTitle: 'Response times',

@@ -11,7 +11,7 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   {
     question: 'What is the difference between DIY All-In and the White Glove plans?',
     answer:
-      'DIY All-In gives you the premium GPT, the Keys to Victory prompt kit and our guide so you can do the work yourself. With White Glove Starter, Growth and Authority our team does the work for you, with more depth and support at each level.',
+      'DIY All-In gives you the premium GPT, and the Keys to Victory prompt kit so you can do the work yourself. With White Glove Starter, Growth and Authority our team does the work for you, with more depth and support at each level.',
   },
   {
     question: 'Can I upgrade or downgrade my plan?',

@@ -25,7 +25,7 @@ export const PLANS: readonly Plan[] = [
     features: [
       'Premium AI Visibility GPT',
       'Keys to Victory prompt kit (8 prompts)',
-      'Step-by-step optimization guide',
+      'Dashboard for all your businesses',
       'Weekly and monthly tracking prompts',
       'Email support',
     ],

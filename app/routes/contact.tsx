@@ -1,22 +1,22 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';
-import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import {
   BUSINESS_HOURS,
   CONTACT_PAGE,
   INQUIRY_TYPE_LABELS,
+  contactSuccessMessage,
   RESPONSE_TIMES,
 } from '~/content/contact';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
@@ -25,6 +25,7 @@ import { isDomainError } from '~/domain/errors';
 import { publicLinks } from '~/lib/env.server';
 import { getClientIp, readFormData } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';
+import { redirectWithToast } from '~/lib/toast.server';
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/contact';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -35,14 +36,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The route only adapts HTTP to the domain: parse and validate the form, hand the inquiry and the
-// client's address to submitContactInquiry, and answer with the form's new state. It answers with
-// data rather than a redirect so that, without JavaScript, the page comes back with either the
-// field errors and the typed values or the success message.
+// client's address to submitContactInquiry. Refused input comes back with the field errors and the
+// typed values; a sent message redirects back here with the confirmation as a flash message
+// (post/redirect/get: reloading the page never sends it twice).
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+    return data({ result: submission.reply() }, { status: 400 });
   }
   const honeypot = formData.get(HONEYPOT_FIELD);
   try {
@@ -53,35 +54,38 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), sent: false },
+      { result: submission.reply({ formErrors: [error.message] }) },
       { status: error.status },
     );
   }
   // A filled honeypot lands here too: the bot is told it worked.
-  return data({ result: submission.reply({ resetForm: true }), sent: true });
+  return redirectWithToast('/contact', contactSuccessMessage(submission.value.inquiryType), {
+    request,
+  });
 }
 
 export default function ContactPage() {
   const { bookingUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { toast } = useToast();
   const [form, fields] = useForm({
     id: 'contact',
+    constraint: getZodConstraint(ContactSchema),
     lastResult: actionData?.result,
     defaultValue: { inquiryType: 'general' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // After a message was sent the page comes back by redirect (no action data): start afresh.
+  const location = useLocation();
+  useEffect(() => {
+    if (!actionData) form.reset();
+    // Only when a navigation lands, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
   // 'Sending...' from the click until the answer has been rendered.
   const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
-
-  useEffect(() => {
-    if (actionData?.sent) {
-      toast({ title: CONTACT_PAGE.success.title, description: CONTACT_PAGE.success.description });
-    }
-  }, [actionData, toast]);
 
   return (
     <>
@@ -94,17 +98,6 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
             {CONTACT_PAGE.formTitle}
           </h2>
-          {actionData?.sent ? (
-            // Without JavaScript this is the success message; with it, the toast says the same.
-            <div
-              role="status"
-              data-testid="contact-success"
-              className="no-js-only mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900"
-            >
-              <p className="font-semibold">{CONTACT_PAGE.success.title}</p>
-              <p>{CONTACT_PAGE.success.description}</p>
-            </div>
-          ) : null}
           <Form method="post" action="/contact" className="mt-6 space-y-2" {...getFormProps(form)}>
             <FormAlert
               id={form.errorId}

@@ -22,6 +22,7 @@ import { DeleteBusinessDialog } from '~/components/dashboard/delete-dialog';
 import { PlanBadge } from '~/components/dashboard/plan-badge';
 import { PremiumGptButton } from '~/components/dashboard/premium-gpt';
 import { OptimizationGuide, PromptKit } from '~/components/dashboard/prompt-kit';
+import { LockIcon } from '~/components/ui/icons';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { displayName } from '~/domain/users';
@@ -394,11 +395,11 @@ function ToolsPanel() {
         <h2 id="tools-title" className="text-xl font-semibold text-slate-900">
           AI Visibility Tools
         </h2>
-        <div className="flex items-center gap-2 text-sm text-slate-700">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
           <span>Current plan:</span>
           <PlanBadge tier={plan.tier} />
           {plan.expiresOn ? (
-            <span data-testid="plan-expiry">
+            <span data-testid="plan-expiry" className="whitespace-nowrap">
               {plan.expired ? `Expired ${plan.expiresOn}` : `Active until ${plan.expiresOn}`}
             </span>
           ) : null}
@@ -426,10 +427,12 @@ function ToolsPanel() {
           data-testid="premium-gpt-card"
         >
           <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            {plan.paid ? null : (
-              <span role="img" aria-label="Locked" data-testid="premium-lock">
-                🔒
-              </span>
+            {plan.hasPremiumAccess ? null : (
+              <LockIcon
+                label="Locked"
+                className="h-5 w-5 text-slate-700"
+                data-testid="premium-lock"
+              />
             )}
             Premium AI Visibility GPT
           </h3>
@@ -437,18 +440,16 @@ function ToolsPanel() {
             Step-by-step coaching to get your business recommended by AI assistants. Included in
             every paid plan.
           </p>
-          {plan.paid ? (
-            <>
-              {plan.expired ? (
-                <p className="mt-2 text-sm text-red-800">
-                  Your {plan.label} plan expired on {plan.expiresOn}.{' '}
-                  <Link to="/pricing" className={linkStyles}>
-                    Renew your plan
-                  </Link>
-                </p>
-              ) : null}
-              <PremiumGptButton className={`${buttonStyles.primary} mt-4`} />
-            </>
+          {plan.paid && plan.expired ? (
+            <p className="mt-2 text-sm text-red-800" data-testid="plan-expired-note">
+              Your {plan.label} plan expired on {plan.expiresOn}.{' '}
+              <Link to={`/checkout/${plan.tier}`} className={linkStyles}>
+                Renew your plan
+              </Link>
+            </p>
+          ) : null}
+          {plan.hasPremiumAccess ? (
+            <PremiumGptButton className={`${buttonStyles.primary} mt-4`} />
           ) : (
             <Link to="/pricing" className={`${buttonStyles.primary} mt-4`}>
               Upgrade to Access
@@ -564,7 +565,7 @@ function BusinessCard({ business, freeGptUrl }: { business: BusinessView; freeGp
       {business.description ? (
         <p className="mt-1 text-sm text-slate-700">{business.description}</p>
       ) : null}
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {business.website ? (
           <>
             <dt className="font-medium text-slate-600">Website</dt>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   type ActionFunctionArgs,
@@ -16,7 +16,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { authenticator, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
 import { readFormData, safeRedirect } from '~/lib/http.server';
-import { LoginSchema } from '~/schemas/auth';
+import { EMAIL_MAX_LENGTH, LoginSchema, PASSWORD_MAX_LENGTH } from '~/schemas/auth';
 
 export const meta: MetaFunction = () => [
   { title: 'Sign in | AI Visibility' },
@@ -63,6 +63,7 @@ export default function LoginPage() {
   const { toast } = useToast();
   const [form, fields] = useForm({
     id: 'login',
+    constraint: getZodConstraint(LoginSchema),
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: 'onBlur',
@@ -95,9 +96,16 @@ export default function LoginPage() {
       <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)}>
         <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <InputField
           field={fields.password}
+          maxLength={PASSWORD_MAX_LENGTH}
           label="Password"
           type="password"
           autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   type ActionFunctionArgs,
@@ -16,7 +16,13 @@ import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
 import { getClientIp, readFormData, safeRedirect } from '~/lib/http.server';
-import { PASSWORD_MIN_LENGTH, RegisterFormSchema } from '~/schemas/auth';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RegisterFormSchema,
+} from '~/schemas/auth';
 
 /** The spec's fallback when the server gives no reason. */
 const REGISTRATION_FAILED = 'Failed to create account';
@@ -68,6 +74,7 @@ export default function RegisterPage() {
   const { toast } = useToast();
   const [form, fields] = useForm({
     id: 'register',
+    constraint: getZodConstraint(RegisterFormSchema),
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
     shouldValidate: 'onBlur',
@@ -103,26 +110,48 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Form method="post" action="/register" className="space-y-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action="/register"
+        className="space-y-4"
+        {...getFormProps(form)}
+        onSubmitCapture={(event) => {
+          // Spec section 8: a mismatch also raises the toast, besides the field error.
+          const values = new FormData(event.currentTarget);
+          const confirm = values.get('confirmPassword');
+          if (confirm && values.get('password') !== confirm) {
+            toast({ title: 'Passwords do not match', variant: 'destructive' });
+          }
+        }}
+      >
         <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             field={fields.firstName}
+            maxLength={NAME_MAX_LENGTH}
             label="First name"
             type="text"
             autoComplete="given-name"
           />
           <InputField
             field={fields.lastName}
+            maxLength={NAME_MAX_LENGTH}
             label="Last name"
             type="text"
             autoComplete="family-name"
           />
         </div>
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <InputField
           field={fields.password}
+          maxLength={PASSWORD_MAX_LENGTH}
           label="Password"
           type="password"
           autoComplete="new-password"
@@ -130,6 +159,7 @@ export default function RegisterPage() {
         />
         <InputField
           field={fields.confirmPassword}
+          maxLength={PASSWORD_MAX_LENGTH}
           label="Confirm password"
           type="password"
           autoComplete="new-password"

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { TIERS } from '~/domain/tiers';
-import { RegisterSchema } from './auth';
-import { printable } from './text';
+import { NAME_MAX_LENGTH, RegisterSchema } from './auth';
+import { printable, tooLong } from './text';
 
 // One schema per admin payload: the admin panel's forms (conform), its action and /api/admin/*.
 
 export const ADMIN_PAGE_SIZE = 50;
 export const API_MAX_LIMIT = 100;
 export const SEARCH_MAX_LENGTH = 100;
-export const NAME_MAX_LENGTH = 100;
 
 export const UNKNOWN_TIER_MESSAGE = `Unknown subscription tier (expected one of: ${TIERS.join(', ')})`;
 
@@ -19,7 +18,7 @@ function nameField(label: string) {
   return z
     .string({ error: `${label} must be a string` })
     .trim()
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+    .max(NAME_MAX_LENGTH, tooLong(label, NAME_MAX_LENGTH))
     .refine(...printable(label));
 }
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { printable } from './text';
+import { printable, tooLong } from './text';
+
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
 
 // One schema per payload, shared by the forms (conform), their actions and the JSON API.
 
@@ -10,14 +13,14 @@ const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+  .max(EMAIL_MAX_LENGTH, tooLong('Email', EMAIL_MAX_LENGTH))
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
 const optionalName = z
   .string()
   .trim()
-  .max(100, 'Name is too long')
+  .max(NAME_MAX_LENGTH, tooLong('Name', NAME_MAX_LENGTH))
   .refine(...printable('Name'))
   .optional()
   .transform((value) => (value ? value : undefined));
@@ -27,14 +30,14 @@ export const LoginSchema = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+    .max(PASSWORD_MAX_LENGTH, tooLong('Password', PASSWORD_MAX_LENGTH)),
 });
 
 const newPassword = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
+  .max(PASSWORD_MAX_LENGTH, tooLong('Password', PASSWORD_MAX_LENGTH));
 
 /** The JSON API's register payload (spec section 7: no confirmPassword). */
 export const RegisterSchema = z.object({

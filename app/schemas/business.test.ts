@@ -66,7 +66,7 @@ describe('BusinessSchema (create payload, add and edit forms)', () => {
 
   it('limits lengths', () => {
     expect(messages(BusinessSchema.safeParse({ name: 'x'.repeat(201) }))).toEqual([
-      ['name', 'Business name is too long'],
+      ['name', 'Business name must be at most 200 characters'],
     ]);
   });
 });

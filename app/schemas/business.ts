@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters, printable } from './text';
+import { hasControlCharacters, printable, tooLong } from './text';
 
 // One schema per payload, shared by the dashboard's forms (conform), their action and the JSON API.
 //
@@ -37,7 +37,7 @@ export function normalizeWebsite(input: string): string | null {
 const website = z
   .string({ error: 'Website must be a string' })
   .trim()
-  .max(BUSINESS_LIMITS.website, 'Website is too long')
+  .max(BUSINESS_LIMITS.website, tooLong('Website', BUSINESS_LIMITS.website))
   .transform((value, ctx) => {
     if (!value) return null;
     const normalized = normalizeWebsite(value);
@@ -52,7 +52,7 @@ function optionalText(field: string, max: number, multiLine = false) {
   return z
     .string({ error: `${field} must be a string` })
     .trim()
-    .max(max, `${field} is too long`)
+    .max(max, tooLong(field, max))
     .refine(...printable(field, { multiLine }))
     .transform((value) => (value ? value : null));
 }
@@ -61,7 +61,7 @@ const name = z
   .string({ error: 'Business name is required' })
   .trim()
   .min(1, 'Business name is required')
-  .max(BUSINESS_LIMITS.name, 'Business name is too long')
+  .max(BUSINESS_LIMITS.name, tooLong('Business name', BUSINESS_LIMITS.name))
   .refine(...printable('Business name'));
 
 /** Create-business payload (spec section 3); the add and edit forms post this too. */

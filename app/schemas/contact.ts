@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { printable } from './text';
+import { printable, tooLong } from './text';
 
 // The contact form's payload (spec section 3), validated as spec section 5 says: name, email and
 // message required, email e-mail-shaped, company and phone optional. The spec shows no length
@@ -21,14 +21,14 @@ const required = (label: string, max: number, multiLine = false) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong(label, max))
     .refine(...printable(label, { multiLine }));
 
 const optional = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong(label, max))
     .refine(...printable(label))
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -39,7 +39,7 @@ export const ContactSchema = z.object({
     .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
-    .max(CONTACT_LIMITS.email, 'Email is too long')
+    .max(CONTACT_LIMITS.email, tooLong('Email', CONTACT_LIMITS.email))
     .pipe(z.email('Please enter a valid email address'))
     .transform((value) => value.toLowerCase()),
   company: optional('Company', CONTACT_LIMITS.company),

@@ -22,6 +22,11 @@ export function controlCharactersMessage(label: string) {
   return `${label} contains characters that are not allowed`;
 }
 
+/** The over-limit message names the limit, so the user knows how much to cut. */
+export function tooLong(label: string, max: number) {
+  return `${label} must be at most ${max} characters`;
+}
+
 /** A zod refinement: `.refine(...printable('Name'))`. */
 export function printable(label: string, options: { multiLine?: boolean } = {}) {
   return [

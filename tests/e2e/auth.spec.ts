@@ -52,7 +52,16 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Password', { exact: true }).fill('a-long-password');
       await page.getByLabel('Confirm password').fill('another-password');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await expect(page.getByText('Passwords do not match')).toBeVisible();
+      const messages = page
+        .getByText('Passwords do not match', { exact: true })
+        .filter({ visible: true });
+      await expect(messages.first()).toBeVisible();
+      // With JavaScript the toast says it too (spec section 8), besides the field error.
+      if (javaScriptEnabled) {
+        await expect(
+          page.getByRole('region', { name: /Notification/ }).getByText('Passwords do not match'),
+        ).toBeVisible();
+      }
       await expect(page).toHaveURL(/\/register$/);
       await expect(page.getByLabel('Email')).toHaveValue(email);
 

@@ -157,30 +157,59 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText(/guide is coming soon/i)).toBeVisible();
     });
 
-    test('an expired subscriber is told Subscription Expired', async ({ page, context }) => {
-      await stubExternalGpts(context);
+    test('an expired subscriber sees the lock and Upgrade to Access, with the expiry and a renew link', async ({
+      page,
+    }) => {
       await signUp(page, { status: 'diy', expiry: new Date('2026-01-10T00:00:00Z') });
-      await expect(page.getByTestId('premium-gpt-card')).toContainText(
-        'Your DIY plan expired on January 10, 2026.',
+      const card = page.getByTestId('premium-gpt-card');
+      await expect(card).toContainText('Your DIY plan expired on January 10, 2026.');
+      await expect(card.getByRole('img', { name: 'Locked' })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
+        'href',
+        '/pricing',
       );
+      await expect(card.getByRole('link', { name: 'Renew your plan' })).toHaveAttribute(
+        'href',
+        '/checkout/diy',
+      );
+      await expect(card.getByRole('link', { name: /Access Premium GPT/ })).toHaveCount(0);
       await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toHaveCount(0);
+    });
+
+    test('a check that finds the plan expired says Subscription Expired', async ({
+      page,
+      context,
+    }) => {
+      await stubExternalGpts(context);
+      const user = await signUp(page, {
+        status: 'diy',
+        expiry: new Date(Date.now() + 60 * 60 * 1000),
+      });
+      // The page was left open; meanwhile the plan ran out.
+      setSubscription(user.email, 'diy', new Date('2026-01-10T00:00:00Z'));
       const description =
         'Your subscription expired on January 10, 2026. Please renew your plan to continue using the premium GPT.';
       if (javaScriptEnabled) {
         await page.getByRole('link', { name: /Access Premium GPT/ }).click();
         await expectMessage(page, 'Subscription Expired', description);
       } else {
-        // Without JavaScript the link opens the checking route, which comes back with the message.
+        // Without JavaScript the link opens the checking route in a new tab, which says why there.
         const opened = context.waitForEvent('page');
         await page.getByRole('link', { name: /Access Premium GPT/ }).click();
         const tab = await opened;
-        await expect(tab).toHaveURL(/\/dashboard$/);
-        await expectMessage(tab, 'Subscription Expired', description);
+        await expect(tab).toHaveURL(/\/dashboard\/premium-gpt$/);
+        await expect(tab.getByRole('heading', { name: 'Subscription Expired' })).toBeVisible();
+        await expect(tab.getByTestId('premium-refused-reason')).toHaveText(description);
+        await expect(tab.getByRole('link', { name: 'Renew your plan' })).toHaveAttribute(
+          'href',
+          '/checkout/diy',
+        );
+        await expect(tab.getByTestId('welcome')).toHaveCount(0);
       }
     });
 
     test('the payment-success toast shows once and the parameter goes', async ({ page }) => {
-      await signUp(page);
+      await signUp(page, { status: 'growth' });
       await page.goto('/dashboard?payment=success');
       await expect(page).toHaveURL(/\/dashboard$/);
       await expectMessage(
@@ -265,11 +294,14 @@ test.describe('dashboard with JavaScript on', () => {
   }) => {
     await signUp(page);
     await page.goto('/dashboard/premium-gpt');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expectMessage(
-      page,
-      'Upgrade Required',
+    await expect(page).toHaveURL(/\/dashboard\/premium-gpt$/);
+    await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+    await expect(page.getByTestId('premium-refused-reason')).toHaveText(
       'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+    );
+    await expect(page.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
+      'href',
+      '/pricing',
     );
   });
 });

@@ -1,3 +1,5 @@
+import { takeToast } from '~/lib/toast.server';
+import { contactSuccessMessage, RESPONSE_TIMES } from '~/content/contact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTACT_RATE_LIMIT,
@@ -7,7 +9,7 @@ import {
 import { isDomainError } from '~/domain/errors';
 import { db } from '~/lib/db.server';
 import { action, loader } from '~/routes/contact';
-import type { ContactInput } from '~/schemas/contact';
+import { INQUIRY_TYPES, type ContactInput } from '~/schemas/contact';
 import { args, formRequest, settle } from './helpers';
 
 const input: ContactInput = {
@@ -89,6 +91,30 @@ describe('submitContactInquiry', () => {
   });
 });
 
+async function flashOf(headers: Headers) {
+  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
+  return (await takeToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast;
+}
+
+describe('the promised response time follows the inquiry type', () => {
+  it('general 24 hours; plans and partnerships are sales, 4 hours; enterprise 1 hour', () => {
+    expect(INQUIRY_TYPES.map((type) => [type, contactSuccessMessage(type).description])).toEqual([
+      ['general', "Thank you for reaching out. We'll get back to you within 24 hours."],
+      ['diy', "Thank you for reaching out. We'll get back to you within 4 hours."],
+      ['white-glove', "Thank you for reaching out. We'll get back to you within 4 hours."],
+      ['enterprise', "Thank you for reaching out. We'll get back to you within 1 hour."],
+      ['partnership', "Thank you for reaching out. We'll get back to you within 4 hours."],
+    ]);
+    // The same figures the page lists.
+    expect(RESPONSE_TIMES.map((row) => row.time)).toEqual([
+      '24 hours',
+      '4 hours',
+      '2 hours',
+      '1 hour',
+    ]);
+  });
+});
+
 describe('/contact route', () => {
   const fields = {
     name: 'Bo Park',
@@ -109,12 +135,17 @@ describe('/contact route', () => {
     });
   });
 
-  it('a valid post stores the inquiry and answers with success and a reset form', async () => {
+  it('a valid post stores the inquiry and redirects back with the confirmation (post/redirect/get)', async () => {
     const result = await settle(
       await action(args(formRequest('/contact', fields, fromIp('203.0.113.10')))),
     );
-    expect(result.status).toBe(200);
-    expect(result.data).toMatchObject({ sent: true, result: { initialValue: null } });
+    expect(result.status).toBe(302);
+    expect(result.headers.get('Location')).toBe('/contact');
+    // An enterprise inquiry is promised an answer within the hour, as the page says.
+    expect(await flashOf(result.headers)).toMatchObject({
+      title: 'Message Sent!',
+      description: "Thank you for reaching out. We'll get back to you within 1 hour.",
+    });
     const rows = await db.contactInquiry.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -133,7 +164,6 @@ describe('/contact route', () => {
     );
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
-      sent: false,
       result: {
         status: 'error',
         error: { email: ['Please enter a valid email address'] },
@@ -147,8 +177,8 @@ describe('/contact route', () => {
     const result = await settle(
       await action(args(formRequest('/contact', { ...fields, fax: 'buy now' }))),
     );
-    expect(result.status).toBe(200);
-    expect(result.data).toMatchObject({ sent: true });
+    expect(result.status).toBe(302);
+    expect(await flashOf(result.headers)).toMatchObject({ title: 'Message Sent!' });
     expect(await db.contactInquiry.count()).toBe(0);
   });
 
@@ -157,14 +187,13 @@ describe('/contact route', () => {
       const ok = await settle(
         await action(args(formRequest('/contact', fields, fromIp('203.0.113.11')))),
       );
-      expect(ok.status).toBe(200);
+      expect(ok.status).toBe(302);
     }
     const refused = await settle(
       await action(args(formRequest('/contact', fields, fromIp('203.0.113.11')))),
     );
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({
-      sent: false,
       result: { error: { '': [RATE_LIMIT_MESSAGE] } },
     });
     expect(await db.contactInquiry.count()).toBe(5);

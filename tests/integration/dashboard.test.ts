@@ -3,7 +3,7 @@ import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { takeToast } from '~/lib/toast.server';
 import { action, loader } from '~/routes/dashboard';
-import { loader as premiumRoute } from '~/routes/dashboard.premium-gpt';
+import { loader as premiumRoute } from '~/routes/dashboard_.premium-gpt';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -213,26 +213,28 @@ describe('GET /dashboard/premium-gpt (no JavaScript)', () => {
     ]);
   });
 
-  it('sends a free user back with the Upgrade Required toast', async () => {
+  it('shows a free user, in that tab, why not and the way forward (no second dashboard)', async () => {
     const { user, cookie } = await signedIn('free');
     const result = await open(cookie);
-    expect(result.headers.get('Location')).toBe('/dashboard');
-    expect(await flashOf(result.headers)).toMatchObject({
+    expect(result.status).toBe(403);
+    expect(result.headers.get('Location')).toBeNull();
+    expect(result.data).toEqual({
       title: 'Upgrade Required',
       description: 'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
-      variant: 'destructive',
+      next: { label: 'Upgrade to Access', to: '/pricing' },
     });
     expect(await db.accessLog.count({ where: { userId: user.id, wasAllowed: false } })).toBe(1);
   });
 
-  it('sends an expired subscriber back with the Subscription Expired toast', async () => {
+  it('shows an expired subscriber the Subscription Expired reason and a way to renew', async () => {
     const { cookie } = await signedIn('diy', new Date('2026-02-01T00:00:00Z'));
     const result = await open(cookie);
-    expect(result.headers.get('Location')).toBe('/dashboard');
-    expect(await flashOf(result.headers)).toMatchObject({
+    expect(result.status).toBe(403);
+    expect(result.data).toEqual({
       title: 'Subscription Expired',
       description:
         'Your subscription expired on February 1, 2026. Please renew your plan to continue using the premium GPT.',
+      next: { label: 'Renew your plan', to: '/checkout/diy' },
     });
   });
 });

@@ -6,6 +6,7 @@ import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
 import { CreateAdminSchema, EditUserFormSchema } from '~/schemas/admin';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/auth';
 import { AuditList } from './audit-tab';
 import { dateInputValue } from './format';
 
@@ -49,8 +50,18 @@ export function EditUserDialog({
         <input type="hidden" name="redirectTo" value={cancelTo} />
         <FormAlert id={form.errorId} title="Failed to update user" errors={form.errors} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <InputField field={fields.firstName} label="First name" type="text" />
-          <InputField field={fields.lastName} label="Last name" type="text" />
+          <InputField
+            field={fields.firstName}
+            label="First name"
+            type="text"
+            maxLength={NAME_MAX_LENGTH}
+          />
+          <InputField
+            field={fields.lastName}
+            label="Last name"
+            type="text"
+            maxLength={NAME_MAX_LENGTH}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
@@ -112,15 +123,34 @@ export function CreateAdminDialog({
         <input type="hidden" name="redirectTo" value={cancelTo} />
         <FormAlert id={form.errorId} title="Failed to create admin user" errors={form.errors} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <InputField field={fields.firstName} label="First name" type="text" autoComplete="off" />
-          <InputField field={fields.lastName} label="Last name" type="text" autoComplete="off" />
+          <InputField
+            field={fields.firstName}
+            label="First name"
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX_LENGTH}
+          />
+          <InputField
+            field={fields.lastName}
+            label="Last name"
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX_LENGTH}
+          />
         </div>
-        <InputField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="off"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <InputField
           field={fields.password}
           label="Password"
           type="password"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
         />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>

@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
 import { buttonStyles } from '~/components/ui/styles';
 import type { BusinessView } from '~/domain/businesses.server';
-import { BusinessSchema, type BusinessInput } from '~/schemas/business';
+import { BUSINESS_LIMITS, BusinessSchema, type BusinessInput } from '~/schemas/business';
 
 type Mode = 'create' | 'update';
 
@@ -57,6 +57,7 @@ export function BusinessForm({
   const { toast } = useToast();
   const [form, fields] = useForm<BusinessFormFields, BusinessInput>({
     id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
+    constraint: getZodConstraint(BusinessSchema),
     lastResult,
     defaultValue: business
       ? {
@@ -104,18 +105,40 @@ export function BusinessForm({
         <input type="hidden" name="intent" value={mode} />
         {business ? <input type="hidden" name="businessId" value={business.id} /> : null}
         <FormAlert id={form.errorId} title={text.failed} errors={form.errors} />
-        <InputField field={fields.name} label="Business Name" type="text" required />
+        <InputField
+          field={fields.name}
+          label="Business Name"
+          type="text"
+          required
+          maxLength={BUSINESS_LIMITS.name}
+        />
         <InputField
           field={fields.website}
+          maxLength={BUSINESS_LIMITS.website}
           label="Website"
           type="url"
           placeholder="https://example.com"
           hint="For example https://example.com (we add https:// if you leave it out)."
         />
-        <TextareaField field={fields.description} label="Description" rows={3} />
+        <TextareaField
+          field={fields.description}
+          label="Description"
+          rows={3}
+          maxLength={BUSINESS_LIMITS.description}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
-          <InputField field={fields.industry} label="Industry" type="text" />
-          <InputField field={fields.location} label="Location" type="text" />
+          <InputField
+            field={fields.industry}
+            label="Industry"
+            type="text"
+            maxLength={BUSINESS_LIMITS.industry}
+          />
+          <InputField
+            field={fields.location}
+            label="Location"
+            type="text"
+            maxLength={BUSINESS_LIMITS.location}
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonStyles.primary} disabled={submitting}>

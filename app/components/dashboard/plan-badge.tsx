@@ -15,7 +15,7 @@ export function PlanBadge({ tier }: { tier: string }) {
     <span
       data-testid="plan-badge"
       data-tier={tier}
-      className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold uppercase ring-1 ring-inset ${colours[tier] ?? other}`}
+      className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap uppercase ring-1 ring-inset ${colours[tier] ?? other}`}
     >
       {label} plan
     </span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '~/components/toaster';
+import { CheckIcon, CopyIcon } from '~/components/ui/icons';
 import { buttonStyles } from '~/components/ui/styles';
 import { PROMPT_KIT_TITLE, type PromptKitItem } from '~/content/prompt-kit';
 import { PremiumGptButton } from './premium-gpt';
@@ -37,7 +38,7 @@ function CopyButton({ item }: { item: PromptKitItem }) {
       className={buttonStyles.secondary}
       aria-label={copied ? `Copied ${item.title}` : `Copy ${item.title}`}
     >
-      <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+      {copied ? <CheckIcon /> : <CopyIcon />}
       <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
     </button>
   );
@@ -80,12 +81,11 @@ export function PromptKit({ prompts, tips }: { prompts: PromptKitItem[]; tips: s
               ) : null}
             </div>
             <p className="mt-1 text-sm text-slate-700">{item.description}</p>
+            {/* The whole prompt, wrapped: no inner scrollbar hides any of it. */}
             <pre
-              className="mt-3 max-h-64 flex-1 overflow-auto rounded-md bg-slate-50 p-3 text-xs whitespace-pre-wrap text-slate-900 select-text"
+              className="mt-3 flex-1 rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
               aria-label={`${item.title} prompt`}
-              // Scrollable content must be reachable by keyboard.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
+              data-testid="prompt-text"
             >
               {item.prompt}
             </pre>

@@ -1,9 +1,16 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { inputStyles } from './styles';
 
 // Labelled inputs bound to a conform field: the label, the aria wiring and the error text come from
-// the field's metadata, and errors are server-rendered so they show without JavaScript.
+// the field's metadata, and errors are server-rendered so they show without JavaScript. The
+// server's length limit (the form's zod schema, through conform's constraint) becomes `maxlength`,
+// and a text area says how much is left.
 
 type InputType = Parameters<typeof getInputProps>[1]['type'];
 
@@ -36,7 +43,13 @@ export function InputField({
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...props} key={props.key} {...rest} className={inputStyles} />
+      <input
+        {...props}
+        key={props.key}
+        maxLength={field.maxLength}
+        {...rest}
+        className={inputStyles}
+      />
       {hint ? (
         <p id={field.descriptionId} className="text-xs text-slate-600">
           {hint}
@@ -57,15 +70,34 @@ export function TextareaField({
   label: ReactNode;
   hint?: ReactNode;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue'>) {
+  const counterId = `${field.id}-count`;
+  const max = rest.maxLength ?? field.maxLength;
   const props = getTextareaProps(field, {
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
+    ariaDescribedBy:
+      [hint ? field.descriptionId : null, max ? counterId : null].filter(Boolean).join(' ') ||
+      undefined,
   });
+  const [length, setLength] = useState(() =>
+    typeof field.initialValue === 'string' ? field.initialValue.length : 0,
+  );
   return (
     <div className="space-y-1">
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <textarea {...props} key={props.key} {...rest} className={inputStyles} />
+      <textarea
+        {...props}
+        key={props.key}
+        maxLength={max}
+        {...rest}
+        onInput={(event) => setLength(event.currentTarget.value.length)}
+        className={inputStyles}
+      />
+      {max ? (
+        <p id={counterId} className="text-xs text-slate-600" data-testid="char-count">
+          {(max - length).toLocaleString('en-US')} of {max.toLocaleString('en-US')} characters left
+        </p>
+      ) : null}
       {hint ? (
         <p id={field.descriptionId} className="text-xs text-slate-600">
           {hint}

@@ -2,6 +2,7 @@ import { db, serializableTransaction } from '~/lib/db.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
+import type { BusinessView } from './businesses.server';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
@@ -35,11 +36,11 @@ export type Page<T> = {
   pageCount: number;
 };
 
-function pageOf<T>(items: T[], total: number, { page, limit }: PageRequest): Page<T> {
+export function pageOf<T>(items: T[], total: number, { page, limit }: PageRequest): Page<T> {
   return { items, page, limit, total, pageCount: Math.max(1, Math.ceil(total / limit)) };
 }
 
-const skip = ({ page, limit }: PageRequest) => (page - 1) * limit;
+export const skip = ({ page, limit }: PageRequest) => (page - 1) * limit;
 
 // ---------------------------------------------------------------------------------------------
 // Overview
@@ -268,15 +269,7 @@ export async function createAdminUser(
 // ---------------------------------------------------------------------------------------------
 // Businesses
 
-export type AdminBusinessView = {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  website: string | null;
-  industry: string | null;
-  location: string | null;
-  createdAt: string;
+export type AdminBusinessView = Omit<BusinessView, 'updatedAt'> & {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
 };
 

@@ -3,8 +3,14 @@ import { getPlan, PAID_TIERS, type PaidTier } from '~/content/plans';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from './accounts.server';
-import type { AdminActor, Page, PageRequest } from './admin.server';
-import { ADMIN_REQUIRED_MESSAGE } from './admin.server';
+import {
+  ADMIN_REQUIRED_MESSAGE,
+  pageOf,
+  skip,
+  type AdminActor,
+  type Page,
+  type PageRequest,
+} from './admin.server';
 import { DomainError } from './errors';
 import { hasTierAccess, normalizeTier } from './tiers';
 import { isAdmin } from './users';
@@ -628,12 +634,12 @@ export async function listUnmatchedPayments(
     db.unmatchedPayment.count(),
     db.unmatchedPayment.findMany({
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (options.page - 1) * options.limit,
+      skip: skip(options),
       take: options.limit,
     }),
   ]);
-  return {
-    items: rows.map((row) => ({
+  return pageOf(
+    rows.map((row) => ({
       id: row.id,
       eventId: row.eventId,
       eventType: row.eventType,
@@ -642,9 +648,7 @@ export async function listUnmatchedPayments(
       customerId: row.customerId,
       createdAt: row.createdAt.toISOString(),
     })),
-    page: options.page,
-    limit: options.limit,
     total,
-    pageCount: Math.max(1, Math.ceil(total / options.limit)),
-  };
+    options,
+  );
 }

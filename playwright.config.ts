@@ -64,7 +64,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx --no-install tsx scripts/serve-on-postgres.ts',
+      command: 'node --import tsx scripts/serve-on-postgres.ts',
       url: `http://localhost:${PG_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -3,7 +3,15 @@
 // root, on a free port in a temporary directory, removed by stop(). The cluster's locale is C, the
 // collation the app expects of PostgreSQL (text compares and sorts as on SQLite).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,9 +46,41 @@ async function freePort(): Promise<number> {
 
 export type PgCluster = { url: (database: string) => string; port: number; stop: () => void };
 
+const PREFIX = 'aiv-pg-';
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Clusters an earlier process left behind (killed before its clean-up ran): no server running from
+ * them, and old enough not to be one that is starting right now.
+ */
+function removeAbandonedClusters() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(tmpdir(), name);
+    try {
+      const pidFile = path.join(dir, 'data', 'postmaster.pid');
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+      const ageMs = Date.now() - statSync(dir).mtimeMs;
+      if ((pid && alive(pid)) || (!pid && ageMs < 10 * 60 * 1000)) continue;
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another process is removing it, or it is not ours to read: leave it.
+    }
+  }
+}
+
 export async function startPgCluster(): Promise<PgCluster> {
   ensureBinaries();
-  const dir = mkdtempSync(path.join(tmpdir(), 'aiv-pg-'));
+  removeAbandonedClusters();
+  const dir = mkdtempSync(path.join(tmpdir(), PREFIX));
   chmodSync(dir, 0o777);
   const asRoot = process.getuid?.() === 0;
   const run = (binary: string, args: string[]) => {

@@ -61,6 +61,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         // The whole purchase runs on the local demo checkout (no Stripe account, no network).
         DEMO_CHECKOUT: 'true',
+        // As behind nginx: each journey is its own client address (X-Forwarded-For, see support.ts).
+        TRUST_PROXY: 'true',
       },
     },
     {
@@ -74,6 +76,7 @@ export default defineConfig({
       env: {
         PORT: String(PG_PORT),
         INSTANCES: '2',
+        TRUST_PROXY: 'true',
         STRIPE_WEBHOOK_SECRET: PG_WEBHOOK_SECRET,
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
         ADMIN_EMAIL: E2E_ADMIN.email,

@@ -4,6 +4,9 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { randomBytes } from 'node:crypto';
+import { NonceContext } from '~/components/nonce';
+import { contentSecurityPolicy, enforceCsp } from '~/lib/csp.server';
 import { cookieSecure } from '~/lib/env.server';
 
 const ABORT_DELAY = 5_000;
@@ -23,17 +26,29 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') || '');
   applySecurityHeaders(responseHeaders);
+  // A fresh nonce for every page: every script tag of this response carries it, and the policy
+  // allows no other script.
+  const nonce = loadContext.cspNonce ?? randomBytes(16).toString('base64');
+  if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();

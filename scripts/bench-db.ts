@@ -34,21 +34,17 @@ async function waitHealthy(port: number) {
 
 function startInstances(databaseUrl: string, count: number): ChildProcess[] {
   return Array.from({ length: count }, (_, i) =>
-    spawn(
-      process.execPath,
-      ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: databaseUrl,
-          PORT: String(BASE_PORT + i),
-          SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-          DATABASE_POOL_SIZE: '20',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(BASE_PORT + i),
+        SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+        DATABASE_POOL_SIZE: '20',
       },
-    ),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
   );
 }
 

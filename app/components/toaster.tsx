@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CloseIcon } from './ui/icons';
+import { useHydrated } from './ui/use-hydrated';
 import { useLocation } from '@remix-run/react';
 import {
   createContext,
@@ -65,6 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     });
   }, [location.key]);
   const value = useMemo(() => ({ toast }), [toast]);
+  const hydrated = useHydrated();
   const destructive = current?.variant === 'destructive';
 
   return (
@@ -107,7 +109,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ) : null}
-        <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+        {/* Only once React runs: the server-rendered copy would carry an inline style attribute
+            (which the Content-Security-Policy refuses), and without JavaScript the flash message
+            is rendered by the server instead (StaticFlashMessage). */}
+        {hydrated ? (
+          <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+        ) : null}
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from '@remix-run/node';
+import { createCookie, redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { signIn, type PublicUser } from '~/domain/accounts.server';
@@ -23,15 +23,24 @@ export const sessionCookie = createCookie('__session', {
 
 // remix-auth's form strategy checks the credentials of the login form. The form was validated with
 // the same LoginSchema first, so a parse failure here means a tampered request.
-export const authenticator = new Authenticator<PublicUser>();
+// The strategy's callback sees only the request, so the sign-in's client address (from the load
+// context) travels beside it, keyed by that same request object.
+const clientAddresses = new WeakMap<Request, string | null>();
+const authenticator = new Authenticator<PublicUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new DomainError('invalid_input', 'Invalid email or password');
-    return signIn(parsed.data, { ipAddress: getClientIp(request) });
+    return signIn(parsed.data, { ipAddress: clientAddresses.get(request) ?? null });
   }),
   'form',
 );
+
+/** Checks the login form's credentials (remix-auth's form strategy). */
+export function authenticateForm(request: Request, context?: AppLoadContext) {
+  clientAddresses.set(request, getClientIp(request, context));
+  return authenticator.authenticate('form', request);
+}
 
 /** The session token from the cookie, or from `Authorization: Bearer <token>` (the JSON API). */
 export async function getSessionToken(request: Request): Promise<string | null> {
@@ -94,12 +103,13 @@ export async function redirectIfSignedIn(request: Request, to = '/dashboard') {
 /** Starts a session for the user and redirects with the session cookie set. */
 export async function startSessionAndRedirect(
   request: Request,
+  context: AppLoadContext | undefined,
   userId: string,
   redirectTo: string,
 ) {
   const previous = await getSessionToken(request);
   if (previous) await endSession(previous);
-  const { token } = await createSession(userId, getClientInfo(request));
+  const { token } = await createSession(userId, getClientInfo(request, context));
   return redirect(redirectTo, {
     headers: { 'Set-Cookie': await sessionCookie.serialize(token) },
   });

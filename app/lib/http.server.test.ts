@@ -37,6 +37,14 @@ describe('isCrossSite', () => {
   it('trusts the browser’s Sec-Fetch-Site', () => {
     expect(isCrossSite(post({ 'Sec-Fetch-Site': 'cross-site' }))).toBe(true);
     expect(isCrossSite(post({ 'Sec-Fetch-Site': 'same-origin' }))).toBe(false);
+    expect(isCrossSite(post({ 'Sec-Fetch-Site': 'none' }))).toBe(false);
+    // A sibling subdomain is another site's page too.
+    expect(isCrossSite(post({ 'Sec-Fetch-Site': 'same-site' }))).toBe(true);
+  });
+
+  it('refuses an opaque or malformed Origin', () => {
+    expect(isCrossSite(post({ Origin: 'null', Host: 'shop.example' }))).toBe(true);
+    expect(isCrossSite(post({ Origin: 'not a url', Host: 'shop.example' }))).toBe(true);
   });
 
   it('otherwise compares Origin with the Host', () => {

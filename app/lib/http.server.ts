@@ -1,22 +1,48 @@
+import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { env } from './env.server';
 import { isDomainError } from '~/domain/errors';
+import { isCrossSite as isCrossSiteHeaders } from './cross-site';
 import { hasControlCharacters } from '~/schemas/text';
 
-/**
- * The client's IP. remix-serve does not expose the socket address, so behind a reverse proxy we
- * take the address the proxy appended last to X-Forwarded-For (earlier entries are client-supplied
- * and spoofable), or X-Real-IP. Without a proxy the address is unknown (the admin panel shows N/A).
- */
-export function getClientIp(request: Request): string | null {
-  if (!env.TRUST_PROXY) return null;
-  const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').pop()?.trim();
-  return last || request.headers.get('x-real-ip')?.trim() || null;
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The socket's peer address, from the production server (server/app.ts). */
+    clientAddress?: string | null;
+    /** This response's Content-Security-Policy nonce (entry.server makes one when absent). */
+    cspNonce?: string;
+  }
 }
 
-export function getClientInfo(request: Request) {
-  return { ipAddress: getClientIp(request), userAgent: request.headers.get('user-agent') };
+/** `::ffff:203.0.113.9` (an IPv4 client on a dual-stack socket) is shown as `203.0.113.9`. */
+function normaliseAddress(address: string | null | undefined): string | null {
+  const trimmed = address?.trim();
+  if (!trimmed) return null;
+  return trimmed.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+}
+
+/**
+ * The client's IP. Without a proxy it is the socket's peer address, which the production server
+ * hands over in the load context. Behind a reverse proxy (TRUST_PROXY) the socket is the proxy, so
+ * we take the address the proxy appended last to X-Forwarded-For (earlier entries are
+ * client-supplied and spoofable), or X-Real-IP.
+ */
+export function getClientIp(request: Request, context?: AppLoadContext): string | null {
+  const socketAddress = normaliseAddress(context?.clientAddress);
+  if (!env.TRUST_PROXY) return socketAddress;
+  const forwarded = request.headers.get('x-forwarded-for');
+  return (
+    normaliseAddress(forwarded?.split(',').pop()) ??
+    normaliseAddress(request.headers.get('x-real-ip')) ??
+    socketAddress
+  );
+}
+
+export function getClientInfo(request: Request, context?: AppLoadContext) {
+  return {
+    ipAddress: getClientIp(request, context),
+    userAgent: request.headers.get('user-agent'),
+  };
 }
 
 /**
@@ -45,20 +71,12 @@ export function safeRedirect(
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
-/**
- * A request another site made the browser send (a form on evil.example posting here). Browsers say
- * so in Sec-Fetch-Site; older ones at least send an Origin we can compare with our own host.
- */
+/** A request another site made the browser send (see ~/lib/cross-site). */
 export function isCrossSite(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  if (site) return site === 'cross-site';
-  const origin = request.headers.get('origin');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== (request.headers.get('host') ?? new URL(request.url).host);
-  } catch {
-    return true;
-  }
+  return isCrossSiteHeaders(
+    request.headers,
+    request.headers.get('host') ?? new URL(request.url).host,
+  );
 }
 
 /** Bodies larger than this are refused before they are read (413). */

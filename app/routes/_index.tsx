@@ -27,6 +27,10 @@ import {
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.home, data?.origin);

@@ -10,12 +10,12 @@ import {
 import { RegisterSchema } from '~/schemas/auth';
 
 // POST /api/auth/register { email, password, firstName?, lastName? } → 201 { token, user }
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const payload = await readJsonPayload(request, RegisterSchema);
   if (!payload.ok) return payload.response;
   try {
-    const client = getClientInfo(request);
+    const client = getClientInfo(request, context);
     const user = await signUp(payload.value, client);
     const { token } = await createSession(user.id, client);
     return Response.json({ token, user }, { status: 201 });

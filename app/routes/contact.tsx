@@ -27,6 +27,10 @@ import { getClientIp, readFormData } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/contact';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.contact, data?.origin);
@@ -39,7 +43,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 // client's address to submitContactInquiry. Refused input comes back with the field errors and the
 // typed values; a sent message redirects back here with the confirmation as a flash message
 // (post/redirect/get: reloading the page never sends it twice).
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
@@ -48,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const honeypot = formData.get(HONEYPOT_FIELD);
   try {
     await submitContactInquiry(submission.value, {
-      ipAddress: getClientIp(request),
+      ipAddress: getClientIp(request, context),
       honeypot: typeof honeypot === 'string' ? honeypot : honeypot ? 'file' : null,
     });
   } catch (error) {

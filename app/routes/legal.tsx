@@ -2,6 +2,10 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { linkStyles } from '~/components/ui/styles';
 import { PUBLIC_PAGES } from '~/content/pages';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 // Target of the footer's placeholder links until the real legal texts exist.
 

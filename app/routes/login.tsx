@@ -14,9 +14,13 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { authenticator, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
+import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
 import { readFormData, safeRedirect } from '~/lib/http.server';
 import { EMAIL_MAX_LENGTH, LoginSchema, PASSWORD_MAX_LENGTH } from '~/schemas/auth';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: 'Sign in | AI Visibility' },
@@ -29,16 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
   try {
-    const user = await authenticator.authenticate('form', request);
+    const user = await authenticateForm(request, context);
     return await startSessionAndRedirect(
       request,
+      context,
       user.id,
       safeRedirect(formData.get('redirectTo')),
     );

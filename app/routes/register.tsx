@@ -23,6 +23,10 @@ import {
   PASSWORD_MIN_LENGTH,
   RegisterFormSchema,
 } from '~/schemas/auth';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 /** The spec's fallback when the server gives no reason. */
 const REGISTRATION_FAILED = 'Failed to create account';
@@ -41,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   const hideFields = ['password', 'confirmPassword'];
@@ -50,9 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const user = await signUp(input, { ipAddress: getClientIp(request) });
+    const user = await signUp(input, { ipAddress: getClientIp(request, context) });
     return await startSessionAndRedirect(
       request,
+      context,
       user.id,
       safeRedirect(formData.get('redirectTo')),
     );

@@ -13,6 +13,10 @@ import { STATS, WHY_PAGE } from '~/content/marketing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';
+import { publicPageHeaders } from '~/lib/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.why, data?.origin);

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import {
+  expect,
+  test,
   E2E_ADMIN,
   E2E_DATABASE,
   expectMessage,

@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN, expectMessage, login, logout, register, uniqueEmail } from './support';
+import {
+  expect,
+  test,
+  E2E_ADMIN,
+  expectMessage,
+  login,
+  logout,
+  register,
+  uniqueEmail,
+} from './support';
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectMessage, register, setSubscription, uniqueEmail } from './support';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, expectMessage, register, setSubscription, uniqueEmail } from './support';
 
 // The placeholder premium GPT (PREMIUM_GPT_URL's default) is external and unreachable here: answer
 // it locally so a tab opened on it has a URL to assert, and never reveal it to the wrong user.

@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectMessage, register, setSubscription, uniqueEmail } from './support';
+import { type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  E2E_ADMIN,
+  expectMessage,
+  register,
+  setSubscription,
+  uniqueEmail,
+} from './support';
 
 // What a new user tripped over (issue 14): long text, icons, the mobile menu, toasts and limits.
 

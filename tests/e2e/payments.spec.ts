@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { E2E_ADMIN, E2E_DATABASE, expectMessage, login, register, uniqueEmail } from './support';
+import {
+  expect,
+  test,
+  E2E_ADMIN,
+  E2E_DATABASE,
+  expectMessage,
+  login,
+  register,
+  uniqueEmail,
+} from './support';
 
 /** Writes the e2e database directly: a checkout started, or the webhook's confirmation landing. */
 function sql(statement: string, ...values: unknown[]) {

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { PG_WEBHOOK_SECRET } from '../../playwright.config';
-import { expectMessage, login, logout, register, uniqueEmail } from './support';
+import { expect, test, expectMessage, login, logout, register, uniqueEmail } from './support';
 
 // The same site on PostgreSQL (project "postgres" in playwright.config.ts): the core journey.
 test('register, add a business, log out, log in again', async ({ page }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { E2E_DATABASE, expectMessage, uniqueEmail } from './support';
+import { expect, test, E2E_DATABASE, expectMessage, uniqueEmail } from './support';
 
 // The public site: every page's key copy and link targets, the demo modal, the embedded tool
 // view, the contact form with JavaScript on and off, axe, layout at small widths, screenshots.

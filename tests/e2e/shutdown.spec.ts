@@ -46,19 +46,15 @@ test('SIGTERM finishes the requests in flight and exits cleanly', async () => {
     await migrate(databaseUrl, true);
 
     const port = 3290 + (process.pid % 50);
-    const server = spawn(
-      process.execPath,
-      ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: databaseUrl,
-          PORT: String(port),
-        },
-        stdio: 'ignore',
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
       },
-    );
+      stdio: 'ignore',
+    });
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     await expect
       .poll(() => post(port, '/api/auth/login', {}).catch(() => 0), { timeout: 30_000 })

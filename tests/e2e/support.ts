@@ -1,8 +1,67 @@
-import { expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DATABASE } from '../../playwright.config';
 
 export { E2E_ADMIN, E2E_DATABASE } from '../../playwright.config';
+export { expect };
+
+/** Chromium reports every Content-Security-Policy refusal on the page's console. */
+function watchForCspViolations(context: BrowserContext, violations: string[]) {
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+}
+
+let clients = 0;
+/**
+ * Every journey is a different visitor: its own client address, which the e2e servers take from
+ * X-Forwarded-For (they run with TRUST_PROXY, as behind nginx), so the per-network sign-in and
+ * sign-up limits count each journey on its own, as they would count real visitors.
+ */
+function clientAddress() {
+  clients += 1;
+  return `198.18.${(process.pid * 7 + clients) % 250}.${(clients % 250) + 1}`;
+}
+
+/**
+ * The journeys' `test`: the page, every context a test opens itself and its API requests come from
+ * one client address of their own, and a test fails on any Content-Security-Policy violation the
+ * browser reported while it ran.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress() });
+  },
+  cspViolations: [
+    async ({ browser, context, extraHTTPHeaders }, use) => {
+      const violations: string[] = [];
+      watchForCspViolations(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      const patched: Browser['newContext'] = async (options) => {
+        const opened = await newContext({
+          ...options,
+          extraHTTPHeaders: { ...extraHTTPHeaders, ...options?.extraHTTPHeaders },
+        });
+        watchForCspViolations(opened, violations);
+        return opened;
+      };
+      browser.newContext = patched;
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e') {

@@ -65,7 +65,12 @@ describe('plans', () => {
   it('the pricing page gets them from its loader, with title, description and Open Graph tags', async () => {
     const { data } = await settle(pricingLoader(args(new Request('https://example.org/pricing'))));
     const loaded = data as Awaited<ReturnType<typeof pricingLoader>>;
-    expect(loaded.plans.map((plan) => plan.tier)).toEqual(['diy', 'starter', 'growth', 'authority']);
+    expect(loaded.plans.map((plan) => plan.tier)).toEqual([
+      'diy',
+      'starter',
+      'growth',
+      'authority',
+    ]);
     const tags = pricingMeta({ data: loaded } as Parameters<typeof pricingMeta>[0]);
     expect(tags).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { KeyboardEvent } from 'react';
-import { useHydrated } from '~/components/dashboard/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 
 export const ADMIN_TABS = [
   'overview',

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
-import { useHydrated } from '~/components/dashboard/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import type { AdminUserView, Page } from '~/domain/admin.server';
 import { formatExpiryDate } from '~/domain/premium-access-messages';

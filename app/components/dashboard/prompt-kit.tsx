@@ -4,7 +4,7 @@ import { CheckIcon, CopyIcon } from '~/components/ui/icons';
 import { buttonStyles } from '~/components/ui/styles';
 import { PROMPT_KIT_TITLE, type PromptKitItem } from '~/content/prompt-kit';
 import { PremiumGptButton } from './premium-gpt';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../ui/use-hydrated';
 
 export const COPIED_INDICATOR_MS = 2000;
 

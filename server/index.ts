@@ -1,0 +1,52 @@
+// `npm start`: the production server on PORT (default 3000). Stops cleanly on SIGTERM / SIGINT:
+// no new connections, the requests in flight are answered, then the process exits by itself.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { createServerApp } from './app';
+
+const root = path.resolve(import.meta.dirname, '..');
+const build = (await import(
+  pathToFileURL(path.join(root, 'build/server/index.js')).href
+)) as ServerBuild;
+
+const app = createServerApp({
+  build,
+  clientDir: path.join(root, 'build/client'),
+  // Read as the app reads it (env.server.ts), which also refuses a malformed value at start-up.
+  trustProxy: ['true', '1'].includes(process.env.TRUST_PROXY ?? ''),
+  mode: process.env.NODE_ENV ?? 'production',
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+let stopping = false;
+const DRAIN_MS = 500;
+const onListening = () => console.log(`[server] http://localhost:${port}`);
+const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
+// Once stopping, every answer also closes its connection, so keep-alive clients move on.
+server.on('request', (_req, res) => {
+  if (stopping) res.setHeader('Connection', 'close');
+});
+
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: finishing requests in flight`);
+  // Connections accepted a moment ago may not have been read yet, and Node counts them as idle:
+  // closing at once would reset them. So keep serving briefly (every answer now closes its
+  // connection), then stop listening; close() ends the idle keep-alive connections itself.
+  setTimeout(() => {
+    server.close((error) => {
+      if (error) console.error(error);
+      // Database pools close when idle (allowExitOnIdle); nothing else keeps the process alive.
+    });
+  }, DRAIN_MS).unref();
+  // A request that never finishes does not hold a rolling restart forever.
+  setTimeout(() => {
+    console.error('[server] requests still open after 10 s; exiting');
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.once('SIGTERM', () => stop('SIGTERM'));
+process.once('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,336 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import Database from 'better-sqlite3';
+import Stripe from 'stripe';
+import { migrate } from '../../scripts/db-migrate';
+import { DEMO_WEBHOOK_SECRET } from '../../app/domain/payments.server';
+import { PUBLIC_PAGE_CACHE } from '../../app/lib/cache-policy';
+import { expect, test, E2E_ADMIN, E2E_DATABASE, uniqueEmail } from './support';
+
+// The production server (server/app.ts) seen from outside, over HTTP: client addresses, the
+// cross-site guard, cache headers and the Content-Security-Policy. The e2e server runs with
+// TRUST_PROXY (as behind nginx); one test starts its own server without it.
+
+const EVIL = 'https://evil.example';
+
+function sessionIps(email: string): (string | null)[] {
+  const db = new Database(E2E_DATABASE, { readonly: true, timeout: 5000 });
+  try {
+    return db
+      .prepare(
+        'SELECT s."ipAddress" AS ip FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?',
+      )
+      .all(email)
+      .map((row) => (row as { ip: string | null }).ip);
+  } finally {
+    db.close();
+  }
+}
+
+function count(sql: string, ...params: unknown[]): number {
+  const db = new Database(E2E_DATABASE, { readonly: true, timeout: 5000 });
+  try {
+    return (db.prepare(sql).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function signUp(request: APIRequestContext) {
+  const email = uniqueEmail('srv');
+  const response = await request.post('/api/auth/register', {
+    data: { email, password: 'a-long-password', firstName: 'Sam' },
+  });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { email, token };
+}
+
+/** A signed-in browser's cookie, from a real sign-in form post. */
+async function sessionCookie(request: APIRequestContext, email: string) {
+  const response = await request.post('/login', {
+    form: { email, password: 'a-long-password', redirectTo: '/dashboard' },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  const cookie = response.headers()['set-cookie']?.split(';')[0];
+  expect(cookie).toMatch(/^__session=/);
+  return cookie!;
+}
+
+test.describe('client address', () => {
+  test('behind the proxy (TRUST_PROXY), a login records the address the proxy forwarded', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.7, 198.51.100.23' },
+    });
+    const { email } = await signUp(request);
+    await request.post('/login', { form: { email, password: 'a-long-password' }, maxRedirects: 0 });
+    // The last hop is the one our proxy appended; the first was the client's own claim.
+    expect(sessionIps(email)).toEqual(['198.51.100.23', '198.51.100.23']);
+    await request.dispose();
+  });
+
+  test('without a proxy, a login records the socket address and ignores forged headers', async ({
+    playwright,
+  }) => {
+    test.setTimeout(60_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'aiv-server-'));
+    const databaseUrl = `file:${path.join(dir, 'app.db')}`;
+    const port = 3350 + (process.pid % 40);
+    let server: ChildProcess | undefined;
+    try {
+      await migrate(databaseUrl, true);
+      server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          TRUST_PROXY: 'false',
+          SESSION_SECRET: 'server-spec-session-secret-0123456789',
+        },
+        stdio: 'ignore',
+      });
+      const request = await playwright.request.newContext({
+        baseURL: `http://127.0.0.1:${port}`,
+        extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.66', 'X-Real-IP': '203.0.113.67' },
+      });
+      await expect
+        .poll(
+          () =>
+            request.get('/healthz').then(
+              (r) => r.status(),
+              () => 0,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(200);
+      const email = uniqueEmail('socket');
+      const registered = await request.post('/api/auth/register', {
+        data: { email, password: 'a-long-password' },
+      });
+      expect(registered.status()).toBe(201);
+      const db = new Database(path.join(dir, 'app.db'), { readonly: true });
+      const ips = db
+        .prepare(
+          'SELECT s."ipAddress" AS ip FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?',
+        )
+        .all(email)
+        .map((row) => (row as { ip: string | null }).ip);
+      db.close();
+      expect(ips).toEqual(['127.0.0.1']);
+      await request.dispose();
+    } finally {
+      server?.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('cross-site posts', () => {
+  // Every page with an action, and the JSON calls that change something.
+  const pages: [string, Record<string, string>][] = [
+    ['/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password }],
+    ['/register', { email: 'x@example.com', password: 'pw', confirmPassword: 'pw' }],
+    ['/contact', { name: 'Eve', email: 'eve@example.com', message: 'hello there' }],
+    ['/dashboard', { intent: 'create', name: 'Evil Co' }],
+    ['/admin', { intent: 'set-tier', userId: 'x', tier: 'authority' }],
+    ['/logout', {}],
+    ['/billing', {}],
+    ['/billing/demo', { intent: 'cancel' }],
+    ['/checkout/growth', { intent: 'pay' }],
+  ];
+
+  test('a form another site posts to any page is refused with 403 before anything is read', async ({
+    request,
+  }) => {
+    const { email, token } = await signUp(request);
+    const cookie = await sessionCookie(request, email);
+    const businesses = () => count('SELECT count(*) AS n FROM "Business"');
+    const inquiries = () => count('SELECT count(*) AS n FROM "ContactInquiry"');
+    const before = { businesses: businesses(), inquiries: inquiries() };
+    for (const [url, form] of pages) {
+      for (const headers of [{ Origin: EVIL }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<
+        string,
+        string
+      >[]) {
+        const response = await request.post(url, {
+          form: { ...form, email: form.email ?? email },
+          headers: { ...headers, Cookie: cookie },
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await response.text()).toBe('Cross-site requests are not allowed.');
+        expect(response.headers()['set-cookie']).toBeUndefined();
+      }
+    }
+    expect({ businesses: businesses(), inquiries: inquiries() }).toEqual(before);
+    // The session survived the cross-site logout.
+    const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+    // The same forms from our own pages still work.
+    const own = await request.post('/dashboard', {
+      form: { intent: 'create', name: 'Own Co' },
+      headers: { Origin: new URL(me.url()).origin, Cookie: cookie },
+      maxRedirects: 0,
+    });
+    expect(own.status()).toBeLessThan(400);
+    expect(count('SELECT count(*) AS n FROM "Business" WHERE name = ?', 'Own Co')).toBe(1);
+  });
+
+  test('a JSON call from another origin gets 403 { message }; the Stripe webhook still works', async ({
+    request,
+  }) => {
+    const { token } = await signUp(request);
+    const before = count('SELECT count(*) AS n FROM "Business"');
+    for (const [method, url] of [
+      ['POST', '/api/businesses'],
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/webhooks/stripe'],
+    ] as const) {
+      const response = await request.fetch(url, {
+        method,
+        data: { name: 'Evil Co', email: uniqueEmail(), password: 'a-long-password' },
+        headers: { Origin: EVIL, Authorization: `Bearer ${token}` },
+      });
+      expect(response.status(), url).toBe(403);
+      expect(await response.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    }
+    expect(count('SELECT count(*) AS n FROM "Business"')).toBe(before);
+
+    // Stripe sends no Origin: its signed event is applied.
+    const { email } = await signUp(request);
+    const userId = (
+      (await (
+        await request.post('/api/auth/login', { data: { email, password: 'a-long-password' } })
+      ).json()) as { user: { id: string } }
+    ).user.id;
+    const payload = JSON.stringify({
+      id: `evt_server_spec_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          client_reference_id: userId,
+          payment_status: 'paid',
+          metadata: { tier: 'starter' },
+        },
+      },
+    });
+    const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+      payload,
+      secret: DEMO_WEBHOOK_SECRET,
+    });
+    const delivered = await request.post('/api/webhooks/stripe', {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      data: payload,
+    });
+    expect(delivered.status()).toBe(200);
+    expect(
+      count(
+        'SELECT count(*) AS n FROM "User" WHERE email = ? AND "subscriptionStatus" = ?',
+        email,
+        'starter',
+      ),
+    ).toBe(1);
+  });
+});
+
+test.describe('cache headers', () => {
+  const publicPages = [
+    '/',
+    '/why-ai-visibility',
+    '/how-it-works',
+    '/pricing',
+    '/contact',
+    '/legal',
+    '/login',
+    '/register',
+  ];
+
+  test('anonymous visits to public pages may be cached by a shared cache and set no cookie', async ({
+    request,
+  }) => {
+    for (const url of publicPages) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['cache-control'], url).toBe(PUBLIC_PAGE_CACHE);
+      expect(response.headers()['set-cookie'], url).toBeUndefined();
+    }
+    // Vite's fingerprinted assets are kept for a year.
+    const html = await (await request.get('/')).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const script = await request.get(asset!);
+    expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('signed-in pages, flash messages and API answers with user data are never stored', async ({
+    request,
+  }) => {
+    const { email, token } = await signUp(request);
+    const cookie = await sessionCookie(request, email);
+    for (const url of [...publicPages.slice(0, 6), '/dashboard', '/billing', '/dashboard.data']) {
+      const response = await request.get(url, { headers: { Cookie: cookie }, maxRedirects: 0 });
+      expect(response.headers()['cache-control'], url).toBe('private, no-store');
+    }
+    const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.headers()['cache-control']).toBe('private, no-store');
+    const anonymousMe = await request.get('/api/auth/me');
+    expect(anonymousMe.headers()['cache-control']).toBe('private, no-store');
+
+    // Signing out sets a flash message; the page that shows it is private, and so is the redirect.
+    const out = await request.post('/logout', { headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect(out.headers()['cache-control']).toBe('private, no-store');
+    const flash = out
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value.split(';')[0])
+      .find((c) => c?.startsWith('toast='));
+    expect(flash).toBeTruthy();
+    const home = await request.get('/', { headers: { Cookie: flash! } });
+    expect(await home.text()).toContain('You have been logged out.');
+    expect(home.headers()['cache-control']).toBe('private, no-store');
+  });
+});
+
+test.describe('Content-Security-Policy', () => {
+  test('every page has an enforced policy with a fresh nonce that every script tag carries', async ({
+    request,
+  }) => {
+    const nonces = new Set<string>();
+    for (const url of ['/', '/', '/pricing', '/login', '/does-not-exist']) {
+      const response = await request.get(url);
+      const policy = response.headers()['content-security-policy'];
+      expect(policy, url).toBeTruthy();
+      const nonce = policy!.match(/script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/)?.[1];
+      expect(nonce, url).toBeTruthy();
+      nonces.add(nonce!);
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(policy).toContain(directive);
+      }
+      expect(policy).toMatch(/form-action 'self' https:\/\/checkout\.stripe\.com /);
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, url).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, url).toContain(`nonce="${nonce}"`);
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, url).toBeGreaterThan(0);
+    }
+    expect(nonces.size).toBe(5);
+  });
+});

@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
 declare module '@remix-run/node' {
@@ -9,8 +9,37 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser's bundles leave out the license banners of React, Remix and the rest (a few KB of
+ * every page's JavaScript); the banners are collected into one file served beside the bundles,
+ * /assets/third-party-licenses.txt, as the licenses ask.
+ */
+function collectLicenses(): Plugin {
+  const banners = new Set<string>();
+  return {
+    name: 'collect-licenses',
+    apply: 'build',
+    renderChunk(code) {
+      for (const match of code.matchAll(/\/\*[*!][^*]*\*+(?:[^/*][^*]*\*+)*\//g)) {
+        if (/@license|@preserve|^\/\*!/.test(match[0])) banners.add(match[0]);
+      }
+      return null;
+    },
+    generateBundle() {
+      if (!banners.size) return;
+      this.emitFile({
+        type: 'asset',
+        fileName: 'assets/third-party-licenses.txt',
+        source: [...banners].join('\n\n') + '\n',
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  esbuild: isSsrBuild ? {} : { legalComments: 'none' },
   plugins: [
+    collectLicenses(),
     tailwindcss(),
     remix({
       future: {
@@ -27,4 +56,4 @@ export default defineConfig({
     // The generated Prisma client and better-sqlite3 stay server-side.
     target: 'es2022',
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { PRICING_PAGE } from '~/content/marketing';
+import { PLAN_CARD } from '~/content/marketing';
 import { CheckIcon } from './ui/icons';
 import { checkoutPath, formatPrice, type Plan } from '~/content/plans';
 import { Link } from '@remix-run/react';
@@ -26,14 +26,14 @@ export function PricingPlans({
           <Heading className="text-lg font-semibold text-slate-900">{plan.name}</Heading>
           {plan.highlighted ? (
             <p className="bg-brand-600 absolute -top-3 right-6 rounded-full px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
-              {PRICING_PAGE.mostPopular}
+              {PLAN_CARD.mostPopular}
             </p>
           ) : null}
           <p className="mt-4 flex items-baseline gap-1">
             <span className="text-4xl font-bold tracking-tight text-slate-900">
               {formatPrice(plan.monthlyPrice)}
             </span>
-            <span className="text-sm text-slate-700">{PRICING_PAGE.perMonth}</span>
+            <span className="text-sm text-slate-700">{PLAN_CARD.perMonth}</span>
           </p>
           <p className="mt-3 text-sm text-slate-700">{plan.tagline}</p>
           <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-800">
@@ -49,7 +49,7 @@ export function PricingPlans({
             data-testid={`checkout-${plan.tier}`}
             className={`${plan.highlighted ? buttonStyles.primary : buttonStyles.secondary} mt-8 w-full`}
           >
-            {PRICING_PAGE.planCta}
+            {PLAN_CARD.planCta}
             <span className="sr-only"> with {plan.name}</span>
           </Link>
         </li>

@@ -1,9 +1,8 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { CloseIcon } from './ui/icons';
-import { useHydrated } from './ui/use-hydrated';
 import { useLocation } from '@remix-run/react';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -25,6 +24,8 @@ export type ToastMessage = {
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+const ToastUi = lazy(() => import('./toast-ui'));
 
 type ToastContextValue = { toast: (message: ToastMessage) => void };
 const ToastContext = createContext<ToastContextValue>({ toast: () => {} });
@@ -66,56 +67,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     });
   }, [location.key]);
   const value = useMemo(() => ({ toast }), [toast]);
-  const hydrated = useHydrated();
-  const destructive = current?.variant === 'destructive';
 
   return (
     <ToastContext.Provider value={value}>
-      <ToastPrimitive.Provider
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-        label="Notification"
-      >
-        {children}
-        {current ? (
-          <ToastPrimitive.Root
-            key={current.key}
-            open={open}
-            onOpenChange={setOpen}
-            type={destructive ? 'foreground' : 'background'}
-            data-variant={current.variant ?? 'default'}
-            className={`data-[state=closed]:animate-out pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
-              destructive
-                ? 'border-red-800 bg-red-700 text-white'
-                : 'border-slate-200 bg-white text-slate-900'
-            }`}
-          >
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold">
-                {current.title}
-              </ToastPrimitive.Title>
-              {current.description ? (
-                <ToastPrimitive.Description className="text-sm">
-                  {current.description}
-                </ToastPrimitive.Description>
-              ) : null}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="Close"
-              className={`absolute top-2 right-2 rounded-md p-1 ${destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100'}`}
-            >
-              <CloseIcon />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ) : null}
-        {/* Only once React runs: the server-rendered copy would carry an inline style attribute
-            (which the Content-Security-Policy refuses), and without JavaScript the flash message
-            is rendered by the server instead (StaticFlashMessage). */}
-        {hydrated ? (
-          <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
-        ) : null}
-      </ToastPrimitive.Provider>
+      {children}
+      {/* The toast's own code (Radix Toast) loads with the first toast, not with every page. */}
+      {current ? (
+        <Suspense fallback={null}>
+          <ToastUi toast={current} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,4 +1,3 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
@@ -11,6 +10,7 @@ import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
+import { fieldProps, useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import {
   BUSINESS_HOURS,
@@ -26,7 +26,8 @@ import { publicLinks } from '~/lib/env.server';
 import { getClientIp, readFormData } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/contact';
+import { ContactSchema } from '~/schemas/contact';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
@@ -36,7 +37,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.contact, data?.origin);
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { origin: getOrigin(request), bookingUrl: publicLinks.bookingUrl };
+  return {
+    origin: getOrigin(request),
+    bookingUrl: publicLinks.bookingUrl,
+    constraint: getZodConstraint(ContactSchema),
+  };
 }
 
 // The route only adapts HTTP to the domain: parse and validate the form, hand the inquiry and the
@@ -69,17 +74,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ContactPage() {
-  const { bookingUrl } = useLoaderData<typeof loader>();
+  const { bookingUrl, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  // Validated by the action; the browser gets the schema's constraints from the loader.
+  const { form, fields } = useServerForm({
     id: 'contact',
-    constraint: getZodConstraint(ContactSchema),
+    names: ['name', 'email', 'company', 'phone', 'inquiryType', 'message'],
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { inquiryType: 'general' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   // After a message was sent the page comes back by redirect (no action data): start afresh.
   const location = useLocation();
@@ -102,7 +106,7 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
             {CONTACT_PAGE.formTitle}
           </h2>
-          <Form method="post" action="/contact" className="mt-6 space-y-2" {...getFormProps(form)}>
+          <Form method="post" action="/contact" className="mt-6 space-y-2" {...form.props}>
             <FormAlert
               id={form.errorId}
               title={CONTACT_PAGE.rateLimitedTitle}
@@ -146,7 +150,7 @@ export default function ContactPage() {
                 Inquiry type
               </label>
               <select
-                {...getSelectProps(fields.inquiryType)}
+                {...fieldProps(fields.inquiryType)}
                 key={fields.inquiryType.key}
                 className={inputStyles}
               >

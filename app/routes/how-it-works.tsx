@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ExternalLink } from '~/components/external-link';
 import { container, CtaBand, onDarkButton, PageIntro, StepList } from '~/components/marketing';
-import { HOW_PAGE } from '~/content/marketing';
+import { HOW_PAGE } from '~/content/how';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
@@ -6,17 +5,26 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
 import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
 import { readFormData, safeRedirect } from '~/lib/http.server';
-import { EMAIL_MAX_LENGTH, LoginSchema, PASSWORD_MAX_LENGTH } from '~/schemas/auth';
+import { LoginSchema } from '~/schemas/auth';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
@@ -30,7 +38,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo');
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  return null;
+  return { constraint: getZodConstraint(LoginSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,17 +70,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { toast } = useToast();
-  const [form, fields] = useForm({
+  // Validated by the action; the browser gets the schema's constraints from the loader.
+  const { form, fields } = useServerForm({
     id: 'login',
-    constraint: getZodConstraint(LoginSchema),
+    names: ['email', 'password'],
+    constraint,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
   const formError = lastResult?.error?.[''];
@@ -98,7 +106,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <Form method="post" action="/login" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action="/login" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <InputField

@@ -7,7 +7,7 @@ import { container, PageIntro, Section } from '~/components/marketing';
 import { PricingPlans } from '~/components/pricing-plans';
 import { buttonStyles } from '~/components/ui/styles';
 import { PRICING_FAQ } from '~/content/faq';
-import { PRICING_PAGE } from '~/content/marketing';
+import { PRICING_PAGE } from '~/content/pricing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';

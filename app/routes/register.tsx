@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
@@ -6,23 +5,31 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
 import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
 import { getClientIp, readFormData, safeRedirect } from '~/lib/http.server';
+import { RegisterFormSchema } from '~/schemas/auth';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  RegisterFormSchema,
-} from '~/schemas/auth';
+} from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
@@ -42,7 +49,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo');
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  return null;
+  return { constraint: getZodConstraint(RegisterFormSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,17 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { toast } = useToast();
-  const [form, fields] = useForm({
+  // Validated by the action; the browser gets the schema's constraints from the loader.
+  const { form, fields } = useServerForm({
     id: 'register',
-    constraint: getZodConstraint(RegisterFormSchema),
+    names: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
+    constraint,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/register';
   // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
@@ -119,7 +126,7 @@ export default function RegisterPage() {
         method="post"
         action="/register"
         className="space-y-4"
-        {...getFormProps(form)}
+        {...form.props}
         onSubmitCapture={(event) => {
           // Spec section 8: a mismatch also raises the toast, besides the field error.
           const values = new FormData(event.currentTarget);

@@ -9,7 +9,8 @@ import {
   Section,
   StatGrid,
 } from '~/components/marketing';
-import { STATS, WHY_PAGE } from '~/content/marketing';
+import { STATS } from '~/content/marketing';
+import { WHY_PAGE } from '~/content/why';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/lib/origin.server';

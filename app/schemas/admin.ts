@@ -7,7 +7,9 @@ import { printable, tooLong } from './text';
 
 export const ADMIN_PAGE_SIZE = 50;
 export const API_MAX_LIMIT = 100;
-export const SEARCH_MAX_LENGTH = 100;
+import { SEARCH_MAX_LENGTH } from './limits';
+
+export { SEARCH_MAX_LENGTH };
 
 export const UNKNOWN_TIER_MESSAGE = `Unknown subscription tier (expected one of: ${TIERS.join(', ')})`;
 
@@ -72,6 +74,7 @@ export const EditUserFormSchema = z.object({
   role: roleSchema,
   subscriptionExpiry: expiryText.optional(),
 });
+export type EditUserFormInput = z.input<typeof EditUserFormSchema>;
 
 const requiredName = (label: string) =>
   z

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { printable, tooLong } from './text';
 
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 100;
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './limits';
+
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // One schema per payload, shared by the forms (conform), their actions and the JSON API.
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 
 const email = z
   .string({ error: 'Email is required' })

@@ -7,13 +7,9 @@ import { hasControlCharacters, printable, tooLong } from './text';
 // type) is accepted and stored as "https://example.com"; without a scheme we insist on a dotted
 // host name so a stray word is not taken for a site.
 
-export const BUSINESS_LIMITS = {
-  name: 200,
-  description: 2000,
-  website: 2048,
-  industry: 100,
-  location: 200,
-} as const;
+import { BUSINESS_LIMITS } from './limits';
+
+export { BUSINESS_LIMITS };
 
 export const WEBSITE_ERROR = 'Please enter a valid website URL (e.g. https://example.com)';
 

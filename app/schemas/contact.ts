@@ -5,16 +5,9 @@ import { printable, tooLong } from './text';
 // message required, email e-mail-shaped, company and phone optional. The spec shows no length
 // bounds; ours only keep a single row from growing without limit.
 
-export const INQUIRY_TYPES = [
-  'general',
-  'diy',
-  'white-glove',
-  'enterprise',
-  'partnership',
-] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
+import { CONTACT_LIMITS, HONEYPOT_FIELD, INQUIRY_TYPES, type InquiryType } from './limits';
 
-export const CONTACT_LIMITS = { name: 100, email: 254, company: 200, phone: 50, message: 5000 };
+export { CONTACT_LIMITS, HONEYPOT_FIELD, INQUIRY_TYPES, type InquiryType };
 
 const required = (label: string, max: number, multiLine = false) =>
   z
@@ -52,9 +45,3 @@ export const ContactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;
-
-/**
- * The honeypot: a visually hidden field people never see and leave empty. Deliberately not part
- * of ContactSchema (it is not payload); the route reads it and hands it to the domain.
- */
-export const HONEYPOT_FIELD = 'fax';

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessView, Page } from '~/domain/admin.server';
-import { SEARCH_MAX_LENGTH } from '~/schemas/admin';
+import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 import { formatDate } from './format';
 import { Pagination } from './pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';

@@ -1,6 +1,6 @@
 import { INQUIRY_TYPE_LABELS } from '~/content/contact';
 import type { InquiryView, Page } from '~/domain/admin.server';
-import type { InquiryType } from '~/schemas/contact';
+import type { InquiryType } from '~/schemas/limits';
 import { formatDateTime } from './format';
 import { Pagination } from './pagination';
 

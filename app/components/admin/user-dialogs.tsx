@@ -1,12 +1,31 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
-import { CreateAdminSchema, EditUserFormSchema } from '~/schemas/admin';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/auth';
+import type { CreateAdminInput, EditUserFormInput } from '~/schemas/admin';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '~/schemas/limits';
+
+// The schemas (EditUserFormSchema, CreateAdminSchema) run in the admin action only; the browser
+// gets their limits as HTML attributes and shows the action's field errors.
+const editConstraint = {
+  userId: { required: true },
+  firstName: { maxLength: NAME_MAX_LENGTH },
+  lastName: { maxLength: NAME_MAX_LENGTH },
+  role: { required: true },
+};
+const createConstraint = {
+  firstName: { required: true, maxLength: NAME_MAX_LENGTH },
+  lastName: { required: true, maxLength: NAME_MAX_LENGTH },
+  email: { required: true, maxLength: EMAIL_MAX_LENGTH },
+  password: { required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+};
 import { AuditList } from './audit-tab';
 import { dateInputValue } from './format';
 
@@ -27,12 +46,10 @@ export function EditUserDialog({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const busy = useBusy('update-user');
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<EditUserFormInput>({
     id: `edit-user-${user.id}`,
     lastResult,
-    constraint: getZodConstraint(EditUserFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    constraint: editConstraint,
     defaultValue: {
       userId: user.id,
       firstName: user.firstName ?? '',
@@ -40,7 +57,6 @@ export function EditUserDialog({
       role: user.role === 'admin' ? 'admin' : 'user',
       subscriptionExpiry: dateInputValue(user.subscriptionExpiry),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserFormSchema }),
   });
   return (
     <UrlDialog id="edit-user" title={`Edit ${user.email}`} cancelTo={cancelTo} testId="edit-user">
@@ -108,13 +124,10 @@ export function CreateAdminDialog({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const busy = useBusy('create-admin');
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<CreateAdminInput>({
     id: 'create-admin',
     lastResult,
-    constraint: getZodConstraint(CreateAdminSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateAdminSchema }),
+    constraint: createConstraint,
   });
   return (
     <UrlDialog id="create-admin" title="Create Admin" cancelTo={cancelTo} testId="create-admin">

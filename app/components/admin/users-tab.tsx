@@ -5,7 +5,7 @@ import type { AdminUserView, Page } from '~/domain/admin.server';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { normalizeTier, TIER_LABELS, TIERS, type Tier } from '~/domain/tiers';
 import { isAdmin } from '~/domain/users';
-import { SEARCH_MAX_LENGTH } from '~/schemas/admin';
+import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 import { fullName } from './format';
 import { Pagination } from './pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';

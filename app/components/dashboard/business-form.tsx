@@ -1,14 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
 import { buttonStyles } from '~/components/ui/styles';
 import type { BusinessView } from '~/domain/businesses.server';
-import { BUSINESS_LIMITS, BusinessSchema, type BusinessInput } from '~/schemas/business';
+import type { BusinessInput } from '~/schemas/business';
+import { BUSINESS_LIMITS } from '~/schemas/limits';
 
 type Mode = 'create' | 'update';
+
+/** BusinessSchema's limits as HTML attributes; the schema itself runs in the action only. */
+const constraint = {
+  name: { required: true, maxLength: BUSINESS_LIMITS.name },
+  description: { maxLength: BUSINESS_LIMITS.description },
+  website: { maxLength: BUSINESS_LIMITS.website },
+  industry: { maxLength: BUSINESS_LIMITS.industry },
+  location: { maxLength: BUSINESS_LIMITS.location },
+};
 
 /** The form's fields as the browser sees them (strings, any of them possibly empty). */
 type BusinessFormFields = {
@@ -35,8 +44,8 @@ const copy = {
 } as const;
 
 /**
- * The add and edit forms: a plain POST with an `intent`, validated by the same BusinessSchema in
- * the browser (conform) and in the action, so it works with JavaScript off.
+ * The add and edit forms: a plain POST with an `intent`, validated by BusinessSchema in the
+ * action (with or without JavaScript); conform shows the action's field errors.
  */
 export function BusinessForm({
   mode,
@@ -57,7 +66,7 @@ export function BusinessForm({
   const { toast } = useToast();
   const [form, fields] = useForm<BusinessFormFields, BusinessInput>({
     id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
-    constraint: getZodConstraint(BusinessSchema),
+    constraint,
     lastResult,
     defaultValue: business
       ? {
@@ -68,9 +77,6 @@ export function BusinessForm({
           location: business.location ?? '',
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;

@@ -1,10 +1,10 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import {
   useState,
   type InputHTMLAttributes,
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import { fieldProps, type FormField } from './server-form';
 import { inputStyles } from './styles';
 
 // Labelled inputs bound to a conform field: the label, the aria wiring and the error text come from
@@ -12,7 +12,7 @@ import { inputStyles } from './styles';
 // server's length limit (the form's zod schema, through conform's constraint) becomes `maxlength`,
 // and a text area says how much is left.
 
-type InputType = Parameters<typeof getInputProps>[1]['type'];
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'date' | 'number';
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
@@ -29,27 +29,18 @@ export function InputField({
   hint,
   ...rest
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: FormField;
   label: ReactNode;
-  type: Exclude<InputType, 'checkbox' | 'radio'>;
+  type: InputType;
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultValue'>) {
-  const props = getInputProps(field, {
-    type,
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  });
+  const props = fieldProps(field, [hint ? field.descriptionId : null]);
   return (
     <div className="space-y-1">
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        {...props}
-        key={props.key}
-        maxLength={field.maxLength}
-        {...rest}
-        className={inputStyles}
-      />
+      <input {...props} key={field.key} type={type} {...rest} className={inputStyles} />
       {hint ? (
         <p id={field.descriptionId} className="text-xs text-slate-600">
           {hint}
@@ -66,17 +57,13 @@ export function TextareaField({
   hint,
   ...rest
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: FormField;
   label: ReactNode;
   hint?: ReactNode;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue'>) {
   const counterId = `${field.id}-count`;
   const max = rest.maxLength ?? field.maxLength;
-  const props = getTextareaProps(field, {
-    ariaDescribedBy:
-      [hint ? field.descriptionId : null, max ? counterId : null].filter(Boolean).join(' ') ||
-      undefined,
-  });
+  const props = fieldProps(field, [hint ? field.descriptionId : null, max ? counterId : null]);
   const [length, setLength] = useState(() =>
     typeof field.initialValue === 'string' ? field.initialValue.length : 0,
   );
@@ -87,7 +74,7 @@ export function TextareaField({
       </label>
       <textarea
         {...props}
-        key={props.key}
+        key={field.key}
         maxLength={max}
         {...rest}
         onInput={(event) => setLength(event.currentTarget.value.length)}

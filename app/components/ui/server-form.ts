@@ -1,0 +1,104 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useRef } from 'react';
+
+// The public forms (sign-in, sign-up, contact) are validated by their action only: conform's
+// parseWithZod and submission.reply() on the server. In the browser they need no form library,
+// just the reply read back into ids, errors and typed values, with conform's ids and the same
+// accessibility wiring (aria-invalid, aria-describedby, focus on the first invalid field). This
+// keeps those pages within their JavaScript budget; the dashboard's and admin's forms use conform's
+// useForm, whose fields have the same shape (FormField).
+
+/** What a labelled input needs from its form; conform's FieldMetadata has this shape too. */
+export type FormField = {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: string[];
+  initialValue?: unknown;
+  key?: string;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+};
+
+export type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number };
+
+export function useServerForm<Name extends string>({
+  id,
+  names,
+  lastResult,
+  constraint = {},
+  defaultValue = {},
+}: {
+  id: string;
+  names: readonly Name[];
+  lastResult?: SubmissionResult<string[]> | null;
+  constraint?: Partial<Record<string, FieldConstraint>>;
+  defaultValue?: Partial<Record<Name, string>>;
+}) {
+  const ref = useRef<HTMLFormElement>(null);
+  const errors = lastResult?.error ?? {};
+  const values: Record<string, unknown> = lastResult?.initialValue ?? defaultValue;
+  const formErrors = errors[''] ?? undefined;
+  const fields = Object.fromEntries(
+    names.map((name) => {
+      const fieldId = `${id}-${name}`;
+      const field: FormField = {
+        id: fieldId,
+        name,
+        formId: id,
+        errorId: `${fieldId}-error`,
+        descriptionId: `${fieldId}-description`,
+        errors: errors[name] ?? undefined,
+        initialValue: values[name],
+        // A new reply re-mounts the inputs, so they show what the server sent back (a password
+        // it withheld comes back empty), as they do without JavaScript.
+        key: lastResult ? JSON.stringify(lastResult.initialValue ?? null) : undefined,
+        ...constraint[name],
+      };
+      return [name, field];
+    }),
+  ) as Record<Name, FormField>;
+
+  // After a refused submission the cursor goes to the first field with an error.
+  useEffect(() => {
+    if (lastResult?.status !== 'error') return;
+    ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [lastResult]);
+
+  const invalid = Boolean(formErrors?.length);
+  return {
+    form: {
+      errorId: `${id}-error`,
+      errors: formErrors,
+      reset: () => ref.current?.reset(),
+      props: {
+        ref,
+        id,
+        noValidate: true,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': invalid ? `${id}-error` : undefined,
+      },
+    },
+    fields,
+  };
+}
+
+/** The attributes of a field's input or text area. */
+export function fieldProps(field: FormField, describedBy: (string | null | undefined)[] = []) {
+  const invalid = Boolean(field.errors?.length);
+  const ids = [invalid ? field.errorId : null, ...describedBy].filter(Boolean).join(' ');
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    defaultValue: typeof field.initialValue === 'string' ? field.initialValue : undefined,
+    required: field.required,
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': ids || undefined,
+  };
+}

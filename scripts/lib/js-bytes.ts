@@ -1,0 +1,48 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export type JsWeight = { files: { url: string; gzip: number }[]; gzip: number };
+
+/**
+ * Every JavaScript file a first visit to `url` fetches (a fresh browser, nothing cached), with its
+ * gzip size at the default level, the one the server sends. Exact for a given build.
+ */
+export async function jsWeight(browser: Browser, url: string, cookie?: string): Promise<JsWeight> {
+  const context = await browser.newContext(
+    cookie ? { extraHTTPHeaders: { Cookie: cookie } } : undefined,
+  );
+  const page = await context.newPage();
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(response.url())) {
+      bodies.set(response.url(), response.body());
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const files = await Promise.all(
+    [...bodies].map(async ([file, body]) => ({
+      url: new URL(file).pathname,
+      gzip: gzipSync(await body).length,
+    })),
+  );
+  await context.close();
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}

@@ -92,14 +92,28 @@ function spellings(text: string): string[] {
   return [...new Set([text, lower, text.toUpperCase(), capitalised, titled])];
 }
 
-function listWhere(actor: Actor, q: string): Prisma.BusinessWhereInput {
+// LIKE's wildcards, and PostgreSQL's default LIKE escape character.
+const LIKE_SPECIAL = /[%_\\]/;
+
+/** The user's businesses whose name contains `q` (all of them when `q` is empty). */
+async function listWhere(actor: Actor, q: string): Promise<Prisma.BusinessWhereInput> {
   if (!q) return { userId: actor.id };
   // A substring of the name (a prefix is one), among this user's rows only: the userId index
   // narrows it to at most a few thousand rows, so a scan of those is cheap.
-  return {
-    userId: actor.id,
-    OR: spellings(q).map((text) => ({ name: { contains: text } })),
-  };
+  if (!LIKE_SPECIAL.test(q)) {
+    return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
+  }
+  // Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
+  // error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
+  // literally on both engines. Such a search compares the user's names here instead, and the
+  // page and its count still come from the database.
+  const needle = q.toLowerCase();
+  const names = await db.business.findMany({
+    where: { userId: actor.id },
+    select: { id: true, name: true },
+  });
+  const ids = names.filter((row) => row.name.toLowerCase().includes(needle)).map((row) => row.id);
+  return { userId: actor.id, id: { in: ids } };
 }
 
 /**
@@ -115,7 +129,7 @@ export async function listBusinesses(
     BUSINESSES_MAX_PER_PAGE,
   );
   const requested = Math.min(wholeNumber(options.page, 1), 1_000_000);
-  const where = listWhere(actor, options.q?.trim() ?? '');
+  const where = await listWhere(actor, options.q?.trim() ?? '');
   const rowsOf = (page: number) =>
     db.business.findMany({
       where,
@@ -133,8 +147,11 @@ export async function listBusinesses(
 }
 
 /** How many businesses the user has, or how many match `q`. */
-export function countBusinesses(actor: Actor, { q = '' }: { q?: string } = {}): Promise<number> {
-  return db.business.count({ where: listWhere(actor, q.trim()) });
+export async function countBusinesses(
+  actor: Actor,
+  { q = '' }: { q?: string } = {},
+): Promise<number> {
+  return db.business.count({ where: await listWhere(actor, q.trim()) });
 }
 
 /** The page a list of `perPage` shows `page` on once it holds `total` rows (1..pageCount). */

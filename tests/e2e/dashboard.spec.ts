@@ -320,6 +320,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('Showing 21–25 of 25 businesses')).toBeVisible();
       await page.goto('/dashboard?page=abc');
       await expect(page.getByText('Showing 1–20 of 25 businesses')).toBeVisible();
+
+      // The search form and page links fit a 360 px phone without sideways scrolling.
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto('/dashboard?page=2');
+      await expect(page.getByRole('link', { name: 'Previous page' })).toBeVisible();
+      await expect(page.getByRole('searchbox', { name: 'Search businesses' })).toBeVisible();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBe(0);
     });
   });
 }
@@ -411,10 +422,12 @@ test.describe('a dashboard with 1,000 businesses', () => {
     const user = await signUp(page);
     // Server time, empty and full, measured the same way in one run: reported, not asserted
     // (timings on shared machines are noisy); the byte budget is exact and asserted.
+    // Many runs: the first requests after a change of shape are slow (JIT), not the database.
+    const RUNS = 25;
     const timed = async () => {
       let best = Infinity;
       let bytes = 0;
-      for (let run = 0; run < 5; run += 1) {
+      for (let run = 0; run < RUNS; run += 1) {
         const started = performance.now();
         const response = await page.request.get('/dashboard');
         bytes = (await response.body()).byteLength;
@@ -434,7 +447,7 @@ test.describe('a dashboard with 1,000 businesses', () => {
     }));
     const full = await timed();
     expect(full.bytes).toBeLessThan(150_000);
-    const report = `empty ${empty.bytes} B in ${empty.ms.toFixed(1)} ms; 1,000 businesses ${full.bytes} B in ${full.ms.toFixed(1)} ms (best of 5)`;
+    const report = `empty ${empty.bytes} B in ${empty.ms.toFixed(1)} ms; 1,000 businesses ${full.bytes} B in ${full.ms.toFixed(1)} ms (fastest of ${RUNS})`;
     test.info().annotations.push({ type: 'dashboard HTML', description: report });
     console.log(`dashboard HTML: ${report}`);
 

@@ -1,3 +1,5 @@
+import { PRIVATE_NO_STORE } from './cache-policy';
+
 /**
  * A JSON list answered one page at a time. The spec's clients expect a plain array, so the page
  * travels in headers: X-Total-Count, X-Page, X-Per-Page and a Link header with rel="next" /
@@ -23,7 +25,7 @@ export function pagedJsonResponse<R>(
     'X-Total-Count': String(page.total),
     'X-Page': String(page.page),
     'X-Per-Page': String(page.perPage),
-    'Cache-Control': 'no-store',
+    'Cache-Control': PRIVATE_NO_STORE,
   });
   if (links.length) headers.set('Link', links.join(', '));
   return Response.json(body, { headers });

@@ -316,7 +316,7 @@ describe('GET /api/businesses pages like the admin lists', () => {
     expect(result.headers.get('X-Page')).toBe('1');
     expect(result.headers.get('X-Per-Page')).toBe('100');
     expect(result.headers.get('Link')).toBe('</api/businesses?page=2&limit=100>; rel="next"');
-    expect(result.headers.get('Cache-Control')).toBe('no-store');
+    expect(result.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
   it('takes ?page and ?limit (at most 100) and links both ways', async () => {

@@ -1,3 +1,4 @@
+import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
@@ -43,14 +44,119 @@ function toView(row: Row): BusinessView {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** The user's businesses, newest first. */
-export async function listBusinesses(actor: Actor): Promise<BusinessView[]> {
-  const rows = await db.business.findMany({
+export const BUSINESSES_PER_PAGE = 20;
+export const BUSINESSES_MAX_PER_PAGE = 100;
+
+export type BusinessListOptions = {
+  /** From 1. Anything else (0, negative, not a whole number) means 1; past the last page, the last. */
+  page?: number;
+  /** Default 20, at most 100. */
+  perPage?: number;
+  /** A piece of the business name; empty means every business. */
+  q?: string;
+  /**
+   * A page past the last one: the last page (true, the default: a stale link on a screen), or an
+   * empty page with the number asked for (false: an API client paging until it gets nothing).
+   */
+  clampToLastPage?: boolean;
+};
+
+export type BusinessPage = {
+  items: BusinessView[];
+  /** How many businesses match (all of the user's without `q`): a count query, not the page length. */
+  total: number;
+  /** The page actually returned (clamped into 1..pageCount unless clampToLastPage is false). */
+  page: number;
+  perPage: number;
+  /** At least 1, so an empty list is "page 1 of 1". */
+  pageCount: number;
+};
+
+function wholeNumber(value: number | undefined, fallback: number) {
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Spellings to look for. SQLite's LIKE already ignores ASCII case; PostgreSQL's does not, and
+ * `mode: 'insensitive'` exists only there. So, as the admin search does, we try the text as typed,
+ * lower-case, upper-case, Capitalised and Title Case: "dental" and "DENTAL" find "Bright Smile
+ * Dental" on both engines. (A mixed spelling such as "dEnTaL" is found on SQLite only.)
+ */
+function spellings(text: string): string[] {
+  const lower = text.toLowerCase();
+  const capitalised = lower.charAt(0).toUpperCase() + lower.slice(1);
+  const titled = lower.replace(
+    /(^|\s)(\S)/g,
+    (_, space: string, letter: string) => space + letter.toUpperCase(),
+  );
+  return [...new Set([text, lower, text.toUpperCase(), capitalised, titled])];
+}
+
+// LIKE's wildcards, and PostgreSQL's default LIKE escape character.
+const LIKE_SPECIAL = /[%_\\]/;
+
+/** The user's businesses whose name contains `q` (all of them when `q` is empty). */
+async function listWhere(actor: Actor, q: string): Promise<Prisma.BusinessWhereInput> {
+  if (!q) return { userId: actor.id };
+  // A substring of the name (a prefix is one), among this user's rows only: the userId index
+  // narrows it to at most a few thousand rows, so a scan of those is cheap.
+  if (!LIKE_SPECIAL.test(q)) {
+    return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
+  }
+  // Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
+  // error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
+  // literally on both engines. Such a search compares the user's names here instead, and the
+  // page and its count still come from the database.
+  const needle = q.toLowerCase();
+  const names = await db.business.findMany({
     where: { userId: actor.id },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select,
+    select: { id: true, name: true },
   });
-  return rows.map(toView);
+  const ids = names.filter((row) => row.name.toLowerCase().includes(needle)).map((row) => row.id);
+  return { userId: actor.id, id: { in: ids } };
+}
+
+/**
+ * One page of the user's businesses, newest first (ties broken by id so pages never overlap), and
+ * how many there are. Never anyone else's.
+ */
+export async function listBusinesses(
+  actor: Actor,
+  options: BusinessListOptions = {},
+): Promise<BusinessPage> {
+  const perPage = Math.min(
+    wholeNumber(options.perPage, BUSINESSES_PER_PAGE),
+    BUSINESSES_MAX_PER_PAGE,
+  );
+  const requested = Math.min(wholeNumber(options.page, 1), 1_000_000);
+  const where = await listWhere(actor, options.q?.trim() ?? '');
+  const rowsOf = (page: number) =>
+    db.business.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+      select,
+    });
+  // Count and page in one round trip; only a page past the end (a stale link) costs a second read.
+  const [total, firstTry] = await Promise.all([db.business.count({ where }), rowsOf(requested)]);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = options.clampToLastPage === false ? requested : Math.min(requested, pageCount);
+  const rows = page === requested ? firstTry : await rowsOf(page);
+  return { items: rows.map(toView), total, page, perPage, pageCount };
+}
+
+/** How many businesses the user has, or how many match `q`. */
+export async function countBusinesses(
+  actor: Actor,
+  { q = '' }: { q?: string } = {},
+): Promise<number> {
+  return db.business.count({ where: await listWhere(actor, q.trim()) });
+}
+
+/** The page a list of `perPage` shows `page` on once it holds `total` rows (1..pageCount). */
+export function clampPage(page: number, total: number, perPage = BUSINESSES_PER_PAGE): number {
+  return Math.max(1, Math.min(page, Math.ceil(total / perPage)));
 }
 
 /** One of the user's businesses, or null (also for someone else's). */

@@ -1,13 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { createBusiness, listBusinesses } from '~/domain/businesses.server';
+import {
+  BUSINESSES_MAX_PER_PAGE,
+  createBusiness,
+  listBusinesses,
+} from '~/domain/businesses.server';
 import { requireApiUser } from '~/lib/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
+import { pagedJsonResponse } from '~/lib/paged-response.server';
+import { pageParams, searchParam } from '~/schemas/paging';
 import { BusinessSchema } from '~/schemas/business';
 
-// GET /api/businesses → the caller's businesses (never anyone else's).
+// GET /api/businesses?page=&limit=&q= → the caller's businesses (never anyone else's), newest
+// first, one page at a time like the admin lists: a plain array, the page in X-Total-Count, X-Page,
+// X-Per-Page and Link. `limit` defaults to and is capped at 100; `q` matches part of the name.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return Response.json(await listBusinesses(user));
+  const url = new URL(request.url);
+  const { page, limit } = pageParams(url.searchParams, {
+    defaultLimit: BUSINESSES_MAX_PER_PAGE,
+    maxLimit: BUSINESSES_MAX_PER_PAGE,
+  });
+  const result = await listBusinesses(user, {
+    page,
+    perPage: limit,
+    q: searchParam(url.searchParams),
+    // Past the end a client gets an empty array (as from the admin lists), so "page until empty"
+    // terminates.
+    clampToLastPage: false,
+  });
+  return pagedJsonResponse(url, result, result.items);
 }
 
 // POST /api/businesses { name, description?, website?, industry?, location? } → 201 the business.

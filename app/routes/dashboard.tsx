@@ -18,17 +18,23 @@ import {
 import { useEffect, useState } from 'react';
 import { useToast } from '~/components/toaster';
 import { BusinessForm } from '~/components/dashboard/business-form';
+import { BusinessSearch, dashboardListPath } from '~/components/dashboard/business-search';
 import { DeleteBusinessDialog } from '~/components/dashboard/delete-dialog';
 import { PlanBadge } from '~/components/dashboard/plan-badge';
 import { PremiumGptButton } from '~/components/dashboard/premium-gpt';
 import { OptimizationGuide, PromptKit } from '~/components/dashboard/prompt-kit';
 import { LockIcon } from '~/components/ui/icons';
+import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { displayName } from '~/domain/users';
 import {
+  BUSINESSES_PER_PAGE,
+  clampPage,
+  countBusinesses,
   createBusiness,
   deleteBusiness,
+  findBusiness,
   listBusinesses,
   updateBusiness,
   type BusinessView,
@@ -49,6 +55,7 @@ import { publicLinks } from '~/lib/env.server';
 import { readFormData } from '~/lib/http.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { BusinessSchema } from '~/schemas/business';
+import { pageParams, searchParam } from '~/schemas/paging';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | AI Visibility' }];
 
@@ -74,6 +81,15 @@ function parseTab(value: string | null): TabId {
   return TABS.find((tab) => tab.id === value)?.id ?? 'businesses';
 }
 
+/** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */
+function listParams(url: URL) {
+  const { page } = pageParams(url.searchParams, {
+    defaultLimit: BUSINESSES_PER_PAGE,
+    maxLimit: BUSINESSES_PER_PAGE,
+  });
+  return { page, q: searchParam(url.searchParams) };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -97,12 +113,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const access = premiumGptAccess(user, now);
   const hasPremiumAccess = access.allowed;
-  const businesses = await listBusinesses(user);
   const tab = hasPremiumAccess ? parseTab(url.searchParams.get('tab')) : 'businesses';
-  const find = (param: string) => {
-    const id = url.searchParams.get(param);
-    return id ? (businesses.find((business) => business.id === id) ?? null) : null;
+  // One page of the list and its count, never the whole list: a user with a thousand businesses
+  // gets the same small page as one with twenty. While searching, the heading still counts all.
+  const { page, q } = listParams(url);
+  const [list, allCount] = await Promise.all([
+    listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }),
+    q ? countBusinesses(user) : null,
+  ]);
+  const businesses = list.items;
+  // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
+  const find = async (param: string) => {
+    const id = tab === 'businesses' ? url.searchParams.get(param) : null;
+    if (!id) return null;
+    return businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
   };
+  const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
   const tier = normalizeTier(user.subscriptionStatus);
 
   return {
@@ -127,10 +153,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canManage: billing.canManage,
     },
     businesses,
+    list: {
+      /** Businesses matching the search (all of them without one): the count query's total. */
+      total: list.total,
+      /** All of the user's businesses, whatever the search. */
+      allCount: allCount ?? list.total,
+      page: list.page,
+      perPage: list.perPage,
+      pageCount: list.pageCount,
+      q,
+    },
     tab,
     adding: tab === 'businesses' && url.searchParams.get('add') === '1',
-    editing: tab === 'businesses' ? find('edit') : null,
-    confirmDelete: tab === 'businesses' ? find('confirmDelete') : null,
+    editing,
+    confirmDelete,
     // Subscriber content only travels to subscribers.
     promptKit:
       hasPremiumAccess && tab === 'prompts'
@@ -150,6 +186,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   const businessId = String(formData.get('businessId') ?? '');
+  // The forms post to the page they are on (`?page=3&q=den&edit=…`): after an edit or a delete
+  // the user is back on that page of that search; after an add, on page 1 where the new one is.
+  const { page, q } = listParams(new URL(request.url));
+  const back = dashboardListPath({ page, q });
 
   if (intent === 'create' || intent === 'update') {
     const submission = parseWithZod(formData, { schema: BusinessSchema });
@@ -181,7 +221,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       await updateBusiness(user, businessId, input);
       return await redirectWithToast(
-        '/dashboard',
+        back,
         { title: 'Business updated successfully' },
         {
           request,
@@ -191,7 +231,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'not_found') {
         return redirectWithToast(
-          '/dashboard',
+          back,
           { title: 'Error', description: error.message, variant: 'destructive' },
           { request },
         );
@@ -210,8 +250,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'delete') {
     try {
       await deleteBusiness(user, businessId);
+      // The last one on the last page: go back a page rather than to an empty one.
+      const left = await countBusinesses(user, { q });
       return await redirectWithToast(
-        '/dashboard',
+        dashboardListPath({ page: clampPage(page, left, BUSINESSES_PER_PAGE), q }),
         { title: 'Business deleted successfully' },
         {
           request,
@@ -220,7 +262,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (!isDomainError(error)) throw error;
       return redirectWithToast(
-        '/dashboard',
+        back,
         {
           title: 'Error',
           description: error.message || 'Failed to delete business',
@@ -477,7 +519,8 @@ function ToolsPanel() {
 }
 
 function BusinessesPanel() {
-  const { businesses, adding, editing, confirmDelete, freeGptUrl } = useLoaderData<typeof loader>();
+  const { businesses, list, adding, editing, confirmDelete, freeGptUrl } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/dashboard';
@@ -486,15 +529,21 @@ function BusinessesPanel() {
   const updateResult = actionData?.intent === 'update' ? actionData : null;
   const showAdd = adding || Boolean(createResult);
   const editingId = editing?.id ?? updateResult?.businessId ?? null;
+  // This page of this search: where Cancel goes and what Edit / Delete links keep.
+  const here = dashboardListPath({ page: list.page, q: list.q });
+  const rowPath = (param: 'edit' | 'confirmDelete', id: string) =>
+    dashboardListPath({ page: list.page, q: list.q }, { [param]: id });
+  // A business opened from a link to another page: its form above the list.
+  const editingElsewhere =
+    editing && !businesses.some((business) => business.id === editing.id) ? editing : null;
+  const paged = list.pageCount > 1 || list.q !== '';
 
   return (
     <section aria-labelledby="businesses-title" className="space-y-4">
-      {confirmDelete ? (
-        <DeleteBusinessDialog business={confirmDelete} cancelTo="/dashboard" />
-      ) : null}
+      {confirmDelete ? <DeleteBusinessDialog business={confirmDelete} cancelTo={here} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="businesses-title" className="text-xl font-semibold text-slate-900">
-          Your Businesses ({businesses.length})
+        <h2 id="businesses-title" className="scroll-mt-4 text-xl font-semibold text-slate-900">
+          Your Businesses ({list.allCount})
         </h2>
         {showAdd ? null : (
           <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.primary}>
@@ -503,19 +552,30 @@ function BusinessesPanel() {
         )}
       </div>
 
+      {list.allCount > list.perPage || list.q ? <BusinessSearch q={list.q} /> : null}
+
       {showAdd ? (
         <div id="add-business-panel">
-          <BusinessForm mode="create" lastResult={createResult} cancelTo="/dashboard" />
+          <BusinessForm mode="create" lastResult={createResult} cancelTo={here} />
         </div>
       ) : null}
 
-      <div aria-busy={loading}>
+      {editingElsewhere ? (
+        <BusinessForm
+          mode="update"
+          business={editingElsewhere}
+          lastResult={updateResult?.businessId === editingElsewhere.id ? updateResult.result : null}
+          cancelTo={here}
+        />
+      ) : null}
+
+      <div aria-busy={loading} className="space-y-4">
         {loading ? (
           <p className="text-sm text-slate-600" data-testid="businesses-loading">
             Loading businesses...
           </p>
         ) : null}
-        {businesses.length === 0 ? (
+        {list.allCount === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
             <p className="font-semibold text-slate-900">No businesses yet</p>
             <p className="mt-1 text-sm text-slate-700">
@@ -530,6 +590,21 @@ function BusinessesPanel() {
               </Link>
             )}
           </div>
+        ) : businesses.length === 0 ? (
+          <div
+            className="rounded-lg border border-dashed border-slate-300 p-8 text-center"
+            data-testid="no-search-results"
+          >
+            <p className="font-semibold text-slate-900">
+              No businesses match &ldquo;{list.q}&rdquo;
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              Try a shorter or different part of the name.{' '}
+              <Link to="/dashboard" className={linkStyles}>
+                Show all businesses
+              </Link>
+            </p>
+          </div>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {businesses.map((business) =>
@@ -541,21 +616,48 @@ function BusinessesPanel() {
                     lastResult={
                       updateResult?.businessId === business.id ? updateResult.result : null
                     }
-                    cancelTo="/dashboard"
+                    cancelTo={here}
                   />
                 </li>
               ) : (
-                <BusinessCard key={business.id} business={business} freeGptUrl={freeGptUrl} />
+                <BusinessCard
+                  key={business.id}
+                  business={business}
+                  freeGptUrl={freeGptUrl}
+                  editTo={rowPath('edit', business.id)}
+                  deleteTo={rowPath('confirmDelete', business.id)}
+                />
               ),
             )}
           </ul>
         )}
+        {paged && businesses.length > 0 ? (
+          <Pagination
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            perPage={list.perPage}
+            noun="businesses"
+            pageLinks
+            hash="#businesses-title"
+          />
+        ) : null}
       </div>
     </section>
   );
 }
 
-function BusinessCard({ business, freeGptUrl }: { business: BusinessView; freeGptUrl: string }) {
+function BusinessCard({
+  business,
+  freeGptUrl,
+  editTo,
+  deleteTo,
+}: {
+  business: BusinessView;
+  freeGptUrl: string;
+  editTo: string;
+  deleteTo: string;
+}) {
   return (
     <li
       className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
@@ -605,15 +707,11 @@ function BusinessCard({ business, freeGptUrl }: { business: BusinessView; freeGp
           Test AI Visibility
           <span className="sr-only"> for {business.name} (opens in a new tab)</span>
         </a>
-        <Link
-          to={`/dashboard?edit=${encodeURIComponent(business.id)}`}
-          preventScrollReset
-          className={buttonStyles.ghost}
-        >
+        <Link to={editTo} preventScrollReset className={buttonStyles.ghost}>
           Edit<span className="sr-only"> {business.name}</span>
         </Link>
         <Link
-          to={`/dashboard?confirmDelete=${encodeURIComponent(business.id)}`}
+          to={deleteTo}
           preventScrollReset
           className={`${buttonStyles.ghost} text-red-800 hover:bg-red-50 hover:text-red-900`}
         >

@@ -3,13 +3,13 @@ import { TIERS } from '~/domain/tiers';
 import { NAME_MAX_LENGTH, RegisterSchema } from './auth';
 import { printable, tooLong } from './text';
 
+// The list parameters are shared with the user's own lists (/dashboard, /api/businesses).
+export { pageParams, searchParam, SEARCH_MAX_LENGTH } from './paging';
+
 // One schema per admin payload: the admin panel's forms (conform), its action and /api/admin/*.
 
 export const ADMIN_PAGE_SIZE = 50;
 export const API_MAX_LIMIT = 100;
-import { SEARCH_MAX_LENGTH } from './limits';
-
-export { SEARCH_MAX_LENGTH };
 
 export const UNKNOWN_TIER_MESSAGE = `Unknown subscription tier (expected one of: ${TIERS.join(', ')})`;
 
@@ -89,25 +89,3 @@ export const CreateAdminSchema = RegisterSchema.pick({ email: true, password: tr
   lastName: requiredName('Last name'),
 });
 export type CreateAdminInput = z.infer<typeof CreateAdminSchema>;
-
-/** `?page=` and `?limit=` of the list calls: bad values fall back instead of failing. */
-export function pageParams(
-  params: URLSearchParams,
-  { defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number },
-) {
-  const int = (value: string | null) => {
-    const parsed = Number(value);
-    return Number.isInteger(parsed) && parsed > 0 ? parsed : null;
-  };
-  const page = Math.min(int(params.get('page')) ?? 1, 1_000_000);
-  const limit = Math.min(int(params.get('limit')) ?? defaultLimit, maxLimit);
-  return { page, limit };
-}
-
-/** A search box's text: trimmed, bounded, control characters dropped. Empty means no search. */
-export function searchParam(params: URLSearchParams, name = 'q'): string {
-  return (params.get(name) ?? '')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, SEARCH_MAX_LENGTH);
-}

@@ -140,3 +140,49 @@ export function setSubscription(
     db.close();
   }
 }
+
+/**
+ * Gives an e2e user `count` businesses by writing the e2e database directly (as a user who has
+ * been adding them for years would have). The i-th is created i seconds after 2020-01-01, so the
+ * last one is the newest; `fields(i)` names it and may fill the optional fields.
+ */
+export function addBusinesses(
+  email: string,
+  count: number,
+  fields: (i: number) => {
+    name: string;
+    description?: string;
+    website?: string;
+    industry?: string;
+    location?: string;
+  },
+) {
+  const db = new Database(E2E_DATABASE, { timeout: 5000 });
+  try {
+    const user = db.prepare('SELECT id FROM "User" WHERE email = ?').get(email.toLowerCase()) as
+      { id: string } | undefined;
+    if (!user) throw new Error(`No e2e user ${email}`);
+    const insert = db.prepare(
+      'INSERT INTO "Business" (id, "userId", name, description, website, industry, location, "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      for (let i = 0; i < count; i += 1) {
+        const row = fields(i);
+        const at = new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString().replace('Z', '+00:00');
+        insert.run(
+          `e2e-${user.id}-${String(i).padStart(5, '0')}`,
+          user.id,
+          row.name,
+          row.description ?? null,
+          row.website ?? null,
+          row.industry ?? null,
+          row.location ?? null,
+          at,
+          at,
+        );
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}

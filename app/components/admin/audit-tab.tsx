@@ -1,7 +1,7 @@
 import type { AuditEntryView, Page } from '~/domain/admin.server';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { formatDateTime } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 
 const FIELD_LABELS: Record<string, string> = {
   subscriptionStatus: 'plan',

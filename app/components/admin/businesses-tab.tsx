@@ -3,7 +3,7 @@ import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessView, Page } from '~/domain/admin.server';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 import { formatDate } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 export function BusinessesTab({

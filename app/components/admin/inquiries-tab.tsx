@@ -2,7 +2,7 @@ import { INQUIRY_TYPE_LABELS } from '~/content/contact';
 import type { InquiryView, Page } from '~/domain/admin.server';
 import type { InquiryType } from '~/schemas/limits';
 import { formatDateTime } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 
 function typeLabel(value: string) {
   return INQUIRY_TYPE_LABELS[value as InquiryType] ?? value;

@@ -1,6 +1,6 @@
 import type { LoginRecordView, Page } from '~/domain/admin.server';
 import { formatDateTime, fullName } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 export function LoginsTab({ logins }: { logins: Page<LoginRecordView> }) {

@@ -1,7 +1,7 @@
 import type { Page } from '~/domain/admin.server';
 import type { UnmatchedPaymentView } from '~/domain/payments.server';
 import { formatDateTime } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 /** Payments the webhook could not tie to an account: Stripe will not resend them. */

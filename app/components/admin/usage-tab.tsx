@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { AccessLogView, Page } from '~/domain/admin.server';
 import { formatAccessType, formatDateTime, fullName } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 const FILTERS = [

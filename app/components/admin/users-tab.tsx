@@ -7,7 +7,7 @@ import { normalizeTier, TIER_LABELS, TIERS, type Tier } from '~/domain/tiers';
 import { isAdmin } from '~/domain/users';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 import { fullName } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 /** The current list URL without the dialog parameters: where forms come back to. */

@@ -1,0 +1,368 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/lib/db.server';
+import { listBusinesses } from '~/domain/businesses.server';
+import { action, loader } from '~/routes/dashboard';
+import * as collection from '~/routes/api.businesses';
+import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
+
+// The dashboard shows one page of 20 businesses, newest first, with the count from a count query;
+// /api/businesses pages the same list like the admin lists. A user with a thousand businesses must
+// not get a thousand of them in one answer.
+
+type ListData = {
+  businesses: { id: string; name: string; userId: string }[];
+  list: {
+    total: number;
+    allCount: number;
+    page: number;
+    perPage: number;
+    pageCount: number;
+    q: string;
+  };
+  editing: { id: string } | null;
+  confirmDelete: { id: string } | null;
+};
+
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const label = (i: number) => String(i).padStart(4, '0');
+
+/**
+ * `count` businesses for a user, the i-th created i seconds after T0 (so #0 is the oldest). Every
+ * 100th is a dental practice, so a search has something to find.
+ */
+async function seed(userId: string, count: number, options: { sameTime?: boolean } = {}) {
+  await db.business.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      userId,
+      name: i % 100 === 42 ? `Harbor Dental ${label(i)}` : `Business ${label(i)}`,
+      createdAt: new Date(options.sameTime ? T0 : T0 + i * 1000),
+    })),
+  });
+}
+
+async function signedIn() {
+  const user = await createUser();
+  const { cookie, token } = await sessionCookieFor(user.id);
+  return { user, cookie, token };
+}
+
+async function load(cookie: string, search = '') {
+  const result = await run(() =>
+    loader(args(new Request(`${BASE}/dashboard${search}`, { headers: { Cookie: cookie } }))),
+  );
+  expect(result.status).toBe(200);
+  return result.data as ListData;
+}
+
+const names = (data: ListData) => data.businesses.map((business) => business.name);
+
+describe('dashboard with 1,000 businesses', () => {
+  let owner: Awaited<ReturnType<typeof signedIn>>;
+  let other: Awaited<ReturnType<typeof signedIn>>;
+
+  beforeAll(async () => {
+    owner = await signedIn();
+    other = await signedIn();
+    await seed(owner.user.id, 1000);
+    // Another user's rows, newer than all of the owner's and matching the same search.
+    await db.business.createMany({
+      data: [
+        { userId: other.user.id, name: 'Harbor Dental Elsewhere', createdAt: new Date(T0 + 9e6) },
+        { userId: other.user.id, name: 'Business 9999', createdAt: new Date(T0 + 9e6) },
+      ],
+    });
+  });
+
+  it('page 1 holds the 20 newest and the total is the count, not the page length', async () => {
+    const data = await load(owner.cookie);
+    expect(data.businesses).toHaveLength(20);
+    expect(data.list).toEqual({
+      total: 1000,
+      allCount: 1000,
+      page: 1,
+      perPage: 20,
+      pageCount: 50,
+      q: '',
+    });
+    expect(names(data)[0]).toBe('Business 0999');
+    expect(names(data)[19]).toBe('Business 0980');
+  });
+
+  it('page 50 holds the 20 oldest', async () => {
+    const data = await load(owner.cookie, '?page=50');
+    expect(data.list.page).toBe(50);
+    expect(data.businesses).toHaveLength(20);
+    expect(names(data)[0]).toBe('Business 0019');
+    expect(names(data)[19]).toBe('Business 0000');
+  });
+
+  it('never shows another user’s businesses', async () => {
+    for (const search of ['', '?q=dental', '?q=9999', '?page=50']) {
+      const data = await load(owner.cookie, search);
+      expect(data.businesses.every((business) => business.userId === owner.user.id)).toBe(true);
+      expect(names(data)).not.toContain('Harbor Dental Elsewhere');
+    }
+    const theirs = await load(other.cookie);
+    expect(theirs.list.total).toBe(2);
+    expect(names(theirs).sort()).toEqual(['Business 9999', 'Harbor Dental Elsewhere']);
+    // An id from someone else in ?edit= / ?confirmDelete= opens nothing.
+    const foreign = await db.business.findFirstOrThrow({ where: { userId: other.user.id } });
+    const probe = await load(owner.cookie, `?edit=${foreign.id}&confirmDelete=${foreign.id}`);
+    expect(probe.editing).toBeNull();
+    expect(probe.confirmDelete).toBeNull();
+  });
+
+  it('searches part of the name, in any usual spelling, and counts the matches', async () => {
+    const expected = Array.from({ length: 10 }, (_, k) => `Harbor Dental ${label(942 - k * 100)}`);
+    for (const q of ['dental', 'Dental', 'DENTAL', 'harbor dental', 'arbor Den']) {
+      const data = await load(owner.cookie, `?q=${encodeURIComponent(q)}`);
+      expect(names(data), q).toEqual(expected);
+      expect(data.list).toMatchObject({ total: 10, allCount: 1000, page: 1, pageCount: 1, q });
+    }
+    // A prefix and an exact name ("Business 0900" to "0999", less "Harbor Dental 0942").
+    const prefix = await load(owner.cookie, '?q=Business%2009');
+    expect(prefix.list.total).toBe(99);
+    expect(prefix.businesses).toHaveLength(20);
+    expect(names(prefix)[0]).toBe('Business 0999');
+    const exact = await load(owner.cookie, '?q=Business%200500');
+    expect(names(exact)).toEqual(['Business 0500']);
+    // Pages of a search.
+    const second = await load(owner.cookie, '?q=business%2009&page=2');
+    expect(second.list).toMatchObject({ total: 99, page: 2, pageCount: 5 });
+    expect(names(second)[0]).toBe('Business 0979');
+  });
+
+  it('finds nothing for a search that matches nothing (and LIKE wildcards are plain text)', async () => {
+    for (const q of ['zzz', '%', '_', 'Business%', 'Dental_0', '\\', 'Business 000\\']) {
+      const data = await load(owner.cookie, `?q=${encodeURIComponent(q)}`);
+      expect(data.businesses, q).toEqual([]);
+      expect(data.list, q).toMatchObject({ total: 0, allCount: 1000, page: 1, pageCount: 1 });
+    }
+  });
+
+  it('clamps bad page values instead of failing', async () => {
+    const cases: [string, number][] = [
+      ['0', 1],
+      ['-1', 1],
+      ['abc', 1],
+      ['1.5', 1],
+      ['', 1],
+      ['51', 50],
+      ['999999999999', 50],
+    ];
+    for (const [value, page] of cases) {
+      const data = await load(owner.cookie, `?page=${encodeURIComponent(value)}`);
+      expect(data.list.page, value).toBe(page);
+      expect(data.businesses, value).toHaveLength(20);
+    }
+    const search = await load(owner.cookie, '?q=dental&page=7');
+    expect(search.list.page).toBe(1);
+    expect(search.businesses).toHaveLength(10);
+  });
+});
+
+describe('listBusinesses', () => {
+  it('matches %, _ and \\ literally (they are LIKE wildcards and PostgreSQL’s escape)', async () => {
+    const { user } = await signedIn();
+    const other = await signedIn();
+    const stored = ['50% Off Tyres', '500 Tyres', 'my_shop', 'myXshop', 'Back\\slash Bakery'];
+    for (const [i, name] of stored.entries()) {
+      await db.business.create({ data: { userId: user.id, name, createdAt: new Date(T0 + i) } });
+    }
+    await db.business.create({ data: { userId: other.user.id, name: '50% Theirs' } });
+    const found = async (q: string) =>
+      (await listBusinesses(user, { q })).items.map((item) => item.name);
+    expect(await found('50%')).toEqual(['50% Off Tyres']);
+    expect(await found('% OFF')).toEqual(['50% Off Tyres']);
+    expect(await found('_')).toEqual(['my_shop']);
+    expect(await found('y_s')).toEqual(['my_shop']);
+    expect(await found('\\')).toEqual(['Back\\slash Bakery']);
+    expect(await found('k\\s')).toEqual(['Back\\slash Bakery']);
+    expect(await found('%%')).toEqual([]);
+    const page = await listBusinesses(user, { q: '%', perPage: 1, page: 5 });
+    expect(page).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+  });
+
+  it('pages rows created at the same instant without overlap or gaps (id breaks the tie)', async () => {
+    const { user } = await signedIn();
+    await seed(user.id, 45, { sameTime: true });
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const result = await listBusinesses(user, { page, perPage: 20 });
+      expect(result).toMatchObject({ total: 45, page, perPage: 20, pageCount: 3 });
+      seen.push(...result.items.map((item) => item.id));
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
+  it('answers an empty list as page 1 of 1', async () => {
+    const { user } = await signedIn();
+    expect(await listBusinesses(user, { page: 3 })).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      perPage: 20,
+      pageCount: 1,
+    });
+  });
+});
+
+describe('dashboard actions keep the user on a sensible page', () => {
+  const post = (cookie: string, path: string, fields: Record<string, string>) =>
+    run(() => action(args(formRequest(path, fields, { Cookie: cookie }))));
+
+  it('adding goes to page 1, where the new business is', async () => {
+    const { cookie } = await signedIn();
+    const result = await post(cookie, '/dashboard?page=3&q=x&add=1', {
+      intent: 'create',
+      name: 'Brand New',
+    });
+    expect(result.headers.get('Location')).toBe('/dashboard');
+  });
+
+  it('editing goes back to the same page of the same search', async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 45);
+    const row = await db.business.findFirstOrThrow({
+      where: { userId: user.id, name: 'Business 0003' },
+    });
+    const result = await post(cookie, `/dashboard?q=business&page=3&edit=${row.id}`, {
+      intent: 'update',
+      businessId: row.id,
+      name: 'Business 0003 renamed',
+    });
+    expect(result.status).toBe(302);
+    expect(result.headers.get('Location')).toBe('/dashboard?q=business&page=3');
+  });
+
+  it('opens the edit form and delete dialog for a business on another page', async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 45);
+    const oldest = await db.business.findFirstOrThrow({
+      where: { userId: user.id, name: 'Business 0000' },
+    });
+    const data = await load(cookie, `?edit=${oldest.id}`);
+    expect(data.list.page).toBe(1);
+    expect(data.editing).toMatchObject({ id: oldest.id });
+    const dialog = await load(cookie, `?confirmDelete=${oldest.id}`);
+    expect(dialog.confirmDelete).toMatchObject({ id: oldest.id });
+  });
+
+  it('deleting the last business of the last page goes to the previous page', async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 41);
+    const last = await load(cookie, '?page=3');
+    expect(names(last)).toEqual(['Business 0000']);
+    const id = last.businesses[0]!.id;
+    const result = await post(cookie, `/dashboard?page=3&confirmDelete=${id}`, {
+      intent: 'delete',
+      businessId: id,
+    });
+    expect(result.status).toBe(302);
+    expect(result.headers.get('Location')).toBe('/dashboard?page=2');
+
+    // Deleting one of several on a page stays on it.
+    const page2 = await load(cookie, '?page=2');
+    const other = page2.businesses[5]!.id;
+    const again = await post(cookie, '/dashboard?page=2', { intent: 'delete', businessId: other });
+    expect(again.headers.get('Location')).toBe('/dashboard?page=2');
+    expect(await db.business.count({ where: { userId: user.id } })).toBe(39);
+  });
+
+  it('deleting the only search match goes back to page 1 of that search', async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 45);
+    const row = await db.business.findFirstOrThrow({
+      where: { userId: user.id, name: 'Harbor Dental 0042' },
+    });
+    const result = await post(cookie, '/dashboard?q=dental&page=2', {
+      intent: 'delete',
+      businessId: row.id,
+    });
+    expect(result.headers.get('Location')).toBe('/dashboard?q=dental');
+  });
+});
+
+describe('GET /api/businesses pages like the admin lists', () => {
+  const get = (token: string, search = '') =>
+    run(() =>
+      collection.loader(
+        args(
+          jsonRequest(`/api/businesses${search}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          }),
+        ),
+      ),
+    );
+
+  let owner: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    owner = await signedIn();
+    const other = await signedIn();
+    await seed(owner.user.id, 250);
+    await seed(other.user.id, 5);
+  });
+
+  it('answers the first 100 newest as a plain array with the page in headers', async () => {
+    const result = await get(owner.token);
+    expect(result.status).toBe(200);
+    const items = result.data as { name: string; userId: string }[];
+    expect(items).toHaveLength(100);
+    expect(items[0]!.name).toBe('Business 0249');
+    expect(items.every((item) => item.userId === owner.user.id)).toBe(true);
+    expect(result.headers.get('X-Total-Count')).toBe('250');
+    expect(result.headers.get('X-Page')).toBe('1');
+    expect(result.headers.get('X-Per-Page')).toBe('100');
+    expect(result.headers.get('Link')).toBe('</api/businesses?page=2&limit=100>; rel="next"');
+    expect(result.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('takes ?page and ?limit (at most 100) and links both ways', async () => {
+    const middle = await get(owner.token, '?page=2&limit=10');
+    const items = middle.data as { name: string }[];
+    expect(items.map((item) => item.name)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `Business ${label(239 - k)}`),
+    );
+    expect(middle.headers.get('X-Page')).toBe('2');
+    expect(middle.headers.get('X-Per-Page')).toBe('10');
+    expect(middle.headers.get('Link')).toBe(
+      '</api/businesses?page=3&limit=10>; rel="next", </api/businesses?page=1&limit=10>; rel="prev"',
+    );
+
+    const last = await get(owner.token, '?page=3');
+    expect(last.data).toHaveLength(50);
+    expect(last.headers.get('Link')).toBe('</api/businesses?page=2&limit=100>; rel="prev"');
+
+    const capped = await get(owner.token, '?limit=1000');
+    expect(capped.data).toHaveLength(100);
+    expect(capped.headers.get('X-Per-Page')).toBe('100');
+  });
+
+  it('falls back on bad values and answers [] past the end', async () => {
+    const bad = await get(owner.token, '?page=abc&limit=-5');
+    expect(bad.status).toBe(200);
+    expect(bad.data).toHaveLength(100);
+    expect(bad.headers.get('X-Page')).toBe('1');
+
+    const past = await get(owner.token, '?page=9');
+    expect(past.status).toBe(200);
+    expect(past.data).toEqual([]);
+    expect(past.headers.get('X-Total-Count')).toBe('250');
+    expect(past.headers.get('X-Page')).toBe('9');
+    expect(past.headers.get('Link')).toBe('</api/businesses?page=3&limit=100>; rel="prev"');
+  });
+
+  it('searches with ?q and counts the matches', async () => {
+    const result = await get(owner.token, '?q=dental&limit=2');
+    expect((result.data as { name: string }[]).map((item) => item.name)).toEqual([
+      'Harbor Dental 0242',
+      'Harbor Dental 0142',
+    ]);
+    expect(result.headers.get('X-Total-Count')).toBe('3');
+    expect(result.headers.get('Link')).toBe(
+      '</api/businesses?q=dental&limit=2&page=2>; rel="next"',
+    );
+  });
+});

@@ -21,7 +21,7 @@ const app = createServerApp({
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 let stopping = false;
-const DRAIN_MS = 500;
+const DRAIN_MS = 2000;
 const onListening = () => console.log(`[server] http://localhost:${port}`);
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 // Once stopping, every answer also closes its connection, so keep-alive clients move on.

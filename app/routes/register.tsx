@@ -29,6 +29,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORDS_DO_NOT_MATCH,
 } from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
 
@@ -75,7 +76,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       error.code === 'conflict'
         ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
         : submission.reply({ formErrors: [error.message || REGISTRATION_FAILED], hideFields });
-    return data(reply, { status: error.status });
+    // `refusal`: the server turned a valid form down; the page also toasts it (spec section 8).
+    return data(
+      { ...reply, refusal: error.message || REGISTRATION_FAILED },
+      { status: error.status },
+    );
   }
 }
 
@@ -94,21 +99,20 @@ export default function RegisterPage() {
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/register';
   // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
-  // message in the form.
-  const serverError =
-    lastResult?.status === 'error'
-      ? (lastResult.error?.['']?.[0] ?? lastResult.error?.email?.[0])
+  // message in the form. Passwords that do not match raise their own toast (spec section 8).
+  const refusal =
+    lastResult && 'refusal' in lastResult && typeof lastResult.refusal === 'string'
+      ? lastResult.refusal
       : undefined;
+  const mismatch = lastResult?.error?.confirmPassword?.includes(PASSWORDS_DO_NOT_MATCH);
 
   useEffect(() => {
-    if (serverError) {
-      toast({
-        title: 'Registration Failed',
-        description: serverError,
-        variant: 'destructive',
-      });
+    if (refusal) {
+      toast({ title: 'Registration Failed', description: refusal, variant: 'destructive' });
+    } else if (mismatch) {
+      toast({ title: PASSWORDS_DO_NOT_MATCH, variant: 'destructive' });
     }
-  }, [lastResult, serverError, toast]);
+  }, [lastResult, refusal, mismatch, toast]);
 
   return (
     <AuthCard
@@ -122,20 +126,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Form
-        method="post"
-        action="/register"
-        className="space-y-4"
-        {...form.props}
-        onSubmitCapture={(event) => {
-          // Spec section 8: a mismatch also raises the toast, besides the field error.
-          const values = new FormData(event.currentTarget);
-          const confirm = values.get('confirmPassword');
-          if (confirm && values.get('password') !== confirm) {
-            toast({ title: 'Passwords do not match', variant: 'destructive' });
-          }
-        }}
-      >
+      <Form method="post" action="/register" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORDS_DO_NOT_MATCH,
 } from './limits';
 
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -56,7 +57,7 @@ export const RegisterFormSchema = RegisterSchema.extend({
     .string({ error: 'Please confirm your password' })
     .min(1, 'Please confirm your password'),
 }).refine((data) => data.password === data.confirmPassword, {
-  message: 'Passwords do not match',
+  message: PASSWORDS_DO_NOT_MATCH,
   path: ['confirmPassword'],
 });
 

@@ -29,5 +29,7 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, company: 200, phone: 50, message: 5000 };
 
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
 /** The contact form's hidden trap field: people never fill it in, form-filling bots do. */
 export const HONEYPOT_FIELD = 'fax';

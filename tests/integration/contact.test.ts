@@ -127,12 +127,20 @@ describe('/contact route', () => {
   };
   const fromIp = (ip: string) => ({ 'X-Forwarded-For': ip });
 
-  it('loader hands the page the booking link', async () => {
+  it('loader hands the page the booking link and the form’s constraints (no zod in the browser)', async () => {
     const { data } = await settle(loader(args(new Request('http://localhost/contact'))));
-    expect(data).toEqual({
+    expect(data).toMatchObject({
       origin: 'http://localhost',
       bookingUrl: 'https://calendly.com/ai-visibility/strategy-call',
+      constraint: {
+        name: { required: true },
+        email: { required: true },
+        message: { required: true },
+      },
     });
+    expect(
+      (data as { constraint: Record<string, { required?: boolean }> }).constraint.company?.required,
+    ).toBeFalsy();
   });
 
   it('a valid post stores the inquiry and redirects back with the confirmation (post/redirect/get)', async () => {

@@ -53,9 +53,9 @@ export function useServerForm<Name extends string>({
         descriptionId: `${fieldId}-description`,
         errors: errors[name] ?? undefined,
         initialValue: values[name],
-        // A new reply re-mounts the inputs, so they show what the server sent back (a password
-        // it withheld comes back empty), as they do without JavaScript.
-        key: lastResult ? JSON.stringify(lastResult.initialValue ?? null) : undefined,
+        // An input whose value the server sent back changed is re-mounted to show it; one it
+        // withheld (a password) keeps what was typed, as with conform.
+        key: JSON.stringify(values[name] ?? null),
         ...constraint[name],
       };
       return [name, field];

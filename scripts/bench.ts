@@ -26,7 +26,8 @@ import path from 'node:path';
 import { createCookie } from '@remix-run/node';
 import Database from 'better-sqlite3';
 import { migrate } from './db-migrate';
-import { jsWeight, launchChromium, CHROMIUM_ARGS } from './lib/js-bytes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { jsWeight, launchChromium } from './lib/js-bytes';
 
 const KIB = 1024;
 /** Gzip bytes of all JavaScript a first load fetches (issue 10); KB = 1,024 bytes. */
@@ -219,7 +220,7 @@ function lighthouse(url: string, cookie?: string) {
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   const run = spawnSync('npx', args, {
-    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     encoding: 'utf8',
   });
   if (run.status !== 0) return null;

@@ -5,6 +5,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { createServerApp } from './app';
 
+// A production server unless told otherwise (as remix-serve did): the app reads this at start-up
+// (Content-Security-Policy, secure cookies, error details).
+process.env.NODE_ENV ??= 'production';
+
 const root = path.resolve(import.meta.dirname, '..');
 const build = (await import(
   pathToFileURL(path.join(root, 'build/server/index.js')).href
@@ -15,7 +19,7 @@ const app = createServerApp({
   clientDir: path.join(root, 'build/client'),
   // Read as the app reads it (env.server.ts), which also refuses a malformed value at start-up.
   trustProxy: ['true', '1'].includes(process.env.TRUST_PROXY ?? ''),
-  mode: process.env.NODE_ENV ?? 'production',
+  mode: process.env.NODE_ENV,
 });
 
 const port = Number(process.env.PORT ?? 3000);

@@ -87,15 +87,16 @@ test.describe('client address', () => {
     let server: ChildProcess | undefined;
     try {
       await migrate(databaseUrl, true);
+      const { NODE_ENV: _mode, ...inherited } = process.env;
       server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        // No NODE_ENV: `npm start` is production without being told (CSP, secure cookies).
         env: {
-          ...process.env,
-          NODE_ENV: 'production',
+          ...inherited,
           DATABASE_URL: databaseUrl,
           PORT: String(port),
           TRUST_PROXY: 'false',
           SESSION_SECRET: 'server-spec-session-secret-0123456789',
-        },
+        } as NodeJS.ProcessEnv,
         stdio: 'ignore',
       });
       const request = await playwright.request.newContext({
@@ -126,6 +127,8 @@ test.describe('client address', () => {
         .map((row) => (row as { ip: string | null }).ip);
       db.close();
       expect(ips).toEqual(['127.0.0.1']);
+      const home = await request.get('/');
+      expect(home.headers()['content-security-policy']).toContain("script-src 'nonce-");
       await request.dispose();
     } finally {
       server?.kill('SIGTERM');

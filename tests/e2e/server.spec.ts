@@ -87,16 +87,17 @@ test.describe('client address', () => {
     let server: ChildProcess | undefined;
     try {
       await migrate(databaseUrl, true);
-      const { NODE_ENV: _mode, ...inherited } = process.env;
+      const env = {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        TRUST_PROXY: 'false',
+        SESSION_SECRET: 'server-spec-session-secret-0123456789',
+      };
+      // No NODE_ENV: `npm start` is production without being told (CSP, secure cookies).
+      Reflect.deleteProperty(env, 'NODE_ENV');
       server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        // No NODE_ENV: `npm start` is production without being told (CSP, secure cookies).
-        env: {
-          ...inherited,
-          DATABASE_URL: databaseUrl,
-          PORT: String(port),
-          TRUST_PROXY: 'false',
-          SESSION_SECRET: 'server-spec-session-secret-0123456789',
-        } as NodeJS.ProcessEnv,
+        env,
         stdio: 'ignore',
       });
       const request = await playwright.request.newContext({

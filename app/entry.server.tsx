@@ -8,18 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { NonceContext } from '~/components/nonce';
 import { contentSecurityPolicy, enforceCsp } from '~/lib/csp.server';
 import { cookieSecure } from '~/lib/env.server';
+import { applySecurityHeaders } from '~/lib/security-headers';
 
 const ABORT_DELAY = 5_000;
-
-/** Headers every page carries. */
-function applySecurityHeaders(headers: Headers) {
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  if (cookieSecure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-}
 
 export default function handleRequest(
   request: Request,
@@ -30,7 +21,7 @@ export default function handleRequest(
 ) {
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') || '');
-  applySecurityHeaders(responseHeaders);
+  applySecurityHeaders(responseHeaders, { hsts: cookieSecure });
   // A fresh nonce for every page: every script tag of this response carries it, and the policy
   // allows no other script.
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString('base64');
@@ -72,6 +63,6 @@ export default function handleRequest(
 }
 
 export function handleDataRequest(response: Response) {
-  applySecurityHeaders(response.headers);
+  applySecurityHeaders(response.headers, { hsts: cookieSecure });
   return response;
 }

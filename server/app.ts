@@ -7,6 +7,14 @@ import express, {
 } from 'express';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { cacheControlFor } from '../app/lib/cache-policy';
+import {
+  API_METHODS,
+  bodyLimitFor,
+  isWellFormedHost,
+  PAGE_METHODS,
+  WEBHOOK_PATH,
+} from '../app/lib/request-limits';
+import { applySecurityHeaders } from '../app/lib/security-headers';
 import { CROSS_SITE_MESSAGE, isCrossSite, isUnsafeMethod } from '../app/lib/cross-site';
 // The package's own handler sends the app's response untouched; its two halves let us set the
 // cache policy on the way out.
@@ -49,24 +57,45 @@ export function createServerApp({ build, clientDir, trustProxy, mode }: ServerOp
   // favicon.svg and the like keep their names, so they are only kept for an hour.
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
 
+  app.use(checkRequestLine);
   app.use(refuseCrossSite);
+  app.use(requireSameOriginForCookieCalls);
+  // Bodies are read here, up to the route's limit, whatever the transfer encoding: a body that
+  // streams past it is cut off with 413 before it fills memory, and nothing reaches the app.
+  app.use((req, res, next) =>
+    express.raw({ type: () => true, limit: bodyLimitFor(req.path) })(req, res, next),
+  );
 
   const handle = createRequestHandler(build, mode ?? process.env.NODE_ENV);
   app.all('*', (req, res, next) => {
-    const request = createRemixRequest(req, res);
+    const streamed = createRemixRequest(req, res);
+    const body: unknown = req.body;
+    const request = Buffer.isBuffer(body)
+      ? new Request(streamed, { body: new Uint8Array(body) })
+      : streamed;
     handle(request, { clientAddress: req.socket.remoteAddress ?? null })
       .then((response) => {
         const headers = new Headers(response.headers);
         headers.set('Cache-Control', cacheControlFor(request, response));
+        if (!headers.has('X-Content-Type-Options')) applySecurityHeaders(headers, { hsts: false });
         const { status, statusText, body } = response;
         return sendRemixResponse(res, new Response(body, { status, statusText, headers }));
       })
       .catch(next);
   });
 
-  app.use((error: unknown, _req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    console.error(error);
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    // body-parser's refusals (413 too large, 400 a body that does not match its length) are the
+    // client's; anything else is ours.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = status === 413 ? 'Request body too large' : 'The request could not be read';
+      // The connection closes after the answer, so the rest of an oversized body is not read.
+      refuse(req, res, status, message, { Connection: 'close' });
+      return;
+    }
+    console.error(error);
     res.status(500).set('Cache-Control', 'private, no-store').type('text/plain');
     res.send('Something went wrong. Please try again in a moment.');
   });
@@ -82,8 +111,74 @@ function refuseCrossSite(req: ExpressRequest, res: ExpressResponse, next: NextFu
   if (!isUnsafeMethod(req.method)) return next();
   const headers = { get: (name: string) => req.get(name) ?? null };
   if (!isCrossSite(headers, req.get('host') ?? null)) return next();
-  res.status(403).set('Cache-Control', 'private, no-store');
+  refuse(req, res, 403, CROSS_SITE_MESSAGE);
+}
+
+/** A refusal before the app: `{ message }` for the API, a short text for pages. */
+function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  const securityHeaders = new Headers();
+  applySecurityHeaders(securityHeaders, { hsts: false });
+  res.status(status).set({
+    ...Object.fromEntries(securityHeaders),
+    'Cache-Control': 'private, no-store',
+    ...headers,
+  });
   const wantsJson = req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
-  if (wantsJson) res.json({ message: CROSS_SITE_MESSAGE });
-  else res.type('text/plain').send(`${CROSS_SITE_MESSAGE}.`);
+  if (wantsJson) res.json({ message });
+  else res.type('text/plain').send(`${message}.`);
+}
+
+/**
+ * Requests no route should see: a Host we cannot build a URL from (400), TRACE and other methods
+ * a page does not answer (405 with Allow), and OPTIONS, which is answered here (204 with Allow)
+ * and never runs a loader.
+ */
+function checkRequestLine(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (!isWellFormedHost(req.headers.host)) return refuse(req, res, 400, 'Bad Host header');
+  const allowed = req.path.startsWith('/api/') ? API_METHODS : PAGE_METHODS;
+  const allow = [...allowed, 'OPTIONS'].join(', ');
+  if (req.method === 'OPTIONS') {
+    res.status(204).set({ Allow: allow, 'Cache-Control': 'private, no-store' }).end();
+    return;
+  }
+  if (!allowed.includes(req.method)) {
+    return refuse(req, res, 405, 'Method not allowed', { Allow: allow });
+  }
+  next();
+}
+
+/**
+ * A JSON call that changes something and is authenticated by the session cookie must say it comes
+ * from our own pages (Sec-Fetch-Site: same-origin, or our Origin): a page elsewhere, even one that
+ * sends neither header, cannot make the browser sign a user out or change their data. Calls with a
+ * bearer token carry their own proof; the Stripe webhook carries no cookie and is signed.
+ */
+function requireSameOriginForCookieCalls(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+) {
+  if (!req.path.startsWith('/api/') || req.path === WEBHOOK_PATH || !isUnsafeMethod(req.method)) {
+    return next();
+  }
+  const signedIn = /(?:^|;\s*)__session=/.test(req.get('cookie') ?? '');
+  if (req.get('authorization') || !signedIn) return next();
+  const site = req.get('sec-fetch-site');
+  const origin = req.get('origin');
+  let sameOrigin = site === 'same-origin';
+  if (!site && origin) {
+    try {
+      sameOrigin = new URL(origin).host === req.get('host');
+    } catch {
+      sameOrigin = false;
+    }
+  }
+  if (sameOrigin) return next();
+  refuse(req, res, 403, CROSS_SITE_MESSAGE);
 }

@@ -23,23 +23,27 @@ export const sessionCookie = createCookie('__session', {
 
 // remix-auth's form strategy checks the credentials of the login form. The form was validated with
 // the same LoginSchema first, so a parse failure here means a tampered request.
-// The strategy's callback sees only the request, so the sign-in's client address (from the load
-// context) travels beside it, keyed by that same request object.
-const clientAddresses = new WeakMap<Request, string | null>();
+// The strategy's callback sees only a request (remix-auth hands it a copy), so authenticateForm
+// gives it one that carries the client address from the load context in a header of our own,
+// always overwritten here: a value a client sent under that name never counts.
+const CLIENT_ADDRESS_HEADER = 'x-aiv-sign-in-client-address';
 const authenticator = new Authenticator<PublicUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new DomainError('invalid_input', 'Invalid email or password');
-    return signIn(parsed.data, { ipAddress: clientAddresses.get(request) ?? null });
+    const ipAddress = request.headers.get(CLIENT_ADDRESS_HEADER) || null;
+    return signIn(parsed.data, { ipAddress });
   }),
   'form',
 );
 
 /** Checks the login form's credentials (remix-auth's form strategy). */
 export function authenticateForm(request: Request, context?: AppLoadContext) {
-  clientAddresses.set(request, getClientIp(request, context));
-  return authenticator.authenticate('form', request);
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, getClientIp(request, context) ?? '');
+  const withClient = new Request(request, { headers, duplex: 'half' } as RequestInit);
+  return authenticator.authenticate('form', withClient);
 }
 
 /** The session token from the cookie, or from `Authorization: Bearer <token>` (the JSON API). */

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { env } from './env.server';
-import { isDomainError } from '~/domain/errors';
+import { isDomainError, type DomainError } from '~/domain/errors';
 import { isCrossSite as isCrossSiteHeaders } from './cross-site';
+import { MAX_BODY_BYTES } from './request-limits';
 import { hasControlCharacters } from '~/schemas/text';
 
 declare module '@remix-run/node' {
@@ -79,8 +80,7 @@ export function isCrossSite(request: Request): boolean {
   );
 }
 
-/** Bodies larger than this are refused before they are read (413). */
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES };
 
 function tooLarge(request: Request) {
   return Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES;
@@ -125,9 +125,25 @@ export async function readJsonObject(
   return { ok: true, body: body as Record<string, unknown> };
 }
 
+/** A throttled request's Retry-After (seconds), when the refusal says how long. */
+export function retryAfterHeader(error: DomainError): string | undefined {
+  const seconds = error.details?.retryAfterSeconds;
+  return typeof seconds === 'number' ? String(seconds) : undefined;
+}
+
+export function retryAfterHeaders(error: DomainError): Record<string, string> {
+  const retryAfter = retryAfterHeader(error);
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
+}
+
 /** Maps a domain failure to its status and `{ message }` body; rethrows anything unexpected. */
 export function domainErrorResponse(error: unknown): Response {
-  if (isDomainError(error)) return jsonMessage(error.status, error.message, error.details);
+  if (isDomainError(error)) {
+    const response = jsonMessage(error.status, error.message, error.details);
+    const retryAfter = retryAfterHeader(error);
+    if (retryAfter) response.headers.set('Retry-After', retryAfter);
+    return response;
+  }
   throw error;
 }
 

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { handleWebhook } from '~/domain/payments.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/lib/http.server';
-
-/** Stripe's events are larger than a form (an invoice lists its lines): allow up to 1 MB. */
-const MAX_EVENT_BYTES = 1024 * 1024;
+import { MAX_WEBHOOK_BYTES as MAX_EVENT_BYTES } from '~/lib/request-limits';
 
 // POST /api/webhooks/stripe: Stripe's events. The signature is checked on the raw body; a missing,
 // forged or stale one, or a body that is not an event, is 400 and changes nothing. A redelivered

@@ -22,7 +22,7 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { readFormData, safeRedirect } from '~/lib/http.server';
+import { readFormData, retryAfterHeaders, safeRedirect } from '~/lib/http.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
         hideFields: ['password'],
       }),
-      { status: limited ? 429 : 401 },
+      { status: limited ? 429 : 401, headers: retryAfterHeaders(error) },
     );
   }
 }

@@ -22,7 +22,7 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { getClientIp, readFormData, safeRedirect } from '~/lib/http.server';
+import { getClientIp, readFormData, retryAfterHeaders, safeRedirect } from '~/lib/http.server';
 import { RegisterFormSchema } from '~/schemas/auth';
 import {
   EMAIL_MAX_LENGTH,
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // `refusal`: the server turned a valid form down; the page also toasts it (spec section 8).
     return data(
       { ...reply, refusal: error.message || REGISTRATION_FAILED },
-      { status: error.status },
+      { status: error.status, headers: retryAfterHeaders(error) },
     );
   }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -336,5 +337,162 @@ test.describe('Content-Security-Policy', () => {
       expect(preloads.length, url).toBeGreaterThan(0);
     }
     expect(nonces.size).toBe(5);
+  });
+});
+
+/** A body sent chunked (no Content-Length), as a client that wants to get past a length check. */
+function chunkedPost(
+  base: string,
+  path: string,
+  bytes: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    // The server may answer and close before all of it is sent.
+    req.on('error', (error) => reject(error));
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+test.describe('abuse resistance at the server', () => {
+  test('a chunked 1 MB body to any JSON route or page action is 413 and writes nothing', async ({
+    request,
+    baseURL,
+  }) => {
+    const { token } = await signUp(request);
+    const rows = () =>
+      count(
+        'SELECT (SELECT count(*) FROM "User") + (SELECT count(*) FROM "Business") + (SELECT count(*) FROM "ContactInquiry") AS n',
+      );
+    const before = rows();
+    const json = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    for (const [path, headers] of [
+      ['/api/auth/register', json],
+      ['/api/auth/login', json],
+      ['/api/businesses', json],
+      ['/api/admin/create-admin', json],
+      ['/api/test-webhook', json],
+      ['/register', form],
+      ['/login', form],
+      ['/contact', form],
+      ['/dashboard', form],
+    ] as const) {
+      const answer = await chunkedPost(baseURL!, path, 1024 * 1024, headers);
+      expect(answer.status, path).toBe(413);
+      expect(answer.body, path).toMatch(/Request body too large/);
+    }
+    // The webhook takes up to 1 MB, not more.
+    const webhook = await chunkedPost(baseURL!, '/api/webhooks/stripe', 2 * 1024 * 1024, {
+      'Content-Type': 'application/json',
+    });
+    expect(webhook.status).toBe(413);
+    expect(rows()).toBe(before);
+  });
+
+  test('methods: TRACE and PUT/PATCH/DELETE on a page are 405, OPTIONS runs no loader, a bad Host is 400', async ({
+    request,
+    baseURL,
+  }) => {
+    const { email, token } = await signUp(request);
+    const cookie = await sessionCookie(request, email);
+    const businesses = () => count('SELECT count(*) AS n FROM "Business"');
+    const before = businesses();
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await request.fetch('/dashboard', {
+        method,
+        form: { intent: 'create', name: `Via ${method}` },
+        headers: { Cookie: cookie, Origin: new URL(baseURL!).origin },
+      });
+      expect(response.status(), method).toBe(405);
+      expect(response.headers()['allow']).toBe('GET, HEAD, POST, OPTIONS');
+    }
+    expect(businesses()).toBe(before);
+    expect((await request.fetch('/', { method: 'TRACE' })).status()).toBe(405);
+
+    const logs = () => count('SELECT count(*) AS n FROM "AccessLog"');
+    const logsBefore = logs();
+    const options = await request.fetch('/api/premium-gpt-access', {
+      method: 'OPTIONS',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(options.status()).toBe(204);
+    expect(logs()).toBe(logsBefore);
+
+    const url = new URL(baseURL!);
+    const badHost = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: '/', headers: { Host: 'bad host!' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(badHost).toBe(400);
+  });
+
+  test('a cookie-authenticated JSON call without proof of our origin is 403; bearer calls are not', async ({
+    request,
+    baseURL,
+  }) => {
+    const { email, token } = await signUp(request);
+    const cookie = await sessionCookie(request, email);
+    // A form on another page (text/plain, no Origin the browser would let through, or a sibling
+    // subdomain) cannot sign the user out.
+    for (const headers of [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-site' },
+    ] as Record<string, string>[]) {
+      const out = await request.post('/api/auth/logout', {
+        headers: { ...headers, Cookie: cookie },
+        data: 'x',
+      });
+      expect(out.status()).toBe(403);
+      expect(out.headers()['x-content-type-options']).toBe('nosniff');
+    }
+    const me = await request.get('/api/auth/me', { headers: { Cookie: cookie } });
+    expect(me.status()).toBe(200);
+    expect(me.headers()['cache-control']).toBe('private, no-store');
+    expect(me.headers()['x-frame-options']).toBe('DENY');
+    // From our own page it works; so does a bearer call with no Origin at all.
+    const own = await request.post('/api/businesses', {
+      headers: { Cookie: cookie, Origin: new URL(baseURL!).origin },
+      data: { name: 'Cookie Co' },
+    });
+    expect(own.status()).toBe(201);
+    const bearer = await request.post('/api/businesses', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: 'Bearer Co' },
+    });
+    expect(bearer.status()).toBe(201);
   });
 });

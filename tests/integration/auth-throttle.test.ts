@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTH_LIMITS,
+  setAccountUnderAttackHandler,
   TOO_MANY_LOGINS_MESSAGE,
   TOO_MANY_REGISTRATIONS_MESSAGE,
 } from '~/domain/auth-throttle.server';
@@ -40,41 +41,89 @@ async function failedAttempts(
 }
 
 describe('sign-in throttling', () => {
-  it('counts each wrong password and locks the e-mail after 10 failures, even for the right password', async () => {
+  it('slows the address that fails for one account, with 429 and Retry-After, and no one else', async () => {
     const user = await createUser();
-    for (let i = 0; i < AUTH_LIMITS.failedLoginsPerEmail; i += 1) {
-      expect((await apiLoginAs(user.email, 'wrong-password', `198.51.100.${i + 10}`)).status).toBe(
-        401,
-      );
+    const attacker = '198.51.100.10';
+    for (let i = 0; i < AUTH_LIMITS.failedLoginsPerAccountAndIp; i += 1) {
+      expect((await apiLoginAs(user.email, 'wrong-password', attacker)).status).toBe(401);
     }
-    const locked = await apiLoginAs(user.email, user.password, '198.51.100.99');
-    expect(locked).toMatchObject({ status: 429, data: { message: TOO_MANY_LOGINS_MESSAGE } });
-    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    const slowed = await apiLoginAs(user.email, user.password, attacker);
+    expect(slowed).toMatchObject({ status: 429, data: { message: TOO_MANY_LOGINS_MESSAGE } });
+    expect(slowed.headers.get('Retry-After')).toBe(String(AUTH_LIMITS.windowMs / 1000));
 
-    // The form says the same, with 429, and keeps the e-mail.
+    // The form says the same, with 429.
     const form = await run(() =>
-      loginAction(args(formRequest('/login', { email: user.email, password: user.password }))),
+      loginAction(
+        args(
+          formRequest(
+            '/login',
+            { email: user.email, password: user.password },
+            { 'X-Forwarded-For': attacker },
+          ),
+        ),
+      ),
     );
     expect(form.status).toBe(429);
     expect((form.data as { error: Record<string, string[]> }).error['']).toEqual([
       TOO_MANY_LOGINS_MESSAGE,
     ]);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
 
-    // Another account is not affected.
-    const other = await createUser();
-    expect((await apiLoginAs(other.email, other.password, '198.51.100.99')).status).toBe(200);
+    // The owner, from their own address, is never locked out by someone else's guessing.
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.99')).status).toBe(200);
   });
 
-  it('locks one network out after 50 failures there, for every account', async () => {
+  it('lets the owner in while an attacker fails 50 times at once from another address', async () => {
     const user = await createUser();
-    await failedAttempts(AUTH_LIMITS.failedLoginsPerIp, { ipAddress: '203.0.113.66' });
-    expect((await apiLoginAs(user.email, user.password, '203.0.113.66')).status).toBe(429);
+    const attempts = Array.from({ length: 50 }, () =>
+      apiLoginAs(user.email, 'wrong-password', '203.0.113.13'),
+    );
+    const owner = apiLoginAs(user.email, user.password, '192.0.2.200');
+    const [ownerResult, ...attackResults] = await Promise.all([owner, ...attempts]);
+    expect(ownerResult.status).toBe(200);
+    expect(attackResults.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    // The attacker's address is slowed from then on; the owner's is not.
+    expect((await apiLoginAs(user.email, 'wrong-password', '203.0.113.13')).status).toBe(429);
+    expect((await apiLoginAs(user.email, user.password, '192.0.2.200')).status).toBe(200);
+  });
+
+  it('slows one address spraying wrong passwords over many e-mails', async () => {
+    const sprayer = '203.0.113.66';
+    for (let i = 0; i < AUTH_LIMITS.failedLoginsPerIp; i += 1) {
+      expect((await apiLoginAs(uniqueEmail('spray'), 'wrong-password', sprayer)).status).toBe(401);
+    }
+    const user = await createUser();
+    expect((await apiLoginAs(user.email, user.password, sprayer)).status).toBe(429);
     expect((await apiLoginAs(user.email, user.password, '203.0.113.67')).status).toBe(200);
+  });
+
+  it('under distributed guessing refuses failing addresses but never a clean one', async () => {
+    const user = await createUser();
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount, { email: user.email });
+    // An address that failed once (for anyone) is turned away from this account…
+    await failedAttempts(1, { ipAddress: '198.51.100.150' });
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.150')).status).toBe(429);
+    // …a clean one is let through with the right password.
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.151')).status).toBe(200);
+  });
+
+  it('tells the owner when the account reaches the distributed-guessing ceiling', async () => {
+    const user = await createUser();
+    const told: string[] = [];
+    setAccountUnderAttackHandler((email) => told.push(email));
+    try {
+      await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount - 1, { email: user.email });
+      expect(told).toEqual([]);
+      await apiLoginAs(user.email, 'wrong-password', '198.51.100.160');
+      expect(told).toEqual([user.email]);
+    } finally {
+      setAccountUnderAttackHandler(() => {});
+    }
   });
 
   it('forgets failures older than 15 minutes', async () => {
     const user = await createUser();
-    await failedAttempts(AUTH_LIMITS.failedLoginsPerEmail, { email: user.email }, 16);
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerIp, { ipAddress: '198.51.100.1' }, 16);
     expect((await apiLoginAs(user.email, user.password)).status).toBe(200);
   });
 

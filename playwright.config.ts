@@ -47,6 +47,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
         DATABASE_URL: `file:./${E2E_DATABASE}`,
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
         ADMIN_EMAIL: E2E_ADMIN.email,
@@ -68,6 +69,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         PORT: String(PG_PORT),
+        PUBLIC_URL: `http://localhost:${PG_PORT}`,
         INSTANCES: '2',
         TRUST_PROXY: 'true',
         STRIPE_WEBHOOK_SECRET: PG_WEBHOOK_SECRET,

@@ -174,6 +174,7 @@ function measure(file: string, token: string): Record<string, number> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
         DATABASE_URL: `file:${file}`,
         SESSION_SECRET: SECRET,
       },

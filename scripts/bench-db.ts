@@ -38,6 +38,7 @@ function startInstances(databaseUrl: string, count: number): ChildProcess[] {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${BASE_PORT}`,
         DATABASE_URL: databaseUrl,
         PORT: String(BASE_PORT + i),
         SESSION_SECRET: 'bench-session-secret-0123456789abcdef',

@@ -257,6 +257,7 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
       PORT: String(APP_PORT),
       DATABASE_URL: `file:${file}`,
       SESSION_SECRET: SECRET,

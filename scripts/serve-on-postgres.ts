@@ -15,7 +15,12 @@ await admin.query('CREATE DATABASE aiv');
 await admin.end();
 const url = cluster.url('aiv');
 await migrate(url, true);
-const env = { ...process.env, DATABASE_URL: url };
+const port = Number(process.env.PORT ?? 3000);
+const env = {
+  ...process.env,
+  DATABASE_URL: url,
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
+};
 const seeded = spawnSync('npx', ['--no-install', 'tsx', 'prisma/seed.ts'], {
   env,
   stdio: 'inherit',
@@ -24,7 +29,6 @@ if (seeded.status !== 0) {
   cluster.stop();
   process.exit(seeded.status ?? 1);
 }
-const port = Number(process.env.PORT ?? 3000);
 const instances = Math.max(1, Number(process.env.INSTANCES ?? 1));
 console.log(`Serving ${instances} instance(s) on PostgreSQL (${url}) from port ${port}`);
 const servers = Array.from({ length: instances }, (_, i) =>

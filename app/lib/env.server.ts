@@ -28,6 +28,12 @@ const schema = z.object({
    * without a proxy those headers come from the client and could be forged.
    */
   TRUST_PROXY: bool.default(false),
+  /**
+   * The site's public address (https://example.com): every absolute URL (sitemap, robots,
+   * canonical and Open Graph links, payment return URLs) is built from it, never from a request's
+   * Host. Required in production; in development and tests the request's origin stands in.
+   */
+  PUBLIC_URL: z.union([z.literal(''), url]).default(''),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
 
   FREE_GPT_URL: url.default('https://chatgpt.com/g/g-free-ai-visibility-check'),
@@ -92,6 +98,12 @@ function parse(): Env {
     console.error('Invalid environment configuration:\n' + z.prettifyError(result.error));
     throw new Error('Invalid environment configuration');
   }
+  if (result.data.NODE_ENV === 'production' && !result.data.PUBLIC_URL) {
+    console.error(
+      'PUBLIC_URL is required in production: the address people reach the site at, e.g. https://example.com (npm run demo sets http://localhost:3000).',
+    );
+    throw new Error('Invalid environment configuration');
+  }
   const problems = paymentProblems(result.data);
   if (problems.length) {
     console.error(`Invalid payment configuration:\n${problems.map((p) => `  ✖ ${p}`).join('\n')}`);
@@ -108,6 +120,15 @@ if (env.DEMO_CHECKOUT) {
   console.warn(
     'DEMO_CHECKOUT is on: /checkout shows a local test payment page and activates plans without charging anyone.',
   );
+}
+
+if (cookieSecure && env.PUBLIC_URL.startsWith('http:')) {
+  const host = new URL(env.PUBLIC_URL).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+    console.warn(
+      `PUBLIC_URL is plain http on ${host}, but cookies are Secure: browsers will drop them and sign-in will not stick. Serve the site over https, or set COOKIE_SECURE=false for a trial on your network.`,
+    );
+  }
 }
 
 if (isProduction && env.SESSION_SECRET.startsWith('dev-only')) {

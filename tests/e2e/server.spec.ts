@@ -94,6 +94,7 @@ test.describe('client address', () => {
         PORT: String(port),
         TRUST_PROXY: 'false',
         SESSION_SECRET: 'server-spec-session-secret-0123456789',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       };
       // No NODE_ENV: `npm start` is production without being told (CSP, secure cookies).
       Reflect.deleteProperty(env, 'NODE_ENV');
@@ -495,4 +496,29 @@ test.describe('abuse resistance at the server', () => {
     });
     expect(bearer.status()).toBe(201);
   });
+});
+
+test('a forged Host is served but never written into a page: PUBLIC_URL builds every absolute URL', async ({
+  baseURL,
+}) => {
+  const url = new URL(baseURL!);
+  const get = (path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path, headers: { Host: 'evil.example' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  for (const path of ['/sitemap.xml', '/robots.txt', '/', '/pricing']) {
+    const body = await get(path);
+    expect(body, path).not.toContain('evil.example');
+    expect(body, path).toContain(url.origin);
+  }
 });

@@ -50,6 +50,7 @@ test('SIGTERM finishes the requests in flight and exits cleanly', async () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         PORT: String(port),
       },

@@ -341,11 +341,15 @@ test.describe('Content-Security-Policy', () => {
   });
 });
 
-/** A body sent chunked (no Content-Length), as a client that wants to get past a length check. */
+/**
+ * A valid payload padded to `bytes` and sent chunked (no Content-Length), as a client that wants
+ * to get past a length check: `head` + padding + `tail`.
+ */
 function chunkedPost(
   base: string,
   path: string,
   bytes: number,
+  body: { head: string; tail: string },
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
   const url = new URL(path, base);
@@ -360,22 +364,23 @@ function chunkedPost(
         headers: { ...headers, 'Transfer-Encoding': 'chunked' },
       },
       (res) => {
-        let body = '';
+        let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       },
     );
     // The server may answer and close before all of it is sent.
     req.on('error', (error) => reject(error));
     const chunk = Buffer.alloc(16 * 1024, 'a');
-    let sent = 0;
+    req.write(body.head);
+    let sent = body.head.length;
     const pump = () => {
       while (sent < bytes) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
       }
-      req.end();
+      req.end(body.tail);
     };
     pump();
   });
@@ -386,35 +391,54 @@ test.describe('abuse resistance at the server', () => {
     request,
     baseURL,
   }) => {
-    const { token } = await signUp(request);
-    const rows = () =>
-      count(
-        'SELECT (SELECT count(*) FROM "User") + (SELECT count(*) FROM "Business") + (SELECT count(*) FROM "ContactInquiry") AS n',
-      );
-    const before = rows();
-    const json = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
-    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    for (const [path, headers] of [
-      ['/api/auth/register', json],
-      ['/api/auth/login', json],
-      ['/api/businesses', json],
-      ['/api/admin/create-admin', json],
-      ['/api/test-webhook', json],
-      ['/register', form],
-      ['/login', form],
-      ['/contact', form],
-      ['/dashboard', form],
+    const { email, token } = await signUp(request);
+    const cookie = await sessionCookie(request, email);
+    const tag = `big${Date.now()}`;
+    const json = (fields: Record<string, string>) => ({
+      head: `${JSON.stringify(fields).slice(0, -1)},"pad":"`,
+      tail: '"}',
+    });
+    const form = (fields: Record<string, string>) => ({
+      head: `${new URLSearchParams(fields)}&pad=`,
+      tail: '',
+    });
+    const JSON_HEADERS = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie };
+    const account = { password: 'a-long-password', confirmPassword: 'a-long-password' };
+    // Each is a valid request that would write a row if its body were read.
+    for (const [path, body, headers] of [
+      ['/api/auth/register', json({ email: `${tag}-api@example.com`, ...account }), JSON_HEADERS],
+      ['/api/businesses', json({ name: `${tag} api` }), JSON_HEADERS],
+      ['/register', form({ email: `${tag}-form@example.com`, ...account }), FORM_HEADERS],
+      ['/dashboard', form({ intent: 'create', name: `${tag} form` }), FORM_HEADERS],
+      [
+        '/contact',
+        form({ name: 'Big', email: `${tag}-contact@example.com`, message: 'Hello there' }),
+        FORM_HEADERS,
+      ],
+      ['/login', form({ email, password: 'a-long-password' }), FORM_HEADERS],
     ] as const) {
-      const answer = await chunkedPost(baseURL!, path, 1024 * 1024, headers);
+      const answer = await chunkedPost(baseURL!, path, 1024 * 1024, body, {
+        ...headers,
+        Origin: new URL(baseURL!).origin,
+      });
       expect(answer.status, path).toBe(413);
       expect(answer.body, path).toMatch(/Request body too large/);
     }
+    expect(count('SELECT count(*) AS n FROM "User" WHERE email LIKE ?', `${tag}%`)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM "Business" WHERE name LIKE ?', `${tag}%`)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM "ContactInquiry" WHERE email LIKE ?', `${tag}%`)).toBe(
+      0,
+    );
     // The webhook takes up to 1 MB, not more.
-    const webhook = await chunkedPost(baseURL!, '/api/webhooks/stripe', 2 * 1024 * 1024, {
-      'Content-Type': 'application/json',
-    });
+    const webhook = await chunkedPost(
+      baseURL!,
+      '/api/webhooks/stripe',
+      2 * 1024 * 1024,
+      { head: '{"pad":"', tail: '"}' },
+      { 'Content-Type': 'application/json' },
+    );
     expect(webhook.status).toBe(413);
-    expect(rows()).toBe(before);
   });
 
   test('methods: TRACE and PUT/PATCH/DELETE on a page are 405, OPTIONS runs no loader, a bad Host is 400', async ({

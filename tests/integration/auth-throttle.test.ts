@@ -96,7 +96,8 @@ describe('sign-in throttling', () => {
     const user = await createUser();
     expect((await apiLoginAs(user.email, user.password, sprayer)).status).toBe(429);
     expect((await apiLoginAs(user.email, user.password, '203.0.113.67')).status).toBe(200);
-  });
+    // 22 sign-ins one after another, each a deliberately slow password hash.
+  }, 30_000);
 
   it('under distributed guessing refuses failing addresses but never a clean one', async () => {
     const user = await createUser();

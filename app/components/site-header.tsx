@@ -54,9 +54,15 @@ function AccountItems({
           Admin
         </NavLink>
       ) : null}
-      <span className={`px-3 py-2 text-sm text-slate-700 ${item}`} data-testid="greeting">
+      {/* The greeting leads to the account settings; its name starts with what it shows. */}
+      <NavLink
+        to="/account"
+        className={(state) => `${navLinkClass(state)} ${item}`}
+        data-testid="greeting"
+        aria-label={`Hi, ${displayName(user)}: account settings`}
+      >
         Hi, {displayName(user)}
-      </span>
+      </NavLink>
       <Form method="post" action="/logout" className={layout === 'menu' ? 'w-full' : ''}>
         <button
           type="submit"

@@ -8,6 +8,7 @@ import {
   type AttemptClient,
 } from './auth-throttle.server';
 import { DomainError, isDomainError } from './errors';
+import { sendWelcome } from './notices.server';
 import { getDummyHash, hashPassword, verifyPassword } from './password.server';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -119,11 +120,19 @@ export async function signIn(input: LoginInput, client: AttemptClient): Promise<
   }
 }
 
-/** Sign-up from the register form or the JSON API: a plain user, throttled per network. */
-export async function signUp(input: RegisterInput, client: AttemptClient): Promise<PublicUser> {
+/**
+ * Sign-up from the register form or the JSON API: a plain user, throttled per network, welcomed by
+ * e-mail (sent after the answer; links on `requestOrigin` when no PUBLIC_URL is set).
+ */
+export async function signUp(
+  input: RegisterInput,
+  client: AttemptClient,
+  requestOrigin?: string,
+): Promise<PublicUser> {
   await assertRegistrationAllowed(client);
   const user = await registerUser(input);
   await recordAttempt('register', input.email, client, true);
+  sendWelcome(user, requestOrigin);
   return user;
 }
 

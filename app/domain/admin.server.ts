@@ -7,6 +7,7 @@ import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
 import { isAdmin } from './users';
+import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
 
 // What the people who run the service see and change. Every function takes the acting user and
 // refuses anyone who is not an admin, so the admin page's actions and /api/admin/* (which both call
@@ -393,8 +394,9 @@ export async function listLoginHistory(
 
 export type AccessLogView = {
   id: string;
-  userId: string;
-  user: UserRef;
+  /** null once the user deleted their account: the record stays for the usage figures. */
+  userId: string | null;
+  user: UserRef | null;
   businessId: string | null;
   business: { id: string; name: string } | null;
   accessType: string;
@@ -538,4 +540,55 @@ export async function listAuditLog(
     total,
     options,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbox: every e-mail the site wrote, newest first (see ~/lib/mail.server)
+
+export type OutboxView = {
+  id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  error: string | null;
+  text: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+export async function listOutbox(
+  actor: AdminActor,
+  options: PageRequest & { status?: MailStatus },
+): Promise<Page<OutboxView> & { failed: number }> {
+  assertAdmin(actor);
+  const keys = MAIL_STATUSES.map((status) => `OutboxMessage.status:${status}` as const);
+  const [totals, rows] = await Promise.all([
+    readCounts(keys),
+    db.outboxMessage.findMany({
+      where: options.status ? { status: options.status } : {},
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+    }),
+  ]);
+  const total = options.status
+    ? totals[`OutboxMessage.status:${options.status}`]
+    : keys.reduce((sum, key) => sum + totals[key], 0);
+  const page = pageOf(
+    rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      kind: row.kind,
+      status: row.status,
+      error: row.error,
+      text: row.text,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    })),
+    total,
+    options,
+  );
+  return { ...page, failed: totals['OutboxMessage.status:failed'] };
 }

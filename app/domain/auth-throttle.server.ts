@@ -1,5 +1,6 @@
 import { db } from '~/lib/db.server';
 import { DomainError } from './errors';
+import { notifyAccountUnderAttack } from './notices.server';
 
 // Slows down password guessing and bulk sign-ups by counting recent attempts in the database,
 // without handing anyone a way to lock a customer out of their own account:
@@ -17,12 +18,19 @@ export const AUTH_LIMITS = {
   failedLoginsPerAccount: 100,
   registrationsPerIpWindowMs: 60 * 60 * 1000,
   registrationsPerIp: 10,
+  /** Forgotten-password requests: per address (then 429), and links sent per e-mail. */
+  resetRequestsWindowMs: 60 * 60 * 1000,
+  resetRequestsPerIp: 10,
+  resetLinksPerEmail: 3,
 } as const;
 
 export const TOO_MANY_LOGINS_MESSAGE =
   'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const TOO_MANY_REGISTRATIONS_MESSAGE =
   'Too many accounts were created from your network. Please try again later.';
+
+export const TOO_MANY_RESET_REQUESTS_MESSAGE =
+  'Too many password reset requests from your network. Please try again in an hour.';
 
 export type AttemptClient = { ipAddress?: string | null };
 
@@ -57,16 +65,27 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
 }
 
 /**
- * Told when an account's failures reach the distributed-guessing ceiling. The account issue's
- * e-mail will tell the owner; until it lands this is logged for the admins.
+ * Forgotten-password requests: an address asking too often is refused (429, whatever the e-mails);
+ * past a few links an hour for one e-mail the answer stays the same but no more mail goes out, so
+ * nobody can flood an inbox (the owner already has working links). Returns whether to send.
  */
-export let onAccountUnderAttack = (email: string) => {
-  console.warn(
-    `Sign-in: ${email} reached ${AUTH_LIMITS.failedLoginsPerAccount} failures in 15 minutes`,
-  );
-};
-export function setAccountUnderAttackHandler(handler: (email: string) => void) {
-  onAccountUnderAttack = handler;
+export async function assertResetRequestAllowed(
+  email: string,
+  client: AttemptClient,
+  now = new Date(),
+): Promise<boolean> {
+  const since = new Date(now.getTime() - AUTH_LIMITS.resetRequestsWindowMs);
+  const recent = { kind: 'reset', createdAt: { gt: since } };
+  const [byIp, byEmail] = await Promise.all([
+    client.ipAddress
+      ? db.authAttempt.count({ where: { ...recent, ipAddress: client.ipAddress } })
+      : 0,
+    db.authAttempt.count({ where: { ...recent, email } }),
+  ]);
+  if (byIp >= AUTH_LIMITS.resetRequestsPerIp) {
+    throw rateLimited(TOO_MANY_RESET_REQUESTS_MESSAGE, AUTH_LIMITS.resetRequestsWindowMs);
+  }
+  return byEmail < AUTH_LIMITS.resetLinksPerEmail;
 }
 
 export async function assertRegistrationAllowed(client: AttemptClient, now = new Date()) {
@@ -86,7 +105,7 @@ export async function assertRegistrationAllowed(client: AttemptClient, now = new
 }
 
 export async function recordAttempt(
-  kind: 'login' | 'register',
+  kind: 'login' | 'register' | 'reset',
   email: string,
   client: AttemptClient,
   succeeded: boolean,
@@ -100,6 +119,7 @@ export async function recordAttempt(
     const byAccount = await db.authAttempt.count({
       where: { kind: 'login', succeeded: false, email, createdAt: { gt: since } },
     });
-    if (byAccount === AUTH_LIMITS.failedLoginsPerAccount) onAccountUnderAttack(email);
+    // The owner hears of it once per window, by e-mail.
+    if (byAccount === AUTH_LIMITS.failedLoginsPerAccount) notifyAccountUnderAttack(email);
   }
 }

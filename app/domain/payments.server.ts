@@ -11,7 +11,9 @@ import {
   type Page,
   type PageRequest,
 } from './admin.server';
+import type { PlanChange } from '~/lib/mail-messages.server';
 import { DomainError } from './errors';
+import { notifyPlanChange } from './notices.server';
 import { hasTierAccess, normalizeTier } from './tiers';
 import { isAdmin } from './users';
 
@@ -157,7 +159,7 @@ const ref = (value: unknown): string | null => str(value) ?? str(obj(value).id);
 export type PaymentEvent = { id: string; type: string; created: number; data: { object: unknown } };
 
 export type EventOutcome =
-  | { status: 'applied'; userId: string }
+  | { status: 'applied'; userId: string; planChange?: PlanChange }
   | { status: 'duplicate' }
   | { status: 'ignored'; reason: string }
   | { status: 'unmatched' };
@@ -221,7 +223,7 @@ export async function applyPaymentEvent(
   if (!HANDLED.has(event.type))
     return { status: 'ignored', reason: `unused event type ${event.type}` };
   try {
-    return await db.$transaction(async (tx) => {
+    const outcome = await db.$transaction(async (tx) => {
       const seen = await tx.paymentEvent.findUnique({
         where: { id: event.id },
         select: { id: true },
@@ -230,6 +232,11 @@ export async function applyPaymentEvent(
       await tx.paymentEvent.create({ data: { id: event.id, type: event.type, processedAt: now } });
       return applyEffect(tx, event, now);
     });
+    // The owner hears of a plan that started, changed or ended, once it is stored.
+    if (outcome.status === 'applied' && outcome.planChange) {
+      notifyPlanChange(outcome.userId, outcome.planChange);
+    }
+    return outcome;
   } catch (error) {
     if (isUniqueViolation(error)) return { status: 'duplicate' };
     throw error;
@@ -334,6 +341,7 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
     // A provisional month until the subscription's period end arrives (never shortening one).
     const provisional = new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
     const current = user.subscriptionExpiry;
+    const expiry = current && current > provisional ? current : provisional;
     await tx.user.update({
       where: { id: user.id },
       data: {
@@ -342,7 +350,7 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
         ...(tier
           ? {
               subscriptionStatus: tier,
-              subscriptionExpiry: current && current > provisional ? current : provisional,
+              subscriptionExpiry: expiry,
             }
           : {}),
         subscriptionCancelAtPeriodEnd: false,
@@ -351,7 +359,11 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
         checkoutStartedAt: null,
       },
     });
-    return { status: 'applied', userId: user.id };
+    return {
+      status: 'applied',
+      userId: user.id,
+      ...(tier ? { planChange: { from: user.subscriptionStatus, to: tier, expiry } } : {}),
+    };
   }
 
   if (event.type.startsWith('customer.subscription.')) {
@@ -389,20 +401,29 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
           subscriptionCancelAtPeriodEnd: false,
         },
       });
-      return { status: 'applied', userId: user.id };
+      return {
+        status: 'applied',
+        userId: user.id,
+        planChange: { from: user.subscriptionStatus, to: 'free', expiry: null },
+      };
     }
     if (status === 'active' || status === 'trialing') {
       const end = periodEnd(object);
+      const expiry = end ? new Date(end.getTime() + graceMs()) : user.subscriptionExpiry;
       await tx.user.update({
         where: { id: user.id },
         data: {
           ...base,
           ...(tier ? { subscriptionStatus: tier } : {}),
-          ...(end ? { subscriptionExpiry: new Date(end.getTime() + graceMs()) } : {}),
+          ...(end ? { subscriptionExpiry: expiry } : {}),
           subscriptionCancelAtPeriodEnd: object.cancel_at_period_end === true,
         },
       });
-      return { status: 'applied', userId: user.id };
+      return {
+        status: 'applied',
+        userId: user.id,
+        ...(tier ? { planChange: { from: user.subscriptionStatus, to: tier, expiry } } : {}),
+      };
     }
     // past_due: access continues until the expiry already granted; incomplete: nothing yet.
     await tx.user.update({ where: { id: user.id }, data: base });

@@ -10,7 +10,8 @@ export type CountKey =
   | 'Session'
   | `AccessLog.wasAllowed:${'true' | 'false'}`
   | 'ContactInquiry'
-  | 'AuditLog';
+  | 'AuditLog'
+  | `OutboxMessage.status:${string}`;
 
 /** The totals for `keys` (0 where no row was ever counted). */
 export async function readCounts<K extends CountKey>(keys: K[]): Promise<Record<K, number>> {

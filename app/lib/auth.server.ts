@@ -9,7 +9,7 @@ import { createSession, endSession, getSessionUser } from '~/domain/sessions.ser
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from './env.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
-import { redirectWithToast } from './toast.server';
+import { redirectWithToast, type ToastInput } from './toast.server';
 
 // The session cookie holds the session token (signed); the row lives in the database.
 export const sessionCookie = createCookie('__session', {
@@ -110,13 +110,14 @@ export async function startSessionAndRedirect(
   context: AppLoadContext | undefined,
   userId: string,
   redirectTo: string,
+  toast?: ToastInput,
 ) {
   const previous = await getSessionToken(request);
   if (previous) await endSession(previous);
   const { token } = await createSession(userId, getClientInfo(request, context));
-  return redirect(redirectTo, {
-    headers: { 'Set-Cookie': await sessionCookie.serialize(token) },
-  });
+  const headers = { 'Set-Cookie': await sessionCookie.serialize(token) };
+  if (toast) return redirectWithToast(redirectTo, toast, { headers, request });
+  return redirect(redirectTo, { headers });
 }
 
 export async function logout(request: Request) {

@@ -57,6 +57,16 @@ const schema = z.object({
   DEMO_CHECKOUT: bool.default(false),
   /** Days of access past a paid period's end, so a late renewal event never locks out a payer. */
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+
+  /**
+   * E-mail: an SMTP server to send through (smtp://user:pass@host:587, smtps://… for TLS). Without
+   * it every message waits in the outbox, where admins read it (Admin panel → Outbox).
+   */
+  SMTP_URL: z
+    .union([z.literal(''), z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://… or smtps://…')])
+    .default(''),
+  /** The sender of every message, e.g. "AI Visibility <hello@example.com>". */
+  MAIL_FROM: z.string().trim().max(320).default(''),
 });
 
 /** Combinations of payment settings that cannot work are refused at start-up. */

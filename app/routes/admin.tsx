@@ -12,6 +12,7 @@ import { AuditTab } from '~/components/admin/audit-tab';
 import { BusinessesTab } from '~/components/admin/businesses-tab';
 import { InquiriesTab } from '~/components/admin/inquiries-tab';
 import { LoginsTab } from '~/components/admin/logins-tab';
+import { OutboxTab } from '~/components/admin/outbox-tab';
 import { OverviewTab } from '~/components/admin/overview-tab';
 import { UsageTab } from '~/components/admin/usage-tab';
 import { CreateAdminDialog, EditUserDialog } from '~/components/admin/user-dialogs';
@@ -27,6 +28,7 @@ import {
   listAuditLog,
   listInquiries,
   listLoginHistory,
+  listOutbox,
   listUsers,
   updateUserAsAdmin,
   type AdminActor,
@@ -123,6 +125,14 @@ async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams
         listInquiries(actor, page),
       ]);
       return { tab, counts, inquiries } as const;
+    }
+    case 'outbox': {
+      const status = params.get('status') === 'failed' ? 'failed' : null;
+      const [counts, messages] = await Promise.all([
+        getTabCounts(actor),
+        listOutbox(actor, { ...page, status: status ?? undefined }),
+      ]);
+      return { tab, counts, messages, status } as const;
     }
     case 'audit': {
       const [counts, audit] = await Promise.all([getTabCounts(actor), listAuditLog(actor, page)]);
@@ -323,6 +333,8 @@ export default function AdminPage() {
           <UsageTab logs={loaderData.logs} result={loaderData.result} />
         ) : loaderData.tab === 'inquiries' ? (
           <InquiriesTab inquiries={loaderData.inquiries} />
+        ) : loaderData.tab === 'outbox' ? (
+          <OutboxTab messages={loaderData.messages} status={loaderData.status} />
         ) : (
           <AuditTab audit={loaderData.audit} />
         )}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { getOrigin } from '~/lib/origin.server';
 import { signUp } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import {
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!payload.ok) return payload.response;
   try {
     const client = getClientInfo(request, context);
-    const user = await signUp(payload.value, client);
+    const user = await signUp(payload.value, client, getOrigin(request));
     const { token } = await createSession(user.id, client);
     return Response.json({ token, user }, { status: 201 });
   } catch (error) {

@@ -298,6 +298,9 @@ export default function DashboardPage() {
           <Link to="/" className={buttonStyles.secondary}>
             Home
           </Link>
+          <Link to="/account" className={buttonStyles.secondary}>
+            Account settings
+          </Link>
           <Form method="post" action="/logout">
             <button type="submit" className={buttonStyles.secondary}>
               Logout

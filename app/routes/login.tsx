@@ -123,6 +123,11 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className={linkStyles}>
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}
         </button>

@@ -32,6 +32,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
 } from '~/schemas/limits';
 import { publicPageHeaders } from '~/lib/cache-policy';
+import { getOrigin } from '~/lib/origin.server';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
 export const headers = publicPageHeaders;
@@ -62,7 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const user = await signUp(input, { ipAddress: getClientIp(request, context) });
+    const user = await signUp(
+      input,
+      { ipAddress: getClientIp(request, context) },
+      getOrigin(request),
+    );
     return await startSessionAndRedirect(
       request,
       context,

@@ -13,7 +13,7 @@ export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LE
 
 // One schema per payload, shared by the forms (conform), their actions and the JSON API.
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -21,7 +21,7 @@ const email = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
-const optionalName = z
+export const optionalNameSchema = z
   .string()
   .trim()
   .max(NAME_MAX_LENGTH, tooLong('Name', NAME_MAX_LENGTH))
@@ -30,14 +30,14 @@ const optionalName = z
   .transform((value) => (value ? value : undefined));
 
 export const LoginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, tooLong('Password', PASSWORD_MAX_LENGTH)),
 });
 
-const newPassword = z
+export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -45,10 +45,10 @@ const newPassword = z
 
 /** The JSON API's register payload (spec section 7: no confirmPassword). */
 export const RegisterSchema = z.object({
-  email,
-  password: newPassword,
-  firstName: optionalName,
-  lastName: optionalName,
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstName: optionalNameSchema,
+  lastName: optionalNameSchema,
 });
 
 /** The register form adds the confirmation, which never leaves the server. */

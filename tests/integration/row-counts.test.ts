@@ -9,7 +9,7 @@ import { createUser } from './helpers';
 // trigger (SQLite does when a table is redefined) or a write path slips past them, this fails.
 
 async function actualCounts() {
-  const [users, businesses, sessions, allowed, denied, inquiries, audit, byTier] =
+  const [users, businesses, sessions, allowed, denied, inquiries, audit, byTier, byMailStatus] =
     await Promise.all([
       db.user.count(),
       db.business.count(),
@@ -19,6 +19,7 @@ async function actualCounts() {
       db.contactInquiry.count(),
       db.auditLog.count(),
       db.user.groupBy({ by: ['subscriptionStatus'], _count: { _all: true } }),
+      db.outboxMessage.groupBy({ by: ['status'], _count: { _all: true } }),
     ]);
   return {
     totals: {
@@ -31,6 +32,7 @@ async function actualCounts() {
       AuditLog: audit,
     },
     tiers: Object.fromEntries(byTier.map((row) => [row.subscriptionStatus, row._count._all])),
+    mail: Object.fromEntries(byMailStatus.map((row) => [row.status, row._count._all])),
   };
 }
 
@@ -47,7 +49,13 @@ async function storedCounts() {
   const tiers = Object.fromEntries(
     (await readTierCounts()).filter((row) => row.count !== 0).map((row) => [row.status, row.count]),
   );
-  return { totals, tiers };
+  const mailRows = await db.rowCount.findMany({
+    where: { key: { startsWith: 'OutboxMessage.status:' }, value: { not: 0 } },
+  });
+  const mail = Object.fromEntries(
+    mailRows.map((row) => [row.key.slice('OutboxMessage.status:'.length), row.value]),
+  );
+  return { totals, tiers, mail };
 }
 
 describe('row totals', () => {
@@ -78,8 +86,16 @@ describe('row totals', () => {
     await db.business.delete({
       where: { id: (await db.business.findFirstOrThrow({ where: { name: 'A1' } })).id },
     });
-    // Deleting a user cascades to their businesses, sessions and access logs.
+    // Deleting a user cascades to their businesses and sessions; access logs stay, detached.
     await db.user.delete({ where: { id: b.id } });
+    // The outbox, by status: messages written, sent, failed and removed.
+    const mail = { to: 'z@example.com', subject: 's', text: 't', html: 'h', kind: 'welcome' };
+    const held = await db.outboxMessage.create({ data: { ...mail, status: 'held' } });
+    const pending = await db.outboxMessage.create({ data: { ...mail, status: 'pending' } });
+    await db.outboxMessage.create({ data: { ...mail, status: 'pending' } });
+    await db.outboxMessage.update({ where: { id: pending.id }, data: { status: 'failed' } });
+    await db.outboxMessage.updateMany({ where: { status: 'pending' }, data: { status: 'sent' } });
+    await db.outboxMessage.delete({ where: { id: held.id } });
     // A write that rolls back leaves the totals as they were.
     await expect(
       db.$transaction(async (tx) => {
@@ -92,5 +108,7 @@ describe('row totals', () => {
     expect(stored).toEqual(actual);
     expect(stored.totals.User).toBeGreaterThanOrEqual(2);
     expect(stored.tiers['legacy-plan']).toBe(1);
+    expect(stored.mail).toMatchObject({ failed: 1, sent: 1 });
+    expect(await db.accessLog.count({ where: { userId: null } })).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   'logins',
   'usage',
   'inquiries',
+  'outbox',
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -39,6 +40,7 @@ export function AdminTabs({
     logins: 'Login History',
     usage: 'Usage Logs',
     inquiries: 'Contact Inquiries',
+    outbox: 'Outbox',
     audit: 'Audit Log',
   };
 

@@ -18,6 +18,7 @@ function value(field: string | null, text: string | null) {
 
 export function describeAuditEntry(entry: AuditEntryView): string {
   if (entry.action === 'admin_created') return `created admin ${entry.targetEmail}`;
+  if (entry.action === 'account_deleted') return 'deleted their own account';
   const label = FIELD_LABELS[entry.field ?? ''] ?? entry.field ?? 'account';
   return `changed ${label} of ${entry.targetEmail} from ${value(entry.field, entry.fromValue)} to ${value(entry.field, entry.toValue)}`;
 }

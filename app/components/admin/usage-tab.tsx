@@ -58,10 +58,16 @@ export function UsageTab({
             logs.items.map((log) => (
               <tr key={log.id} data-testid="admin-usage-row">
                 <Td wide>
-                  {fullName(log.user) ? (
-                    <span className="block font-medium">{fullName(log.user)}</span>
-                  ) : null}
-                  <span className="block text-slate-700">{log.user.email}</span>
+                  {log.user ? (
+                    <>
+                      {fullName(log.user) ? (
+                        <span className="block font-medium">{fullName(log.user)}</span>
+                      ) : null}
+                      <span className="block text-slate-700">{log.user.email}</span>
+                    </>
+                  ) : (
+                    <span className="block italic text-slate-700">Deleted account</span>
+                  )}
                   {log.business ? (
                     <span className="block text-slate-600">{log.business.name}</span>
                   ) : null}

@@ -1,0 +1,400 @@
+import { db, serializableTransaction } from '~/lib/db.server';
+import { inBackground, sendMail } from '~/lib/mail.server';
+import {
+  emailChangedMail,
+  mailOrigin,
+  passwordChangedMail,
+} from '~/lib/mail-messages.server';
+import type { AccountUpdateInput } from '~/schemas/account';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  publicUserSelect,
+  toPublicUser,
+  type PublicUser,
+} from './accounts.server';
+import { assertLoginAllowed, recordAttempt, type AttemptClient } from './auth-throttle.server';
+import { DomainError } from './errors';
+import { getDummyHash, hashPassword, verifyPassword } from './password.server';
+import { hashToken } from './sessions.server';
+import { isExpired, isPaidTier } from './tiers';
+import { describeDevice } from './user-agent';
+
+// What a signed-in user does with their own account: names, e-mail, password, sessions, their data
+// and, finally, deleting it. The pages and the JSON API call these; every rule is checked here.
+
+export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
+export const PAID_PLAN_DELETE_MESSAGE =
+  'You have an active paid plan. Cancel it under Manage billing first, then delete your account.';
+export const LAST_ADMIN_DELETE_MESSAGE =
+  'You are the only admin: make another admin before you delete your account.';
+export const SESSION_NOT_FOUND_MESSAGE = 'That session has already ended';
+
+type Actor = Pick<PublicUser, 'id' | 'email'>;
+
+/**
+ * The current password, for changes that need it. A wrong one counts as a failed sign-in from that
+ * address (so a stolen session cannot guess it), and says so in the field.
+ */
+async function assertCurrentPassword(actor: Actor, password: string, client: AttemptClient) {
+  await assertLoginAllowed(actor.email, client);
+  const stored = await db.password.findUnique({
+    where: { userId: actor.id },
+    select: { hash: true },
+  });
+  const valid = await verifyPassword(password, stored?.hash ?? (await getDummyHash()));
+  if (!stored || !valid) {
+    await recordAttempt('login', actor.email, client, false);
+    throw new DomainError('invalid_input', WRONG_PASSWORD_MESSAGE, { field: 'currentPassword' });
+  }
+}
+
+/** Names: a string sets it, null clears it. */
+export async function updateProfile(
+  userId: string,
+  input: { firstName: string | null; lastName: string | null },
+): Promise<PublicUser> {
+  const user = await db.user.update({
+    where: { id: userId },
+    data: { firstName: input.firstName, lastName: input.lastName },
+    select: publicUserSelect,
+  });
+  return toPublicUser(user);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
+}
+
+type Owner = Actor & { firstName: string | null };
+
+/** A new sign-in e-mail. The old address is told, in case it was not the owner who changed it. */
+export async function changeEmail(
+  actor: Owner,
+  input: { email: string; currentPassword: string },
+  client: AttemptClient,
+  requestOrigin?: string,
+): Promise<PublicUser> {
+  await assertCurrentPassword(actor, input.currentPassword, client);
+  return applyEmailChange(actor, input.email, requestOrigin);
+}
+
+async function applyEmailChange(
+  actor: Owner,
+  email: string,
+  requestOrigin?: string,
+): Promise<PublicUser> {
+  try {
+    const user = await db.user.update({
+      where: { id: actor.id },
+      data: { email },
+      select: publicUserSelect,
+    });
+    if (email !== actor.email) {
+      inBackground(() =>
+        sendMail(
+          emailChangedMail({
+            to: actor.email,
+            firstName: actor.firstName,
+            newEmail: email,
+            origin: mailOrigin(requestOrigin),
+          }),
+        ),
+      );
+    }
+    return toPublicUser(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * A new password; every other session ends (the one in use, `keepToken`, stays signed in), reset
+ * links asked for earlier stop working, and the owner gets a notice.
+ */
+export async function changePassword(
+  actor: Owner,
+  input: { currentPassword: string; newPassword: string },
+  keepToken: string | null,
+  client: AttemptClient,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<{ endedSessions: number }> {
+  await assertCurrentPassword(actor, input.currentPassword, client);
+  return applyPasswordChange(actor, input.newPassword, keepToken, requestOrigin, now);
+}
+
+async function applyPasswordChange(
+  actor: Owner,
+  newPassword: string,
+  keepToken: string | null,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<{ endedSessions: number }> {
+  const hash = await hashPassword(newPassword);
+  const ended = await db.$transaction(async (tx) => {
+    await tx.password.upsert({
+      where: { userId: actor.id },
+      create: { userId: actor.id, hash },
+      update: { hash },
+    });
+    await tx.passwordReset.updateMany({
+      where: { userId: actor.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    return tx.session.updateMany({
+      where: {
+        userId: actor.id,
+        endedAt: null,
+        ...(keepToken ? { id: { not: hashToken(keepToken) } } : {}),
+      },
+      data: { endedAt: now },
+    });
+  });
+  inBackground(() =>
+    sendMail(
+      passwordChangedMail({
+        to: actor.email,
+        firstName: actor.firstName,
+        origin: mailOrigin(requestOrigin),
+      }),
+    ),
+  );
+  return { endedSessions: ended.count };
+}
+
+/**
+ * PUT /api/account: names, e-mail and password in one call. The current password is checked once,
+ * before anything changes; absent fields stay as they are.
+ */
+export async function updateAccount(
+  actor: PublicUser,
+  input: AccountUpdateInput,
+  keepToken: string | null,
+  client: AttemptClient,
+  requestOrigin?: string,
+): Promise<PublicUser> {
+  if (input.newPassword !== undefined || input.email !== undefined) {
+    await assertCurrentPassword(actor, input.currentPassword ?? '', client);
+  }
+  let owner: Owner = actor;
+  if (input.email !== undefined) {
+    owner = await applyEmailChange(actor, input.email, requestOrigin);
+  }
+  if (input.firstName !== undefined || input.lastName !== undefined) {
+    owner = await updateProfile(actor.id, {
+      firstName: input.firstName === undefined ? actor.firstName : input.firstName,
+      lastName: input.lastName === undefined ? actor.lastName : input.lastName,
+    });
+  }
+  if (input.newPassword !== undefined) {
+    await applyPasswordChange(owner, input.newPassword, keepToken, requestOrigin);
+  }
+  return (await getAccount(actor.id))!;
+}
+
+export async function getAccount(userId: string): Promise<PublicUser | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+  return user ? toPublicUser(user) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+export const SESSIONS_PER_PAGE = 20;
+
+export type SessionView = {
+  id: string;
+  device: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  signedInAt: string;
+  current: boolean;
+};
+
+function liveSessions(userId: string, now: Date) {
+  return { userId, endedAt: null, expiresAt: { gt: now } };
+}
+
+/** The user's signed-in sessions, newest first, a page at a time; the one in use is marked. */
+export async function listSessions(
+  userId: string,
+  currentToken: string | null,
+  page: number,
+  now = new Date(),
+): Promise<{ sessions: SessionView[]; total: number; page: number; pageCount: number }> {
+  const where = liveSessions(userId, now);
+  const total = await db.session.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / SESSIONS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db.session.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * SESSIONS_PER_PAGE,
+    take: SESSIONS_PER_PAGE,
+    select: { id: true, createdAt: true, ipAddress: true, userAgent: true },
+  });
+  const currentId = currentToken ? hashToken(currentToken) : null;
+  return {
+    total,
+    page: current,
+    pageCount,
+    sessions: rows.map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent),
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+      signedInAt: row.createdAt.toISOString(),
+      current: row.id === currentId,
+    })),
+  };
+}
+
+/** Signs out one of the user's own sessions (another user's id is "not found", as is an ended one). */
+export async function endUserSession(userId: string, sessionId: string, now = new Date()) {
+  const ended = await db.session.updateMany({
+    where: { id: sessionId, userId, endedAt: null },
+    data: { endedAt: now },
+  });
+  if (ended.count === 0) throw new DomainError('not_found', SESSION_NOT_FOUND_MESSAGE);
+}
+
+/** Signs out every session of the user but the one in use. */
+export async function endOtherSessions(
+  userId: string,
+  currentToken: string | null,
+  now = new Date(),
+): Promise<number> {
+  const ended = await db.session.updateMany({
+    where: {
+      userId,
+      endedAt: null,
+      ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}),
+    },
+    data: { endedAt: now },
+  });
+  return ended.count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting the account, and the user's data
+
+type PlanFacts = {
+  subscriptionStatus: string;
+  subscriptionExpiry: Date | null;
+  stripeSubscriptionId: string | null;
+  subscriptionCancelAtPeriodEnd: boolean;
+};
+
+/** A plan someone is being charged for: paid, running, renewing. (Plans an admin gave cost nothing.) */
+export function hasActivePaidSubscription(user: PlanFacts, now = new Date()): boolean {
+  return (
+    Boolean(user.stripeSubscriptionId) &&
+    isPaidTier(user.subscriptionStatus) &&
+    !user.subscriptionCancelAtPeriodEnd &&
+    !isExpired(user, now)
+  );
+}
+
+/**
+ * Deletes the account: the user, their businesses, sessions and reset links go; premium-access
+ * records stay for the admins with the user detached, and the audit log says who left when.
+ * Refused for a running paid plan and for the last admin.
+ */
+export async function deleteAccount(
+  actor: Actor,
+  password: string,
+  client: AttemptClient,
+  now = new Date(),
+): Promise<void> {
+  await assertCurrentPassword(actor, password, client);
+  await serializableTransaction(async (tx) => {
+    const user = await tx.user.findUnique({
+      where: { id: actor.id },
+      select: {
+        email: true,
+        role: true,
+        subscriptionStatus: true,
+        subscriptionExpiry: true,
+        stripeSubscriptionId: true,
+        subscriptionCancelAtPeriodEnd: true,
+      },
+    });
+    if (!user) throw new DomainError('not_found', 'Account not found');
+    if (hasActivePaidSubscription(user, now)) {
+      throw new DomainError('conflict', PAID_PLAN_DELETE_MESSAGE, { reason: 'paid_plan' });
+    }
+    await tx.user.delete({ where: { id: actor.id } });
+    if (user.role === 'admin') {
+      // Counted after the delete, in the transaction: two last admins leaving at once cannot both.
+      const admins = await tx.user.count({ where: { role: 'admin' } });
+      if (admins === 0) {
+        throw new DomainError('conflict', LAST_ADMIN_DELETE_MESSAGE, { reason: 'last_admin' });
+      }
+    }
+    await tx.auditLog.create({
+      data: {
+        actorId: actor.id,
+        actorEmail: user.email,
+        targetUserId: actor.id,
+        targetEmail: user.email,
+        action: 'account_deleted',
+        createdAt: now,
+      },
+    });
+  });
+}
+
+/** "Download my data": the account, its businesses and its sign-ins, as one JSON document. */
+export async function exportAccountData(userId: string, now = new Date()) {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: {
+      ...publicUserSelect,
+      updatedAt: true,
+      subscriptionCancelAtPeriodEnd: true,
+      businesses: {
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: {
+          id: true,
+          name: true,
+          description: true,
+          website: true,
+          industry: true,
+          location: true,
+          createdAt: true,
+          updatedAt: true,
+        },
+      },
+      sessions: {
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { createdAt: true, endedAt: true, expiresAt: true, ipAddress: true, userAgent: true },
+      },
+    },
+  });
+  if (!user) throw new DomainError('not_found', 'Account not found');
+  const { businesses, sessions, updatedAt, subscriptionCancelAtPeriodEnd, ...account } = user;
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      ...toPublicUser(account),
+      updatedAt: updatedAt.toISOString(),
+      subscriptionCancelAtPeriodEnd,
+    },
+    businesses: businesses.map((business) => ({
+      ...business,
+      createdAt: business.createdAt.toISOString(),
+      updatedAt: business.updatedAt.toISOString(),
+    })),
+    signIns: sessions.map((session) => ({
+      signedInAt: session.createdAt.toISOString(),
+      signedOutAt: session.endedAt?.toISOString() ?? null,
+      expiresAt: session.expiresAt.toISOString(),
+      ipAddress: session.ipAddress,
+      device: describeDevice(session.userAgent),
+      userAgent: session.userAgent,
+    })),
+  };
+}

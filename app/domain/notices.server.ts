@@ -1,0 +1,60 @@
+import { db } from '~/lib/db.server';
+import { inBackground, sendMail } from '~/lib/mail.server';
+import {
+  accountUnderAttackMail,
+  mailOrigin,
+  planChangedMail,
+  welcomeMail,
+  type PlanChange,
+} from '~/lib/mail-messages.server';
+import { normalizeTier } from './tiers';
+
+// The notices the site sends on its own, each after the change it reports has been stored. None
+// holds up the request that caused it (see ~/lib/mail.server).
+
+/** After sign-up. */
+export function sendWelcome(
+  user: { email: string; firstName: string | null },
+  requestOrigin?: string,
+) {
+  inBackground(() =>
+    sendMail(
+      welcomeMail({ to: user.email, firstName: user.firstName, origin: mailOrigin(requestOrigin) }),
+    ),
+  );
+}
+
+/** The distributed-guessing ceiling was reached: the owner is told (once per window). */
+export function notifyAccountUnderAttack(email: string) {
+  console.warn(`Sign-in: ${email} reached the failed sign-in ceiling; telling the owner`);
+  inBackground(async () => {
+    const user = await db.user.findUnique({
+      where: { email },
+      select: { email: true, firstName: true },
+    });
+    if (!user) return;
+    await sendMail(
+      accountUnderAttackMail({ to: user.email, firstName: user.firstName, origin: mailOrigin() }),
+    );
+  });
+}
+
+/** A plan started, changed or ended (the payments code calls this once the change is stored). */
+export function notifyPlanChange(userId: string, change: PlanChange, requestOrigin?: string) {
+  if (normalizeTier(change.from) === normalizeTier(change.to)) return;
+  inBackground(async () => {
+    const user = await db.user.findUnique({
+      where: { id: userId },
+      select: { email: true, firstName: true },
+    });
+    if (!user) return;
+    await sendMail(
+      planChangedMail({
+        to: user.email,
+        firstName: user.firstName,
+        change,
+        origin: mailOrigin(requestOrigin),
+      }),
+    );
+  });
+}

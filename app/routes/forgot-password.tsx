@@ -1,0 +1,120 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
+import { AuthCard } from '~/components/auth-card';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { isDomainError } from '~/domain/errors';
+import {
+  requestPasswordReset,
+  RESET_REQUESTED_MESSAGE,
+  RESET_REQUESTED_TITLE,
+} from '~/domain/password-reset.server';
+import { publicPageHeaders } from '~/lib/cache-policy';
+import { getClientIp, readFormData, retryAfterHeaders } from '~/lib/http.server';
+import { getOrigin } from '~/lib/origin.server';
+import { ForgotPasswordSchema } from '~/schemas/account';
+import { EMAIL_MAX_LENGTH } from '~/schemas/limits';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = () => [
+  { title: 'Forgot your password? | AI Visibility' },
+  { name: 'description', content: 'Get a link to choose a new AI Visibility password.' },
+];
+
+export function loader(_: LoaderFunctionArgs) {
+  return { constraint: getZodConstraint(ForgotPasswordSchema) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply(), { status: 400 });
+  }
+  try {
+    await requestPasswordReset(
+      submission.value.email,
+      { ipAddress: getClientIp(request, context) },
+      getOrigin(request),
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(submission.reply({ formErrors: [error.message] }), {
+      status: error.status,
+      headers: retryAfterHeaders(error),
+    });
+  }
+  // The same answer whether or not there is such an account: the page says so in its status box
+  // (announced by screen readers), with or without JavaScript.
+  return redirect('/forgot-password?sent=1', 303);
+}
+
+export default function ForgotPasswordPage() {
+  const { constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { form, fields } = useServerForm({
+    id: 'forgot-password',
+    names: ['email'],
+    constraint,
+    lastResult,
+  });
+  const submitting =
+    navigation.state === 'submitting' && navigation.formAction === '/forgot-password';
+  const sent = searchParams.get('sent') === '1';
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail you sign in with and we will send you a link to choose a new password."
+    >
+      {sent ? (
+        <div
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+          data-testid="reset-requested"
+        >
+          <p className="font-semibold">{RESET_REQUESTED_TITLE}</p>
+          <p>{RESET_REQUESTED_MESSAGE}</p>
+          <p className="mt-2">Nothing after a few minutes? Look in your spam folder, or send it again.</p>
+        </div>
+      ) : null}
+      <Form method="post" action="/forgot-password" className="space-y-4" {...form.props}>
+        <FormAlert id={form.errorId} title="Could not send the link" errors={form.errors} />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
+          {submitting ? 'Sending...' : sent ? 'Send the link again' : 'Send reset link'}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className={linkStyles}>
+          ← Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

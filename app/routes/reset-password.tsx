@@ -1,0 +1,150 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { AuthCard } from '~/components/auth-card';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { isDomainError } from '~/domain/errors';
+import {
+  checkResetToken,
+  resetPassword,
+  RESET_LINK_MESSAGES,
+} from '~/domain/password-reset.server';
+import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
+import { startSessionAndRedirect } from '~/lib/auth.server';
+import { readFormData } from '~/lib/http.server';
+import { ResetPasswordFormSchema } from '~/schemas/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/schemas/limits';
+
+// /reset-password?token=…: the link from the e-mail. The token is a secret: the page is never
+// stored, and no address containing it is sent on to another site.
+export const headers: HeadersFunction = () => ({
+  'Cache-Control': PRIVATE_NO_STORE,
+  'Referrer-Policy': 'no-referrer',
+});
+
+export const meta: MetaFunction = () => [
+  { title: 'Choose a new password | AI Visibility' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const PASSWORD_RESET_TOAST = {
+  title: 'Password changed',
+  description: 'Your new password is set and you are signed in. Every other session was signed out.',
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const check = await checkResetToken(token);
+  return {
+    token,
+    email: check.ok ? check.email : null,
+    problem: check.ok ? null : RESET_LINK_MESSAGES[check.reason],
+    constraint: getZodConstraint(ResetPasswordFormSchema),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
+  const hideFields = ['password', 'confirmPassword'];
+  if (submission.status !== 'success') {
+    return data({ ...submission.reply({ hideFields }), linkProblem: false }, { status: 400 });
+  }
+  try {
+    const user = await resetPassword(submission.value.token, submission.value.password);
+    return await startSessionAndRedirect(
+      request,
+      context,
+      user.id,
+      '/dashboard',
+      PASSWORD_RESET_TOAST,
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // A used, expired or unknown link: say which, and offer a new one.
+    return data(
+      { ...submission.reply({ formErrors: [error.message], hideFields }), linkProblem: true },
+      { status: error.status },
+    );
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { token, email, problem, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { form, fields } = useServerForm({
+    id: 'reset-password',
+    names: ['password', 'confirmPassword'],
+    constraint,
+    lastResult,
+  });
+  const submitting = navigation.state === 'submitting';
+  const linkProblem = problem ?? (lastResult?.linkProblem ? form.errors?.[0] : null);
+
+  if (linkProblem) {
+    return (
+      <AuthCard title="This link cannot be used" subtitle="Password reset links work once, for one hour.">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="reset-link-problem"
+        >
+          {linkProblem}
+        </div>
+        <p className="mt-6">
+          <Link to="/forgot-password" className={`${buttonStyles.primary} w-full`}>
+            Send me a new link
+          </Link>
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/login" className={linkStyles}>
+            ← Back to sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle={email ? `For ${email}. You will be signed in afterwards.` : 'You will be signed in afterwards.'}
+    >
+      <Form method="post" className="space-y-4" {...form.props}>
+        <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        {/* Lets password managers file the new password under the right account. */}
+        {email ? (
+          <input type="hidden" name="username" autoComplete="username" value={email} />
+        ) : null}
+        <InputField
+          field={fields.password}
+          maxLength={PASSWORD_MAX_LENGTH}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <InputField
+          field={fields.confirmPassword}
+          maxLength={PASSWORD_MAX_LENGTH}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
+          {submitting ? 'Saving...' : 'Set new password'}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

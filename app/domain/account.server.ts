@@ -1,10 +1,6 @@
 import { db, serializableTransaction } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
-import {
-  emailChangedMail,
-  mailOrigin,
-  passwordChangedMail,
-} from '~/lib/mail-messages.server';
+import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/lib/mail-messages.server';
 import type { AccountUpdateInput } from '~/schemas/account';
 import {
   EMAIL_TAKEN_MESSAGE,
@@ -35,7 +31,12 @@ type Actor = Pick<PublicUser, 'id' | 'email'>;
  * The current password, for changes that need it. A wrong one counts as a failed sign-in from that
  * address (so a stolen session cannot guess it), and says so in the field.
  */
-async function assertCurrentPassword(actor: Actor, password: string, client: AttemptClient) {
+async function assertCurrentPassword(
+  actor: Actor,
+  password: string,
+  client: AttemptClient,
+  field = 'currentPassword',
+) {
   await assertLoginAllowed(actor.email, client);
   const stored = await db.password.findUnique({
     where: { userId: actor.id },
@@ -44,7 +45,7 @@ async function assertCurrentPassword(actor: Actor, password: string, client: Att
   const valid = await verifyPassword(password, stored?.hash ?? (await getDummyHash()));
   if (!stored || !valid) {
     await recordAttempt('login', actor.email, client, false);
-    throw new DomainError('invalid_input', WRONG_PASSWORD_MESSAGE, { field: 'currentPassword' });
+    throw new DomainError('invalid_input', WRONG_PASSWORD_MESSAGE, { field });
   }
 }
 
@@ -309,7 +310,7 @@ export async function deleteAccount(
   client: AttemptClient,
   now = new Date(),
 ): Promise<void> {
-  await assertCurrentPassword(actor, password, client);
+  await assertCurrentPassword(actor, password, client, 'password');
   await serializableTransaction(async (tx) => {
     const user = await tx.user.findUnique({
       where: { id: actor.id },
@@ -370,7 +371,13 @@ export async function exportAccountData(userId: string, now = new Date()) {
       },
       sessions: {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { createdAt: true, endedAt: true, expiresAt: true, ipAddress: true, userAgent: true },
+        select: {
+          createdAt: true,
+          endedAt: true,
+          expiresAt: true,
+          ipAddress: true,
+          userAgent: true,
+        },
       },
     },
   });

@@ -3,7 +3,11 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { mailOrigin, passwordResetMail, RESET_LINK_MINUTES } from '~/lib/mail-messages.server';
 import { toPublicUser, publicUserSelect, type PublicUser } from './accounts.server';
-import { assertResetRequestAllowed, recordAttempt, type AttemptClient } from './auth-throttle.server';
+import {
+  assertResetRequestAllowed,
+  recordAttempt,
+  type AttemptClient,
+} from './auth-throttle.server';
 import { DomainError } from './errors';
 import { hashPassword } from './password.server';
 import { hashToken } from './sessions.server';
@@ -22,7 +26,8 @@ export const RESET_REQUESTED_MESSAGE =
 export type ResetLinkProblem = 'invalid' | 'used' | 'expired';
 
 export const RESET_LINK_MESSAGES: Record<ResetLinkProblem, string> = {
-  invalid: 'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
+  invalid:
+    'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
   used: 'This password reset link has already been used. Ask for a new one if you still need it.',
   expired: 'This password reset link has expired: links work for one hour. Ask for a new one.',
 };

@@ -63,7 +63,10 @@ const schema = z.object({
    * it every message waits in the outbox, where admins read it (Admin panel → Outbox).
    */
   SMTP_URL: z
-    .union([z.literal(''), z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://… or smtps://…')])
+    .union([
+      z.literal(''),
+      z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://… or smtps://…'),
+    ])
     .default(''),
   /** The sender of every message, e.g. "AI Visibility <hello@example.com>". */
   MAIL_FROM: z.string().trim().max(320).default(''),

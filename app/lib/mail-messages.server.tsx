@@ -20,14 +20,24 @@ function greeting(firstName: string | null | undefined) {
   return firstName ? `Hi ${firstName},` : 'Hello,';
 }
 
-function Layout({ title, origin, children }: { title: string; origin: string; children: ReactNode }) {
+function Layout({
+  title,
+  origin,
+  children,
+}: {
+  title: string;
+  origin: string;
+  children: ReactNode;
+}) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <title>{title}</title>
       </head>
-      <body style={{ fontFamily: 'Arial, Helvetica, sans-serif', color: '#0f172a', lineHeight: 1.5 }}>
+      <body
+        style={{ fontFamily: 'Arial, Helvetica, sans-serif', color: '#0f172a', lineHeight: 1.5 }}
+      >
         <div style={{ maxWidth: 560, margin: '0 auto', padding: 24 }}>
           <p style={{ fontWeight: 700, fontSize: 18, color: '#1d4ed8' }}>{SITE_NAME}</p>
           {children}

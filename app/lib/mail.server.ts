@@ -77,7 +77,9 @@ async function deliver(id: string, mail: Mail): Promise<void> {
     console.error(`Mail ${id} (${mail.kind}) to ${mail.to} failed: ${message}`);
     await db.outboxMessage
       .update({ where: { id }, data: { status: 'failed', error: message.slice(0, 1000) } })
-      .catch((updateError: unknown) => console.error('Mail: could not record a failure', updateError));
+      .catch((updateError: unknown) =>
+        console.error('Mail: could not record a failure', updateError),
+      );
   }
 }
 

@@ -83,7 +83,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirmDelete = url.searchParams.get('delete') === '1';
   // Asked only when the dialog is open: the only admin cannot leave.
   const lastAdmin =
-    confirmDelete && isAdmin(user) ? (await db.user.count({ where: { role: 'admin' } })) <= 1 : false;
+    confirmDelete && isAdmin(user)
+      ? (await db.user.count({ where: { role: 'admin' } })) <= 1
+      : false;
   return {
     user: { email: user.email, firstName: user.firstName, lastName: user.lastName },
     planName: TIER_LABELS[normalizeTier(user.subscriptionStatus)],
@@ -155,7 +157,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ChangeEmailSchema });
       const hideFields = ['currentPassword'];
       if (submission.status !== 'success') {
-        return data<ActionResult>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+        return data<ActionResult>(
+          { intent, result: submission.reply({ hideFields }) },
+          { status: 400 },
+        );
       }
       try {
         const updated = await changeEmail(user, submission.value, client, getOrigin(request));
@@ -172,7 +177,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
       const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
       if (submission.status !== 'success') {
-        return data<ActionResult>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+        return data<ActionResult>(
+          { intent, result: submission.reply({ hideFields }) },
+          { status: 400 },
+        );
       }
       try {
         const { endedSessions } = await changePassword(
@@ -229,7 +237,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         '/',
         {
           title: 'Account deleted',
-          description: 'Your account and your businesses have been deleted. Thank you for trying us.',
+          description:
+            'Your account and your businesses have been deleted. Thank you for trying us.',
         },
         { headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) } },
       );
@@ -480,12 +489,24 @@ function DeleteDialog() {
     lastResult: useResult('delete'),
   });
   const submitting = useSubmitting('delete');
-  const blocked = paidPlanRunning ? PAID_PLAN_DELETE_MESSAGE : lastAdmin ? LAST_ADMIN_DELETE_MESSAGE : null;
+  const blocked = paidPlanRunning
+    ? PAID_PLAN_DELETE_MESSAGE
+    : lastAdmin
+      ? LAST_ADMIN_DELETE_MESSAGE
+      : null;
   return (
-    <UrlDialog id="delete-account" title="Delete your account?" cancelTo="/account" testId="delete-account-dialog">
+    <UrlDialog
+      id="delete-account"
+      title="Delete your account?"
+      cancelTo="/account"
+      testId="delete-account-dialog"
+    >
       {blocked ? (
         <div className="space-y-4 text-sm">
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+          >
             {blocked}
           </p>
           <div className="flex flex-wrap justify-end gap-2">
@@ -546,23 +567,43 @@ export default function AccountPage() {
         </Link>
       </div>
 
-      <Section id="profile" title="Your name" description="How we greet you in the site and in our e-mails.">
+      <Section
+        id="profile"
+        title="Your name"
+        description="How we greet you in the site and in our e-mails."
+      >
         <ProfileForm />
       </Section>
 
-      <Section id="email" title="Sign-in e-mail" description="We send a notice to your old address when it changes.">
+      <Section
+        id="email"
+        title="Sign-in e-mail"
+        description="We send a notice to your old address when it changes."
+      >
         <EmailForm />
       </Section>
 
-      <Section id="password" title="Password" description="Changing it signs out every other session.">
+      <Section
+        id="password"
+        title="Password"
+        description="Changing it signs out every other session."
+      >
         <PasswordForm />
       </Section>
 
-      <Section id="sessions" title="Where you are signed in" description="Sign out a device you no longer use, or all of them but this one.">
+      <Section
+        id="sessions"
+        title="Where you are signed in"
+        description="Sign out a device you no longer use, or all of them but this one."
+      >
         <SessionList />
       </Section>
 
-      <Section id="data" title="Your data" description="A JSON file of your account, your businesses and your sign-ins.">
+      <Section
+        id="data"
+        title="Your data"
+        description="A JSON file of your account, your businesses and your sign-ins."
+      >
         <a href="/account/export" download className={buttonStyles.secondary}>
           Download my data
         </a>
@@ -581,7 +622,10 @@ export default function AccountPage() {
 
       {confirmDelete ? <DeleteDialog /> : null}
       <p className="text-sm text-slate-700">
-        Forgot your password? <Link to="/forgot-password" className={linkStyles}>Get a reset link</Link>
+        Forgot your password?{' '}
+        <Link to="/forgot-password" className={linkStyles}>
+          Get a reset link
+        </Link>
       </p>
     </div>
   );

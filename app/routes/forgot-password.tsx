@@ -94,7 +94,9 @@ export default function ForgotPasswordPage() {
         >
           <p className="font-semibold">{RESET_REQUESTED_TITLE}</p>
           <p>{RESET_REQUESTED_MESSAGE}</p>
-          <p className="mt-2">Nothing after a few minutes? Look in your spam folder, or send it again.</p>
+          <p className="mt-2">
+            Nothing after a few minutes? Look in your spam folder, or send it again.
+          </p>
         </div>
       ) : null}
       <Form method="post" action="/forgot-password" className="space-y-4" {...form.props}>

@@ -37,7 +37,8 @@ export const meta: MetaFunction = () => [
 
 export const PASSWORD_RESET_TOAST = {
   title: 'Password changed',
-  description: 'Your new password is set and you are signed in. Every other session was signed out.',
+  description:
+    'Your new password is set and you are signed in. Every other session was signed out.',
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -92,7 +93,10 @@ export default function ResetPasswordPage() {
 
   if (linkProblem) {
     return (
-      <AuthCard title="This link cannot be used" subtitle="Password reset links work once, for one hour.">
+      <AuthCard
+        title="This link cannot be used"
+        subtitle="Password reset links work once, for one hour."
+      >
         <div
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
@@ -117,7 +121,11 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard
       title="Choose a new password"
-      subtitle={email ? `For ${email}. You will be signed in afterwards.` : 'You will be signed in afterwards.'}
+      subtitle={
+        email
+          ? `For ${email}. You will be signed in afterwards.`
+          : 'You will be signed in afterwards.'
+      }
     >
       <Form method="post" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />

@@ -72,7 +72,8 @@ export const AccountUpdateSchema = z
     currentPassword: currentPassword.optional(),
   })
   .refine(
-    (value) => !(value.email !== undefined || value.newPassword !== undefined) || value.currentPassword,
+    (value) =>
+      !(value.email !== undefined || value.newPassword !== undefined) || value.currentPassword,
     { message: 'Enter your current password', path: ['currentPassword'] },
   );
 

@@ -88,7 +88,7 @@ export function OutboxTab({
                   </p>
                 ) : null}
                 <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                  <summary className="text-brand-700 cursor-pointer text-sm font-medium">
                     Show message
                   </summary>
                   <p className="mt-2 text-sm whitespace-pre-line text-slate-900">{message.text}</p>

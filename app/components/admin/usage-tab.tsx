@@ -66,7 +66,7 @@ export function UsageTab({
                       <span className="block text-slate-700">{log.user.email}</span>
                     </>
                   ) : (
-                    <span className="block italic text-slate-700">Deleted account</span>
+                    <span className="block text-slate-700 italic">Deleted account</span>
                   )}
                   {log.business ? (
                     <span className="block text-slate-600">{log.business.name}</span>

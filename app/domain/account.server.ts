@@ -9,7 +9,22 @@ import {
   type PublicUser,
 } from './accounts.server';
 import { assertLoginAllowed, recordAttempt, type AttemptClient } from './auth-throttle.server';
+import {
+  LAST_ADMIN_DELETE_MESSAGE,
+  PAID_PLAN_DELETE_MESSAGE,
+  SESSION_NOT_FOUND_MESSAGE,
+  SESSIONS_PER_PAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '~/content/account';
 import { DomainError } from './errors';
+
+export {
+  LAST_ADMIN_DELETE_MESSAGE,
+  PAID_PLAN_DELETE_MESSAGE,
+  SESSION_NOT_FOUND_MESSAGE,
+  SESSIONS_PER_PAGE,
+  WRONG_PASSWORD_MESSAGE,
+};
 import { getDummyHash, hashPassword, verifyPassword } from './password.server';
 import { hashToken } from './sessions.server';
 import { isExpired, isPaidTier } from './tiers';
@@ -17,13 +32,6 @@ import { describeDevice } from './user-agent';
 
 // What a signed-in user does with their own account: names, e-mail, password, sessions, their data
 // and, finally, deleting it. The pages and the JSON API call these; every rule is checked here.
-
-export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
-export const PAID_PLAN_DELETE_MESSAGE =
-  'You have an active paid plan. Cancel it under Manage billing first, then delete your account.';
-export const LAST_ADMIN_DELETE_MESSAGE =
-  'You are the only admin: make another admin before you delete your account.';
-export const SESSION_NOT_FOUND_MESSAGE = 'That session has already ended';
 
 type Actor = Pick<PublicUser, 'id' | 'email'>;
 
@@ -203,8 +211,6 @@ export async function getAccount(userId: string): Promise<PublicUser | null> {
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
-
-export const SESSIONS_PER_PAGE = 20;
 
 export type SessionView = {
   id: string;

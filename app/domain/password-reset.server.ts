@@ -8,7 +8,15 @@ import {
   recordAttempt,
   type AttemptClient,
 } from './auth-throttle.server';
+import {
+  RESET_LINK_MESSAGES,
+  RESET_REQUESTED_MESSAGE,
+  RESET_REQUESTED_TITLE,
+  type ResetLinkProblem,
+} from '~/content/account';
 import { DomainError } from './errors';
+
+export { RESET_LINK_MESSAGES, RESET_REQUESTED_MESSAGE, RESET_REQUESTED_TITLE };
 import { hashPassword } from './password.server';
 import { hashToken } from './sessions.server';
 
@@ -18,19 +26,6 @@ import { hashToken } from './sessions.server';
 // answer tell whether an account exists.
 
 export const RESET_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
-
-export const RESET_REQUESTED_TITLE = 'Check your e-mail';
-export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for that e-mail, we sent it a link to choose a new password. The link works for one hour.';
-
-export type ResetLinkProblem = 'invalid' | 'used' | 'expired';
-
-export const RESET_LINK_MESSAGES: Record<ResetLinkProblem, string> = {
-  invalid:
-    'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
-  used: 'This password reset link has already been used. Ask for a new one if you still need it.',
-  expired: 'This password reset link has expired: links work for one hour. Ask for a new one.',
-};
 
 function linkProblem(reason: ResetLinkProblem) {
   return new DomainError('invalid_input', RESET_LINK_MESSAGES[reason], { reason });

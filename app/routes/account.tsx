@@ -21,12 +21,14 @@ import {
   endOtherSessions,
   endUserSession,
   hasActivePaidSubscription,
-  LAST_ADMIN_DELETE_MESSAGE,
   listSessions,
-  PAID_PLAN_DELETE_MESSAGE,
-  SESSIONS_PER_PAGE,
   updateProfile,
 } from '~/domain/account.server';
+import {
+  LAST_ADMIN_DELETE_MESSAGE,
+  PAID_PLAN_DELETE_MESSAGE,
+  SESSIONS_PER_PAGE,
+} from '~/content/account';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
 import { isAdmin } from '~/domain/users';

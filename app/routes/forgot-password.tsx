@@ -19,11 +19,8 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
-import {
-  requestPasswordReset,
-  RESET_REQUESTED_MESSAGE,
-  RESET_REQUESTED_TITLE,
-} from '~/domain/password-reset.server';
+import { RESET_REQUESTED_MESSAGE, RESET_REQUESTED_TITLE } from '~/content/account';
+import { requestPasswordReset } from '~/domain/password-reset.server';
 import { publicPageHeaders } from '~/lib/cache-policy';
 import { getClientIp, readFormData, retryAfterHeaders } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';

@@ -12,11 +12,8 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
-import {
-  checkResetToken,
-  resetPassword,
-  RESET_LINK_MESSAGES,
-} from '~/domain/password-reset.server';
+import { PASSWORD_RESET_TOAST, RESET_LINK_MESSAGES } from '~/content/account';
+import { checkResetToken, resetPassword } from '~/domain/password-reset.server';
 import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
 import { startSessionAndRedirect } from '~/lib/auth.server';
 import { readFormData } from '~/lib/http.server';
@@ -35,11 +32,7 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export const PASSWORD_RESET_TOAST = {
-  title: 'Password changed',
-  description:
-    'Your new password is set and you are signed in. Every other session was signed out.',
-};
+export { PASSWORD_RESET_TOAST };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';

@@ -8,6 +8,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     'Allow: /',
     'Disallow: /dashboard',
     'Disallow: /admin',
+    'Disallow: /account',
+    'Disallow: /reset-password',
     'Disallow: /api/',
     '',
     `Sitemap: ${getOrigin(request)}/sitemap.xml`,

@@ -14,6 +14,8 @@ describe('robots.txt', () => {
     expect(text).toContain('Disallow: /dashboard');
     expect(text).toContain('Disallow: /admin');
     expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Disallow: /account');
+    expect(text).toContain('Disallow: /reset-password');
     expect(text).toContain('Sitemap: https://example.org/sitemap.xml');
   });
 });

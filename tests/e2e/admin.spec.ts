@@ -51,6 +51,7 @@ const TABS = [
   { name: /^Login History$/, heading: 'Login History' },
   { name: /^Usage Logs$/, heading: 'Premium Access Usage' },
   { name: /^Contact Inquiries$/, heading: 'Contact Inquiries' },
+  { name: /^Outbox$/, heading: 'Outbox' },
   { name: /^Audit Log$/, heading: 'Audit Log' },
 ];
 

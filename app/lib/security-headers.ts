@@ -3,7 +3,7 @@
 
 export function applySecurityHeaders(headers: Headers, { hsts }: { hsts: boolean }) {
   headers.set('X-Content-Type-Options', 'nosniff');
-  // A page may ask for less (the password-reset link's page sends no referrer at all).
+  // A page may ask for less (the password-reset link's page sends no referrer to other sites).
   if (!headers.has('Referrer-Policy')) {
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   }

@@ -21,10 +21,11 @@ import { ResetPasswordFormSchema } from '~/schemas/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/schemas/limits';
 
 // /reset-password?token=…: the link from the e-mail. The token is a secret: the page is never
-// stored, and no address containing it is sent on to another site.
+// stored, and other sites get no referrer from it at all. (Not "no-referrer": with it browsers send
+// `Origin: null` on the form's own POST, which the server turns away as cross-site.)
 export const headers: HeadersFunction = () => ({
   'Cache-Control': PRIVATE_NO_STORE,
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 });
 
 export const meta: MetaFunction = () => [

@@ -1,0 +1,213 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  E2E_ADMIN,
+  expectMessage,
+  login,
+  logout,
+  register,
+  uniqueEmail,
+} from './support';
+
+/** The reset link mailed to `email`, as an admin reads it in the Outbox (no SMTP in the e2e runs). */
+async function resetLinkFromOutbox(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const message = page
+    .getByTestId('admin-outbox-message')
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: 'Reset your AI Visibility password' });
+  // The link is written just after the answer: look again until it is there.
+  await expect(async () => {
+    await page.goto('/admin?tab=outbox');
+    await expect(message.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await message.first().getByText('Show message').click();
+  const href = await message
+    .first()
+    .getByRole('link', { name: /\/reset-password\?token=/ })
+    .getAttribute('href');
+  await context.close();
+  expect(href).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=[\w-]{43}$/);
+  return new URL(href!).pathname + new URL(href!).search;
+}
+
+async function changePassword(page: Page, current: string, next: string) {
+  await page.goto('/account');
+  const form = page.getByRole('region', { name: 'Password' });
+  await form.getByLabel('Current password').fill(current);
+  await form.getByLabel('New password', { exact: true }).fill(next);
+  await form.getByLabel('Confirm new password').fill(next);
+  await form.getByRole('button', { name: 'Change password' }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`account self-service with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('forgot password → link from the outbox → new password → signed in; the link works once', async ({
+      page,
+      browser,
+    }) => {
+      const user = { email: uniqueEmail('forgot'), password: 'the-old-password', firstName: 'Fay' };
+      await register(page, user);
+      await logout(page);
+
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByTestId('reset-requested')).toContainText('Check your e-mail');
+      await expect(page.getByTestId('reset-requested')).toContainText('If an account exists');
+
+      const link = await resetLinkFromOutbox(browser, user.email);
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      await page.getByLabel('New password', { exact: true }).fill('the-new-password');
+      await page.getByLabel('Confirm new password').fill('the-new-password');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(page, 'Password changed');
+      await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Fay');
+
+      await logout(page);
+      await login(page, user);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+      ).toBeVisible();
+      await login(page, { email: user.email, password: 'the-new-password' });
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      await page.goto(link);
+      await expect(page.getByTestId('reset-link-problem')).toContainText('already been used');
+      await page.getByRole('link', { name: 'Send me a new link' }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+    });
+
+    test('change the password on /account: a wrong current one is refused, then the old one stops working', async ({
+      page,
+    }) => {
+      const user = { email: uniqueEmail('change'), password: 'first-password', firstName: 'Cy' };
+      await register(page, user);
+      await page.getByRole('banner').getByTestId('greeting').first().click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+
+      await changePassword(page, 'not-my-password', 'second-password');
+      await expect(
+        page
+          .getByRole('region', { name: 'Password' })
+          .getByText('Your current password is not correct'),
+      ).toBeVisible();
+
+      await changePassword(page, user.password, 'second-password');
+      await expectMessage(page, 'Password changed');
+
+      await logout(page);
+      await login(page, user);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+      ).toBeVisible();
+      await login(page, { email: user.email, password: 'second-password' });
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+
+    test('sign out another session, then all others', async ({ page, browser }) => {
+      const user = { email: uniqueEmail('sessions'), password: 'session-password' };
+      await register(page, user);
+      const devices = await Promise.all(
+        [0, 1].map(async () => {
+          const context = await browser.newContext({ javaScriptEnabled });
+          const other = await context.newPage();
+          await login(other, user);
+          await expect(other).toHaveURL(/\/dashboard$/);
+          return other;
+        }),
+      );
+
+      await page.goto('/account');
+      const sessions = page.getByTestId('account-session');
+      await expect(sessions).toHaveCount(3);
+      await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+      await sessions
+        .filter({ hasNotText: 'This device' })
+        .first()
+        .getByRole('button', { name: /^Sign out/ })
+        .click();
+      await expectMessage(page, 'Session signed out');
+      await expect(sessions).toHaveCount(2);
+
+      // Exactly one of the two other devices was signed out.
+      const stillIn = async (other: Page) => {
+        await other.goto('/dashboard');
+        return /\/dashboard$/.test(other.url());
+      };
+      expect((await Promise.all(devices.map(stillIn))).filter(Boolean)).toHaveLength(1);
+
+      await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+      await expectMessage(page, 'Other sessions signed out');
+      await expect(sessions).toHaveCount(1);
+      expect((await Promise.all(devices.map(stillIn))).filter(Boolean)).toHaveLength(0);
+      await expect(devices[0]!).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await Promise.all(devices.map((other) => other.context().close()));
+    });
+  });
+}
+
+test.describe('account self-service', () => {
+  test('delete the account after confirming with the password', async ({ page }) => {
+    const user = { email: uniqueEmail('leaver'), password: 'leaving-password' };
+    await register(page, user);
+    await page.getByRole('link', { name: 'Account settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Password').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByText('Your current password is not correct')).toBeVisible();
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectMessage(page, 'Account deleted');
+    await login(page, user);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+    ).toBeVisible();
+  });
+
+  test('"Download my data" saves a JSON file with the account', async ({ page }) => {
+    const user = { email: uniqueEmail('export'), password: 'export-password' };
+    await register(page, user);
+    await page.goto('/account');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ai-visibility-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile(path, 'utf8')) as { account: { email: string } };
+    expect(data.account.email).toBe(user.email);
+  });
+
+  test('the account and password pages have no accessibility violations', async ({ page }) => {
+    for (const path of ['/forgot-password', '/forgot-password?sent=1', '/reset-password?token=x']) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations, path).toEqual([]);
+    }
+    await register(page, { email: uniqueEmail('axe'), password: 'axe-password-1' });
+    for (const path of ['/account', '/account?delete=1']) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations, path).toEqual([]);
+    }
+  });
+});

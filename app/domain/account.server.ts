@@ -306,6 +306,32 @@ export function hasActivePaidSubscription(user: PlanFacts, now = new Date()): bo
 }
 
 /**
+ * What would stop the user deleting their account now: a running paid subscription, or being the
+ * only admin. (deleteAccount checks both again inside its transaction.)
+ */
+export async function getDeletionBlockers(
+  user: Pick<PublicUser, 'id' | 'role'>,
+  now = new Date(),
+): Promise<{ paidPlanRunning: boolean; lastAdmin: boolean }> {
+  const [plan, admins] = await Promise.all([
+    db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: {
+        subscriptionStatus: true,
+        subscriptionExpiry: true,
+        stripeSubscriptionId: true,
+        subscriptionCancelAtPeriodEnd: true,
+      },
+    }),
+    user.role === 'admin' ? db.user.count({ where: { role: 'admin' } }) : null,
+  ]);
+  return {
+    paidPlanRunning: hasActivePaidSubscription(plan, now),
+    lastAdmin: admins !== null && admins <= 1,
+  };
+}
+
+/**
  * Deletes the account: the user, their businesses, sessions and reset links go; premium-access
  * records stay for the admins with the user detached, and the audit log says who left when.
  * Refused for a running paid plan and for the last admin.

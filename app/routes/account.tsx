@@ -20,7 +20,7 @@ import {
   deleteAccount,
   endOtherSessions,
   endUserSession,
-  hasActivePaidSubscription,
+  getDeletionBlockers,
   listSessions,
   updateProfile,
 } from '~/domain/account.server';
@@ -31,9 +31,7 @@ import {
 } from '~/content/account';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
-import { isAdmin } from '~/domain/users';
 import { getSessionToken, requireUser, sessionCookie } from '~/lib/auth.server';
-import { db } from '~/lib/db.server';
 import { getClientIp, readFormData, retryAfterHeaders } from '~/lib/http.server';
 import { getOrigin } from '~/lib/origin.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -70,29 +68,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaultLimit: SESSIONS_PER_PAGE,
     maxLimit: SESSIONS_PER_PAGE,
   });
-  const [sessions, plan] = await Promise.all([
-    listSessions(user.id, await getSessionToken(request), page),
-    db.user.findUniqueOrThrow({
-      where: { id: user.id },
-      select: {
-        subscriptionStatus: true,
-        subscriptionExpiry: true,
-        stripeSubscriptionId: true,
-        subscriptionCancelAtPeriodEnd: true,
-      },
-    }),
-  ]);
   const confirmDelete = url.searchParams.get('delete') === '1';
-  // Asked only when the dialog is open: the only admin cannot leave.
-  const lastAdmin =
-    confirmDelete && isAdmin(user)
-      ? (await db.user.count({ where: { role: 'admin' } })) <= 1
-      : false;
+  const [sessions, blockers] = await Promise.all([
+    listSessions(user.id, await getSessionToken(request), page),
+    // Asked only when the dialog is open.
+    confirmDelete ? getDeletionBlockers(user) : { paidPlanRunning: false, lastAdmin: false },
+  ]);
   return {
     user: { email: user.email, firstName: user.firstName, lastName: user.lastName },
     planName: TIER_LABELS[normalizeTier(user.subscriptionStatus)],
-    paidPlanRunning: hasActivePaidSubscription(plan),
-    lastAdmin,
+    ...blockers,
     confirmDelete,
     sessions: {
       ...sessions,

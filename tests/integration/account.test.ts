@@ -20,22 +20,17 @@ import {
   createUser,
   formRequest,
   jsonRequest,
+  nextClientAddress,
   run,
   sessionCookieFor,
   uniqueEmail,
 } from './helpers';
 
-let clients = 0;
-function nextAddress() {
-  clients += 1;
-  return `198.51.100.${clients}`;
-}
-
 /** A form on /account, posted from a signed-in browser. */
 function post(cookie: string, fields: Record<string, string>, path = '/account') {
   return run(() =>
     accountAction(
-      args(formRequest(path, fields, { Cookie: cookie, 'X-Forwarded-For': nextAddress() })),
+      args(formRequest(path, fields, { Cookie: cookie, 'X-Forwarded-For': nextClientAddress() })),
     ),
   );
 }
@@ -53,7 +48,7 @@ async function canSignIn(email: string, password: string) {
         formRequest(
           '/login',
           { email, password, redirectTo: '' },
-          { 'X-Forwarded-For': nextAddress() },
+          { 'X-Forwarded-For': nextClientAddress() },
         ),
       ),
     ),
@@ -177,7 +172,7 @@ describe('/account', () => {
     it('wrong current passwords count as failed sign-ins from that address', async () => {
       const user = await createUser();
       const { cookie } = await sessionCookieFor(user.id);
-      const ip = nextAddress();
+      const ip = nextClientAddress();
       const attempt = () =>
         run(() =>
           accountAction(
@@ -415,7 +410,7 @@ describe('/account', () => {
 describe('/api/account', () => {
   const bearer = (token: string) => ({
     Authorization: `Bearer ${token}`,
-    'X-Forwarded-For': nextAddress(),
+    'X-Forwarded-For': nextClientAddress(),
   });
 
   it('GET is the user; without a session 401 { message }', async () => {

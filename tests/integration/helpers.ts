@@ -27,6 +27,16 @@ export async function createUser(
   return { ...user, password };
 }
 
+let clients = 0;
+/**
+ * A client address of its own (sent as X-Forwarded-For; the tests run with TRUST_PROXY), so the
+ * per-address limits count each request of a test apart from the others.
+ */
+export function nextClientAddress() {
+  clients += 1;
+  return `192.0.2.${(clients % 250) + 1}`;
+}
+
 /** A signed-in browser: the Cookie header of a fresh session for the user. */
 export async function sessionCookieFor(userId: string) {
   const { token } = await createSession(userId, { ipAddress: '203.0.113.9', userAgent: 'vitest' });

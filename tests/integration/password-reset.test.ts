@@ -25,17 +25,11 @@ import {
   createUser,
   formRequest,
   jsonRequest,
+  nextClientAddress,
   run,
   sessionCookieFor,
   uniqueEmail,
 } from './helpers';
-
-let clients = 0;
-/** Each test asks from its own address, so the per-address limit counts it alone. */
-function nextAddress() {
-  clients += 1;
-  return `192.0.2.${clients}`;
-}
 
 /** The reset link mailed to `email` (the newest), from the outbox. */
 async function mailedToken(email: string): Promise<string | null> {
@@ -48,7 +42,7 @@ async function mailedToken(email: string): Promise<string | null> {
   return link?.[1] ?? null;
 }
 
-async function askForLink(email: string, ip = nextAddress()) {
+async function askForLink(email: string, ip = nextClientAddress()) {
   return run(() =>
     forgotAction(args(formRequest('/forgot-password', { email }, { 'X-Forwarded-For': ip }))),
   );
@@ -80,7 +74,7 @@ describe('forgotten password: asking for a link', () => {
             args(
               jsonRequest('/api/auth/forgot-password', {
                 body: { email },
-                headers: { 'X-Forwarded-For': nextAddress() },
+                headers: { 'X-Forwarded-For': nextClientAddress() },
               }),
             ),
           ),
@@ -130,7 +124,7 @@ describe('forgotten password: asking for a link', () => {
   });
 
   it('throttles an address that keeps asking (429 with Retry-After), and caps links per e-mail', async () => {
-    const ip = nextAddress();
+    const ip = nextClientAddress();
     const user = await createUser();
     for (let i = 0; i < AUTH_LIMITS.resetRequestsPerIp; i += 1) {
       expect((await askForLink(i < 5 ? user.email : uniqueEmail(), ip)).status).toBe(303);
@@ -145,7 +139,7 @@ describe('forgotten password: asking for a link', () => {
       AUTH_LIMITS.resetLinksPerEmail,
     );
     // Another address is not slowed.
-    expect((await askForLink(uniqueEmail(), nextAddress())).status).toBe(303);
+    expect((await askForLink(uniqueEmail(), nextClientAddress())).status).toBe(303);
   });
 });
 
@@ -180,7 +174,7 @@ describe('forgotten password: using the link', () => {
             formRequest(
               '/login',
               { email: user.email, password, redirectTo: '' },
-              { 'X-Forwarded-For': nextAddress() },
+              { 'X-Forwarded-For': nextClientAddress() },
             ),
           ),
         ),
@@ -227,7 +221,12 @@ describe('forgotten password: using the link', () => {
   it('expires at the exact instant: a millisecond before works, the instant itself does not', async () => {
     const user = await createUser();
     const asked = new Date('2030-01-01T10:00:00.000Z');
-    await requestPasswordReset(user.email, { ipAddress: nextAddress() }, 'http://localhost', asked);
+    await requestPasswordReset(
+      user.email,
+      { ipAddress: nextClientAddress() },
+      'http://localhost',
+      asked,
+    );
     const token = (await mailedToken(user.email))!;
     const deadline = new Date(asked.getTime() + RESET_TTL_MS);
 

@@ -10,6 +10,12 @@ import { contentSecurityPolicy, enforceCsp } from '~/lib/csp.server';
 import { cookieSecure } from '~/lib/env.server';
 import { applySecurityHeaders } from '~/lib/security-headers';
 
+/**
+ * Background work of the production server (server/index.ts starts it once per process, after
+ * listening, and calls the returned function on shutdown): the weekly AI-readiness re-audit.
+ */
+export { startAuditScheduler as startBackgroundJobs } from '~/domain/audits.server';
+
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(

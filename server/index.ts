@@ -26,7 +26,13 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 let stopping = false;
 const DRAIN_MS = 2000;
-const onListening = () => console.log(`[server] http://localhost:${port}`);
+// Background jobs (the weekly AI-readiness re-audit) live in the app build, next to the database.
+const entry = build.entry.module as { startBackgroundJobs?: () => () => void };
+let stopJobs: () => void = () => {};
+const onListening = () => {
+  console.log(`[server] http://localhost:${port}`);
+  stopJobs = entry.startBackgroundJobs?.() ?? stopJobs;
+};
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 // Once stopping, every answer also closes its connection, so keep-alive clients move on.
 server.on('request', (_req, res) => {
@@ -36,6 +42,7 @@ server.on('request', (_req, res) => {
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  stopJobs();
   console.log(`[server] ${signal}: finishing requests in flight`);
   // Connections accepted a moment ago may not have been read yet, and Node counts them as idle:
   // closing at once would reset them. So keep serving briefly (every answer now closes its

@@ -399,6 +399,10 @@ export async function exportAccountData(userId: string, now = new Date()) {
           location: true,
           createdAt: true,
           updatedAt: true,
+          audits: {
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            select: { createdAt: true, url: true, score: true, trigger: true },
+          },
         },
       },
       sessions: {
@@ -422,10 +426,16 @@ export async function exportAccountData(userId: string, now = new Date()) {
       updatedAt: updatedAt.toISOString(),
       subscriptionCancelAtPeriodEnd,
     },
-    businesses: businesses.map((business) => ({
+    businesses: businesses.map(({ audits, ...business }) => ({
       ...business,
       createdAt: business.createdAt.toISOString(),
       updatedAt: business.updatedAt.toISOString(),
+      aiReadinessAudits: audits.map((audit) => ({
+        auditedAt: audit.createdAt.toISOString(),
+        url: audit.url,
+        score: audit.score,
+        trigger: audit.trigger,
+      })),
     })),
     signIns: sessions.map((session) => ({
       signedInAt: session.createdAt.toISOString(),

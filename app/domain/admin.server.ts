@@ -3,6 +3,13 @@ import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
 import type { BusinessView } from './businesses.server';
+import {
+  AUDITS_PER_PAGE,
+  findAuditOfBusiness,
+  listAudits,
+  type AuditHistoryPage,
+  type AuditView,
+} from './audits.server';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
@@ -272,6 +279,8 @@ export async function createAdminUser(
 
 export type AdminBusinessView = Omit<BusinessView, 'updatedAt'> & {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
+  /** The latest AI-readiness audit, if any. */
+  lastAudit: { score: number; auditedAt: string } | null;
 };
 
 /** Most owners an e-mail search looks at (a search with "@" names one customer, not thousands). */
@@ -315,19 +324,60 @@ export async function listAllBusinesses(
         industry: true,
         location: true,
         createdAt: true,
+        lastAuditScore: true,
+        lastAuditAt: true,
         user: { select: { id: true, email: true, firstName: true, lastName: true } },
       },
     }),
   ]);
   return pageOf(
-    rows.map(({ user, createdAt, ...row }) => ({
+    rows.map(({ user, createdAt, lastAuditScore, lastAuditAt, ...row }) => ({
       ...row,
       createdAt: createdAt.toISOString(),
       owner: user ?? null,
+      lastAudit:
+        lastAuditScore !== null && lastAuditAt
+          ? { score: lastAuditScore, auditedAt: lastAuditAt.toISOString() }
+          : null,
     })),
     total,
     options,
   );
+}
+
+export type AdminBusinessAudits = {
+  business: { id: string; name: string; website: string | null; ownerEmail: string | null };
+  /** The audit shown: ?audit=<id>, or the latest. */
+  audit: AuditView | null;
+  history: AuditHistoryPage;
+};
+
+/** A business's AI-readiness audits, for the businesses tab (any business: admins see all). */
+export async function getBusinessAuditsForAdmin(
+  actor: AdminActor,
+  businessId: string,
+  { page = 1, auditId }: { page?: number; auditId?: string } = {},
+): Promise<AdminBusinessAudits | null> {
+  assertAdmin(actor);
+  const business = await db.business.findUnique({
+    where: { id: businessId },
+    select: { id: true, name: true, website: true, user: { select: { email: true } } },
+  });
+  if (!business) return null;
+  const [audit, history] = await Promise.all([
+    findAuditOfBusiness(businessId, auditId),
+    listAudits(businessId, { page, perPage: AUDITS_PER_PAGE }),
+  ]);
+  return {
+    business: {
+      id: business.id,
+      name: business.name,
+      website: business.website,
+      ownerEmail: business.user?.email ?? null,
+    },
+    audit,
+    history,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -101,3 +101,25 @@ export function decideAccess(user: SubscriptionFacts, minTier: Tier, now: Date):
 export function premiumGptAccess(user: SubscriptionFacts, now: Date): AccessDecision {
   return decideAccess(user, PREMIUM_GPT_MIN_TIER, now);
 }
+
+/** The plan that counts now: an expired paid plan counts as free. */
+export function effectiveTier(user: SubscriptionFacts, now: Date): Tier {
+  const tier = normalizeTier(user.subscriptionStatus);
+  return tier !== 'free' && isExpired(user, now) ? 'free' : tier;
+}
+
+/** AI-readiness audits an owner may run on each business per 24 hours, by plan. */
+export const AUDITS_PER_BUSINESS_PER_DAY: Record<Tier, number> = {
+  free: 1,
+  diy: 5,
+  starter: 10,
+  growth: 10,
+  authority: 20,
+};
+
+/** From this plan up (the done-for-you plans), the server re-audits every business weekly. */
+export const WEEKLY_REAUDIT_MIN_TIER: Tier = 'starter';
+
+export function hasWeeklyReaudit(user: SubscriptionFacts, now: Date): boolean {
+  return hasTierAccess(user, WEEKLY_REAUDIT_MIN_TIER, now);
+}

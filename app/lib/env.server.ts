@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { databaseEngine, DATABASE_URL_HELP } from './database-url';
 
@@ -70,6 +71,27 @@ const schema = z.object({
     .default(''),
   /** The sender of every message, e.g. "AI Visibility <hello@example.com>". */
   MAIL_FROM: z.string().trim().max(320).default(''),
+
+  /**
+   * AI-readiness audits fetch the websites owners enter and refuse private, loopback and
+   * link-local addresses. Tests only: addresses listed here (comma-separated, e.g. 127.0.0.1)
+   * may be fetched anyway, for fixture sites on this machine. Empty in production.
+   */
+  AUDIT_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        value
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .every((entry) => isIP(entry.replace(/^\[|\]$/g, '')) !== 0),
+      'must be IP addresses separated by commas, e.g. 127.0.0.1',
+    ),
+  /** The weekly re-audit of premium plans' businesses runs inside this process (on by default). */
+  AUDIT_SCHEDULER: bool.default(true),
+  /** How often the scheduler looks for businesses due a re-audit. */
+  AUDIT_SCHEDULER_INTERVAL_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
 });
 
 /** Combinations of payment settings that cannot work are refused at start-up. */
@@ -142,6 +164,12 @@ if (cookieSecure && env.PUBLIC_URL.startsWith('http:')) {
       `PUBLIC_URL is plain http on ${host}, but cookies are Secure: browsers will drop them and sign-in will not stick. Serve the site over https, or set COOKIE_SECURE=false for a trial on your network.`,
     );
   }
+}
+
+if (env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim()) {
+  console.warn(
+    `AUDIT_ALLOWED_PRIVATE_HOSTS is set: AI-readiness audits may fetch ${env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim()} (meant for tests against local fixture sites; leave it empty in production).`,
+  );
 }
 
 if (isProduction && env.SESSION_SECRET.startsWith('dev-only')) {

@@ -25,6 +25,7 @@ import {
   getUserForAdmin,
   listAccessLogs,
   listAllBusinesses,
+  getBusinessAuditsForAdmin,
   listAuditLog,
   listInquiries,
   listLoginHistory,
@@ -97,11 +98,22 @@ async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams
     }
     case 'businesses': {
       const query = searchParam(params);
-      const [counts, businesses] = await Promise.all([
+      const auditsOf = params.get('audits');
+      const [counts, businesses, audits] = await Promise.all([
         getTabCounts(actor),
         listAllBusinesses(actor, { ...page, query: query || undefined }),
+        auditsOf
+          ? getBusinessAuditsForAdmin(actor, auditsOf, {
+              // The audits' own page, apart from the businesses list's `page`.
+              page: pageParams(new URLSearchParams({ page: params.get('auditPage') ?? '1' }), {
+                defaultLimit: ADMIN_PAGE_SIZE,
+                maxLimit: ADMIN_PAGE_SIZE,
+              }).page,
+              auditId: params.get('audit') ?? undefined,
+            })
+          : null,
       ]);
-      return { tab, counts, businesses, query } as const;
+      return { tab, counts, businesses, query, audits } as const;
     }
     case 'logins': {
       const [counts, logins] = await Promise.all([
@@ -326,7 +338,11 @@ export default function AdminPage() {
             ) : null}
           </>
         ) : loaderData.tab === 'businesses' ? (
-          <BusinessesTab businesses={loaderData.businesses} query={loaderData.query} />
+          <BusinessesTab
+            businesses={loaderData.businesses}
+            query={loaderData.query}
+            audits={loaderData.audits}
+          />
         ) : loaderData.tab === 'logins' ? (
           <LoginsTab logins={loaderData.logins} />
         ) : loaderData.tab === 'usage' ? (

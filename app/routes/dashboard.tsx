@@ -23,6 +23,8 @@ import { DeleteBusinessDialog } from '~/components/dashboard/delete-dialog';
 import { PlanBadge } from '~/components/dashboard/plan-badge';
 import { PremiumGptButton } from '~/components/dashboard/premium-gpt';
 import { OptimizationGuide, PromptKit } from '~/components/dashboard/prompt-kit';
+import { ScoreBadge, Sparkline } from '~/components/audit/audit-report';
+import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { LockIcon } from '~/components/ui/icons';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -39,6 +41,7 @@ import {
   updateBusiness,
   type BusinessView,
 } from '~/domain/businesses.server';
+import { auditStandings, type AuditStanding } from '~/domain/audits.server';
 import { isDomainError } from '~/domain/errors';
 import { getBilling } from '~/domain/payments.server';
 import { PLANS } from '~/content/plans';
@@ -122,6 +125,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q ? countBusinesses(user) : null,
   ]);
   const businesses = list.items;
+  // Each card's latest AI-readiness score and trend: one more query by primary key for the page.
+  const readiness = await auditStandings(businesses.map((business) => business.id));
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
   const find = async (param: string) => {
     const id = tab === 'businesses' ? url.searchParams.get(param) : null;
@@ -153,6 +158,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canManage: billing.canManage,
     },
     businesses,
+    readiness,
     list: {
       /** Businesses matching the search (all of them without one): the count query's total. */
       total: list.total,
@@ -522,7 +528,7 @@ function ToolsPanel() {
 }
 
 function BusinessesPanel() {
-  const { businesses, list, adding, editing, confirmDelete, freeGptUrl } =
+  const { businesses, readiness, list, adding, editing, confirmDelete, freeGptUrl } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
@@ -626,6 +632,8 @@ function BusinessesPanel() {
                 <BusinessCard
                   key={business.id}
                   business={business}
+                  readiness={readiness[business.id] ?? null}
+                  back={here}
                   freeGptUrl={freeGptUrl}
                   editTo={rowPath('edit', business.id)}
                   deleteTo={rowPath('confirmDelete', business.id)}
@@ -652,11 +660,15 @@ function BusinessesPanel() {
 
 function BusinessCard({
   business,
+  readiness,
+  back,
   freeGptUrl,
   editTo,
   deleteTo,
 }: {
   business: BusinessView;
+  readiness: AuditStanding | null;
+  back: string;
   freeGptUrl: string;
   editTo: string;
   deleteTo: string;
@@ -700,6 +712,38 @@ function BusinessCard({
           </>
         ) : null}
       </dl>
+      <div
+        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+        data-testid="business-readiness"
+      >
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-slate-900">AI readiness</p>
+          {readiness?.score !== null && readiness?.score !== undefined ? (
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <ScoreBadge score={readiness.score} />
+              <Sparkline scores={readiness.trend} width={80} height={24} />
+              <Link
+                to={`/dashboard/businesses/${business.id}/audit`}
+                className={`${linkStyles} text-sm`}
+              >
+                View report<span className="sr-only"> for {business.name}</span>
+              </Link>
+            </div>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">
+              {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
+            </p>
+          )}
+        </div>
+        {business.website ? (
+          <CheckReadinessForm
+            businessId={business.id}
+            businessName={business.name}
+            back={back}
+            className={buttonStyles.secondary}
+          />
+        ) : null}
+      </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <a
           href={freeGptUrl}

@@ -1,20 +1,122 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
+import { ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
-import type { AdminBusinessView, Page } from '~/domain/admin.server';
+import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 import { formatDate } from './format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
+/** This address with the given parameters changed (null removes one). */
+function useWith() {
+  const location = useLocation();
+  return (changes: Record<string, string | null>, hash = '') => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    return `${location.pathname}?${params.toString()}${hash}`;
+  };
+}
+
+function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
+  const withParams = useWith();
+  const { business, audit, history } = audits;
+  return (
+    <section
+      aria-labelledby="business-audits-title"
+      className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-5"
+      data-testid="admin-business-audits"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="business-audits-title" className="text-lg font-semibold text-slate-900">
+            AI-readiness audits: {business.name}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {business.website ?? 'No website'} · owner {business.ownerEmail ?? 'unknown'} ·{' '}
+            {history.total} audit{history.total === 1 ? '' : 's'}
+          </p>
+        </div>
+        <Link
+          to={withParams({ audits: null, audit: null, auditPage: null })}
+          className={buttonStyles.ghost}
+        >
+          Close
+        </Link>
+      </div>
+      {history.items.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Audits, newest first">
+          {history.items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={withParams({ audit: item.id }, '#business-audits-title')}
+                aria-current={item.id === audit?.id ? 'true' : undefined}
+                className={`inline-flex items-center gap-2 rounded-md border px-2 py-1 text-sm ${
+                  item.id === audit?.id ? 'border-brand-600 bg-white' : 'border-slate-200 bg-white'
+                }`}
+              >
+                <ScoreBadge score={item.score} />
+                <span>{formatDate(item.auditedAt)}</span>
+                <span className="text-slate-600">
+                  {item.trigger === 'scheduled' ? 'weekly' : 'owner'}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">This business has not been audited yet.</p>
+      )}
+      {history.pageCount > 1 ? (
+        <nav aria-label="Audit pages" className="flex gap-3 text-sm">
+          {history.page > 1 ? (
+            <Link
+              to={withParams({ auditPage: String(history.page - 1), audit: null })}
+              className={linkStyles}
+            >
+              Newer audits
+            </Link>
+          ) : null}
+          <span>
+            Page {history.page} of {history.pageCount}
+          </span>
+          {history.page < history.pageCount ? (
+            <Link
+              to={withParams({ auditPage: String(history.page + 1), audit: null })}
+              className={linkStyles}
+            >
+              Older audits
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      {audit ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">
+            Audit of {formatDate(audit.auditedAt)}: <ScoreBadge score={audit.score} /> · {audit.url}
+          </p>
+          <SignalList signals={audit.signals} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export function BusinessesTab({
   businesses,
   query,
+  audits,
 }: {
   businesses: Page<AdminBusinessView>;
   query: string;
+  audits: AdminBusinessAudits | null;
 }) {
+  const withParams = useWith();
   return (
     <div className="space-y-4">
+      {audits ? <BusinessAudits audits={audits} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <input type="hidden" name="tab" value="businesses" />
         <div>
@@ -48,12 +150,13 @@ export function BusinessesTab({
             <Th>Website</Th>
             <Th>Industry</Th>
             <Th>Location</Th>
+            <Th>AI readiness</Th>
             <Th>Created</Th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {businesses.items.length === 0 ? (
-            <EmptyRow colSpan={6}>No businesses found</EmptyRow>
+            <EmptyRow colSpan={7}>No businesses found</EmptyRow>
           ) : (
             businesses.items.map((business) => (
               <tr key={business.id} data-testid="admin-business-row">
@@ -81,6 +184,24 @@ export function BusinessesTab({
                 </Td>
                 <Td>{business.industry ?? '—'}</Td>
                 <Td>{business.location ?? '—'}</Td>
+                <Td>
+                  {business.lastAudit ? (
+                    <span className="flex flex-col items-start gap-1">
+                      <ScoreBadge score={business.lastAudit.score} />
+                      <Link
+                        to={withParams(
+                          { audits: business.id, audit: null, auditPage: null },
+                          '#business-audits-title',
+                        )}
+                        className={`${linkStyles} whitespace-nowrap`}
+                      >
+                        Audits<span className="sr-only"> of {business.name}</span>
+                      </Link>
+                    </span>
+                  ) : (
+                    'Not audited'
+                  )}
+                </Td>
                 <Td>
                   <span className="whitespace-nowrap">{formatDate(business.createdAt)}</span>
                 </Td>

@@ -1,48 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { useToast } from '~/components/toaster';
-import { CheckIcon, CopyIcon } from '~/components/ui/icons';
+import { CopyButton } from '~/components/ui/copy-button';
 import { buttonStyles } from '~/components/ui/styles';
 import { PROMPT_KIT_TITLE, type PromptKitItem } from '~/content/prompt-kit';
 import { PremiumGptButton } from './premium-gpt';
 import { useHydrated } from '../ui/use-hydrated';
-
-export const COPIED_INDICATOR_MS = 2000;
-
-function CopyButton({ item }: { item: PromptKitItem }) {
-  const { toast } = useToast();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(item.prompt);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
-      toast({ title: 'Prompt Copied', description: `"${item.title}" is on your clipboard.` });
-    } catch {
-      toast({
-        title: 'Copy Failed',
-        description: 'Please manually select and copy the prompt text',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  return (
-    <button
-      type="button"
-      onClick={copy}
-      className={buttonStyles.secondary}
-      aria-label={copied ? `Copied ${item.title}` : `Copy ${item.title}`}
-    >
-      {copied ? <CheckIcon /> : <CopyIcon />}
-      <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
-    </button>
-  );
-}
 
 export function PromptKit({ prompts, tips }: { prompts: PromptKitItem[]; tips: string[] }) {
   // Copying needs JavaScript; without it the prompt text is plain, selectable text.
@@ -91,7 +51,15 @@ export function PromptKit({ prompts, tips }: { prompts: PromptKitItem[]; tips: s
             </pre>
             {hydrated ? (
               <div className="mt-3 flex justify-end">
-                <CopyButton item={item} />
+                <CopyButton
+                  text={item.prompt}
+                  label={item.title}
+                  copiedToast={{
+                    title: 'Prompt Copied',
+                    description: `"${item.title}" is on your clipboard.`,
+                  }}
+                  failedDescription="Please manually select and copy the prompt text"
+                />
               </div>
             ) : null}
           </li>

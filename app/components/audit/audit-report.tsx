@@ -1,0 +1,280 @@
+import { CopyButton } from '~/components/ui/copy-button';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import {
+  scoreBand,
+  SIGNAL_GROUPS,
+  SIGNALS,
+  type Fix,
+  type SignalGroup,
+  type SignalResult,
+  type SignalStatus,
+} from '~/domain/audit/signals';
+
+// The AI-readiness report: the score, every signal with what we saw, and the fixes to copy.
+// Server-rendered; the copy buttons appear once JavaScript runs (the text is selectable anyway).
+
+const TONE = {
+  good: 'border-green-300 bg-green-50 text-green-900',
+  fair: 'border-amber-300 bg-amber-50 text-amber-950',
+  poor: 'border-red-300 bg-red-50 text-red-900',
+} as const;
+
+export function ScoreBadge({ score, size = 'sm' }: { score: number; size?: 'sm' | 'lg' }) {
+  const band = scoreBand(score);
+  return (
+    <span
+      className={`inline-flex items-baseline gap-1 rounded-md border font-semibold ${TONE[band.tone]} ${
+        size === 'lg' ? 'px-4 py-2 text-4xl' : 'px-2 py-0.5 text-sm'
+      }`}
+      data-testid="audit-score"
+    >
+      {score}
+      <span className={size === 'lg' ? 'text-base font-medium' : 'text-xs font-medium'}>/100</span>
+      <span className="sr-only">, {band.label}</span>
+    </span>
+  );
+}
+
+/** Past scores as a small line: server-rendered SVG, named for screen readers. */
+export function Sparkline({
+  scores,
+  width = 120,
+  height = 32,
+}: {
+  scores: number[];
+  width?: number;
+  height?: number;
+}) {
+  if (scores.length < 2) return null;
+  const step = width / (scores.length - 1);
+  const y = (score: number) =>
+    height - 2 - (Math.max(0, Math.min(100, score)) / 100) * (height - 4);
+  const points = scores.map((score, i) => `${(i * step).toFixed(1)},${y(score).toFixed(1)}`);
+  const last = scores.at(-1)!;
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`Score trend over the last ${scores.length} audits: ${scores.join(', ')}`}
+      className="text-brand-600 overflow-visible"
+      data-testid="audit-trend"
+    >
+      <line
+        x1="0"
+        x2={width}
+        y1={y(80)}
+        y2={y(80)}
+        className="stroke-slate-200"
+        strokeDasharray="3 3"
+      />
+      <polyline
+        points={points.join(' ')}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+      <circle cx={(scores.length - 1) * step} cy={y(last)} r="3" fill="currentColor" />
+    </svg>
+  );
+}
+
+const STATUS_TEXT: Record<SignalStatus, string> = {
+  pass: 'Pass',
+  warn: 'Needs attention',
+  fail: 'Fail',
+};
+
+const STATUS_STYLE: Record<SignalStatus, string> = {
+  pass: 'bg-green-100 text-green-900',
+  warn: 'bg-amber-100 text-amber-950',
+  fail: 'bg-red-100 text-red-900',
+};
+
+const STATUS_MARK: Record<SignalStatus, string> = { pass: '✓', warn: '!', fail: '✗' };
+
+function StatusPill({ status }: { status: SignalStatus }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}
+    >
+      <span aria-hidden="true">{STATUS_MARK[status]}</span>
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+function Evidence({ signal }: { signal: SignalResult }) {
+  const { url, status, snippet, items } = signal.evidence;
+  if (!url && status === undefined && !snippet && !items?.length) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
+        What we saw<span className="sr-only"> for {SIGNALS[signal.id].label}</span>
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        {url ? (
+          <>
+            <dt className="text-slate-600">Address</dt>
+            <dd className="break-all text-slate-900">{url}</dd>
+          </>
+        ) : null}
+        {status !== undefined ? (
+          <>
+            <dt className="text-slate-600">HTTP status</dt>
+            <dd className="text-slate-900">{status}</dd>
+          </>
+        ) : null}
+        {snippet ? (
+          <>
+            <dt className="text-slate-600">Found</dt>
+            <dd>
+              <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-words text-slate-900">
+                {snippet}
+              </code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {items?.length ? (
+        <ul className="mt-2 space-y-1" aria-label={`Details for ${SIGNALS[signal.id].label}`}>
+          {items.map((item) => (
+            <li key={item.label} className="flex gap-2">
+              <span className={item.ok ? 'text-green-800' : 'text-red-800'}>
+                <span aria-hidden="true">{item.ok ? '✓' : '✗'}</span>
+                <span className="sr-only">{item.ok ? 'OK:' : 'Problem:'}</span>
+              </span>
+              <span>
+                <span className="font-medium text-slate-900">{item.label}</span>{' '}
+                <span className="text-slate-700">{item.note}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}
+
+export function SignalList({ signals }: { signals: SignalResult[] }) {
+  const groups = Object.keys(SIGNAL_GROUPS) as SignalGroup[];
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => {
+        const inGroup = signals.filter((signal) => SIGNALS[signal.id].group === group);
+        if (inGroup.length === 0) return null;
+        return (
+          <section key={group} aria-labelledby={`signals-${group}`}>
+            <h3 id={`signals-${group}`} className="text-lg font-semibold text-slate-900">
+              {SIGNAL_GROUPS[group]}
+            </h3>
+            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+              {inGroup.map((signal) => (
+                <li
+                  key={signal.id}
+                  className="p-4"
+                  data-testid="audit-signal"
+                  data-signal={signal.id}
+                  data-status={signal.status}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h4 className="font-semibold text-slate-900">{SIGNALS[signal.id].label}</h4>
+                    <StatusPill status={signal.status} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">{signal.reason}</p>
+                  <Evidence signal={signal} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function FixList({ fixes }: { fixes: Fix[] }) {
+  const hydrated = useHydrated();
+  if (fixes.length === 0) {
+    return (
+      <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900">
+        Nothing to fix: every signal passed.
+      </p>
+    );
+  }
+  return (
+    <ol className="space-y-4">
+      {fixes.map((fix, index) => (
+        <li
+          key={`${fix.signal}-${index}`}
+          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="audit-fix"
+        >
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h3 className="font-semibold text-slate-900">{fix.title}</h3>
+            {hydrated ? (
+              <CopyButton
+                text={fix.text}
+                label={fix.title}
+                copiedToast={{
+                  title: 'Fix copied',
+                  description: `"${fix.title}" is on your clipboard.`,
+                }}
+              />
+            ) : null}
+          </div>
+          {fix.help ? <p className="mt-1 text-sm text-slate-700">{fix.help}</p> : null}
+          <pre
+            className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
+            aria-label={`${fix.title}: text to copy`}
+            data-testid="audit-fix-text"
+          >
+            {fix.text}
+          </pre>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** How the score is made, from the weights table itself. */
+export function ScoreExplainer() {
+  const groups = Object.keys(SIGNAL_GROUPS) as SignalGroup[];
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <summary className="cursor-pointer font-semibold text-slate-900">How the score works</summary>
+      <p className="mt-2 text-slate-700">
+        Each check has a weight; together they add up to 100. A check that passes earns its full
+        weight, one that needs attention earns half, and one that fails earns nothing.
+      </p>
+      <table className="mt-3 w-full max-w-lg text-left">
+        <caption className="sr-only">Weight of each check</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-1 font-medium text-slate-700">
+              Check
+            </th>
+            <th scope="col" className="py-1 text-right font-medium text-slate-700">
+              Weight
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.flatMap((group) =>
+            Object.values(SIGNALS)
+              .filter((signal) => signal.group === group)
+              .map((signal) => (
+                <tr key={signal.label} className="border-b border-slate-100">
+                  <td className="py-1 text-slate-900">{signal.label}</td>
+                  <td className="py-1 text-right text-slate-900">{signal.weight}</td>
+                </tr>
+              )),
+          )}
+        </tbody>
+      </table>
+    </details>
+  );
+}

@@ -1,0 +1,504 @@
+import type { Prisma } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
+import {
+  DEFAULT_FETCH_LIMITS,
+  parseAllowlist,
+  safeFetch,
+  type FetchPolicy,
+} from '~/lib/safe-fetch.server';
+import { mailOrigin } from '~/lib/mail-messages.server';
+import type { PublicUser } from './accounts.server';
+import { evaluate, readRobots, siteAddresses, type BusinessFacts } from './audit/checks.server';
+import { buildFixes } from './audit/fixes.server';
+import { scoreOf, type AuditReport, type Fix, type SignalResult } from './audit/signals';
+import { BUSINESS_NOT_FOUND_MESSAGE } from './businesses.server';
+import { DomainError } from './errors';
+import {
+  AUDITS_PER_BUSINESS_PER_DAY,
+  effectiveTier,
+  TIER_LABELS,
+  WEEKLY_REAUDIT_MIN_TIER,
+  TIERS,
+  tierRank,
+} from './tiers';
+
+// The AI-readiness audit of a business's website: fetch it (safely), score it, store the result,
+// and keep the business's latest score and trend. The dashboard, its JSON twin and the weekly
+// scheduler all come through here.
+
+export const NO_WEBSITE_MESSAGE =
+  'Add your website to this business first: the audit checks the site at that address.';
+export const AUDIT_NOT_FOUND_MESSAGE = 'Audit not found';
+/** Audits an owner may start across all of their businesses in an hour, whatever the plan. */
+export const AUDITS_PER_USER_PER_HOUR = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+/** A scheduler claim older than this was abandoned (the instance stopped mid-audit). */
+const CLAIM_TTL_MS = 15 * 60 * 1000;
+/** Scores kept on the business for its trend chart. */
+export const TREND_LENGTH = 12;
+export const AUDITS_PER_PAGE = 10;
+
+export type AuditTrigger = 'owner' | 'scheduled';
+
+export type AuditView = AuditReport & {
+  id: string;
+  businessId: string;
+  trigger: AuditTrigger;
+  durationMs: number;
+};
+
+export type AuditSummary = {
+  id: string;
+  score: number;
+  auditedAt: string;
+  trigger: AuditTrigger;
+};
+
+/** The fetch rules of every audit; tests pass their own allowlist. */
+export function auditFetchPolicy(overrides: Partial<FetchPolicy> = {}): FetchPolicy {
+  return {
+    ...DEFAULT_FETCH_LIMITS,
+    allowPrivateHosts: parseAllowlist(env.AUDIT_ALLOWED_PRIVATE_HOSTS),
+    userAgent: `Mozilla/5.0 (compatible; AIVisibilityAudit/1.0; +${mailOrigin()}/how-it-works)`,
+    ...overrides,
+  };
+}
+
+/**
+ * Fetches the site (home page first; then robots.txt, llms.txt and the sitemap side by side, on
+ * the origin the home page ended up at) and scores it. Never throws for anything the site does:
+ * an unreachable site is an audit whose signals say why.
+ */
+export async function auditSite(
+  business: BusinessFacts,
+  policy: FetchPolicy = auditFetchPolicy(),
+): Promise<{
+  url: string;
+  score: number;
+  signals: SignalResult[];
+  fixes: Fix[];
+  durationMs: number;
+}> {
+  const started = performance.now();
+  const home = await safeFetch(business.website, policy);
+  // Nothing more to fetch from a site that cannot be reached (or that we may not reach).
+  const unreachable = !home.ok && home.code !== 'too_large' && home.code !== 'too_many_redirects';
+  let robots = null;
+  let sitemap = null;
+  let llms = null;
+  if (!unreachable) {
+    const addresses = siteAddresses(home.ok ? home.url : business.website);
+    const defaultSitemap = safeFetch(addresses.sitemap, policy);
+    [robots, llms] = await Promise.all([
+      safeFetch(addresses.robots, policy),
+      safeFetch(addresses.llms, policy),
+    ]);
+    // The sitemap robots.txt names, if it names one; the usual address otherwise.
+    const listed = readRobots(robots, addresses.robots).sitemaps[0];
+    sitemap = listed && listed !== addresses.sitemap ? await safeFetch(listed, policy) : null;
+    sitemap ??= await defaultSitemap;
+  }
+  const signals = evaluate({ home, robots, sitemap, llms }, business);
+  return {
+    url: business.website,
+    score: scoreOf(signals),
+    signals,
+    fixes: buildFixes(signals, business),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+type AuditRow = {
+  id: string;
+  businessId: string;
+  trigger: string;
+  url: string;
+  score: number;
+  signals: string;
+  fixes: string;
+  durationMs: number;
+  createdAt: Date;
+};
+
+function toView(row: AuditRow): AuditView {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
+    score: row.score,
+    auditedAt: row.createdAt.toISOString(),
+    url: row.url,
+    durationMs: row.durationMs,
+    signals: JSON.parse(row.signals) as SignalResult[],
+    fixes: JSON.parse(row.fixes) as Fix[],
+  };
+}
+
+export function parseTrend(value: string | null): number[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Stores an audit and makes it the business's latest, in one transaction. */
+async function storeAudit(
+  businessId: string,
+  userId: string | null,
+  trigger: AuditTrigger,
+  result: Awaited<ReturnType<typeof auditSite>>,
+  now: Date,
+): Promise<AuditView | null> {
+  return db.$transaction(async (tx) => {
+    const business = await tx.business.findUnique({
+      where: { id: businessId },
+      select: { auditTrend: true },
+    });
+    // Deleted while its audit ran: nothing to keep.
+    if (!business) return null;
+    const row = await tx.audit.create({
+      data: {
+        businessId,
+        userId,
+        trigger,
+        url: result.url,
+        score: result.score,
+        signals: JSON.stringify(result.signals),
+        fixes: JSON.stringify(result.fixes),
+        durationMs: result.durationMs,
+        createdAt: now,
+      },
+    });
+    const trend = [...parseTrend(business.auditTrend), result.score].slice(-TREND_LENGTH);
+    await tx.business.update({
+      where: { id: businessId },
+      data: {
+        lastAuditScore: result.score,
+        lastAuditAt: now,
+        auditTrend: JSON.stringify(trend),
+        ...(trigger === 'scheduled' ? { auditClaimedAt: null } : {}),
+      },
+    });
+    return toView(row);
+  });
+}
+
+function retryAfter(until: Date, now: Date) {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+}
+
+function formatWait(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.ceil((seconds % 3600) / 60);
+  if (hours === 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${hours} hour${hours === 1 ? '' : 's'}${minutes ? ` ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}`;
+}
+
+/** The next plan up with a larger allowance, for the "upgrade" hint of a refusal. */
+function betterPlan(tier: (typeof TIERS)[number]) {
+  return TIERS.find(
+    (candidate) =>
+      tierRank(candidate) > tierRank(tier) &&
+      AUDITS_PER_BUSINESS_PER_DAY[candidate] > AUDITS_PER_BUSINESS_PER_DAY[tier],
+  );
+}
+
+/**
+ * Takes one audit from the business's 24-hour allowance, or refuses (429). The claim is a single
+ * conditional UPDATE, so two requests at the same moment cannot both take the last audit.
+ */
+async function claimAllowance(user: PublicUser, businessId: string, now: Date): Promise<void> {
+  const tier = effectiveTier(user, now);
+  const limit = AUDITS_PER_BUSINESS_PER_DAY[tier];
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const mine = { id: businessId, userId: user.id };
+
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+  const lastHour = await db.audit.count({
+    where: { userId: user.id, trigger: 'owner', createdAt: { gt: hourAgo } },
+  });
+  if (lastHour >= AUDITS_PER_USER_PER_HOUR) {
+    throw new DomainError(
+      'rate_limited',
+      `You have run ${AUDITS_PER_USER_PER_HOUR} audits in the last hour. Please wait a little before the next one.`,
+      { retryAfterSeconds: 15 * 60 },
+    );
+  }
+
+  const fresh = await db.business.updateMany({
+    where: { ...mine, OR: [{ auditWindowStart: null }, { auditWindowStart: { lte: dayAgo } }] },
+    data: { auditWindowStart: now, auditWindowCount: 1 },
+  });
+  if (fresh.count === 1) return;
+  const more = await db.business.updateMany({
+    where: { ...mine, auditWindowStart: { gt: dayAgo }, auditWindowCount: { lt: limit } },
+    data: { auditWindowCount: { increment: 1 } },
+  });
+  if (more.count === 1) return;
+
+  const business = await db.business.findFirst({
+    where: mine,
+    select: { auditWindowStart: true },
+  });
+  if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  const until = new Date((business.auditWindowStart ?? now).getTime() + DAY_MS);
+  const seconds = retryAfter(until, now);
+  const upgrade = betterPlan(tier);
+  const allowance =
+    limit === 1 ? 'one audit per business a day' : `${limit} audits per business a day`;
+  throw new DomainError(
+    'rate_limited',
+    `Your ${TIER_LABELS[tier]} plan includes ${allowance}. You can run the next one in ${formatWait(seconds)}.${
+      upgrade
+        ? ` The ${TIER_LABELS[upgrade]} plan includes ${AUDITS_PER_BUSINESS_PER_DAY[upgrade]}.`
+        : ''
+    }`,
+    { retryAfterSeconds: seconds, limit, tier },
+  );
+}
+
+/**
+ * The owner's "Check AI Readiness": one of their businesses (someone else's is not found), within
+ * their plan's allowance, audited now. A site that cannot be reached is still an audit.
+ */
+export async function auditBusiness(
+  user: PublicUser,
+  businessId: string,
+  { now = new Date(), policy }: { now?: Date; policy?: FetchPolicy } = {},
+): Promise<AuditView> {
+  const business = await db.business.findFirst({
+    where: { id: businessId, userId: user.id },
+    select: {
+      id: true,
+      name: true,
+      website: true,
+      location: true,
+      industry: true,
+      description: true,
+    },
+  });
+  if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  if (!business.website) throw new DomainError('invalid_input', NO_WEBSITE_MESSAGE);
+  await claimAllowance(user, business.id, now);
+  const result = await auditSite({ ...business, website: business.website }, policy);
+  const stored = await storeAudit(business.id, user.id, 'owner', result, now);
+  if (!stored) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  return stored;
+}
+
+const auditSelect = {
+  id: true,
+  businessId: true,
+  trigger: true,
+  url: true,
+  score: true,
+  signals: true,
+  fixes: true,
+  durationMs: true,
+  createdAt: true,
+} as const;
+
+/** The business's latest audit, or a given one of its audits; null if none (or not the owner's). */
+export async function findAudit(
+  user: Pick<PublicUser, 'id'>,
+  businessId: string,
+  auditId?: string,
+): Promise<AuditView | null> {
+  return findAuditWhere({ businessId, business: { userId: user.id } }, auditId);
+}
+
+/** The same for any business: admins only (the admin domain checks the role). */
+export async function findAuditOfBusiness(
+  businessId: string,
+  auditId?: string,
+): Promise<AuditView | null> {
+  return findAuditWhere({ businessId }, auditId);
+}
+
+async function findAuditWhere(where: Prisma.AuditWhereInput, auditId?: string) {
+  const row = await db.audit.findFirst({
+    where: { ...where, ...(auditId ? { id: auditId } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: auditSelect,
+  });
+  return row ? toView(row) : null;
+}
+
+export type AuditHistoryPage = {
+  items: AuditSummary[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+};
+
+/** One page of a business's audits, newest first: scores and dates only. */
+export async function listAudits(
+  businessId: string,
+  { page = 1, perPage = AUDITS_PER_PAGE, clampToLastPage = true } = {},
+  owner?: Pick<PublicUser, 'id'>,
+): Promise<AuditHistoryPage> {
+  const where = { businessId, ...(owner ? { business: { userId: owner.id } } : {}) };
+  const total = await db.audit.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = clampToLastPage ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
+  const rows = await db.audit.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+    select: { id: true, score: true, createdAt: true, trigger: true },
+  });
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      score: row.score,
+      auditedAt: row.createdAt.toISOString(),
+      trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
+    })),
+    total,
+    page: current,
+    perPage,
+    pageCount,
+  };
+}
+
+export type AuditStanding = {
+  score: number | null;
+  auditedAt: string | null;
+  trend: number[];
+};
+
+/** Latest score and trend of each of these businesses: one query, whatever the page size. */
+export async function auditStandings(ids: string[]): Promise<Record<string, AuditStanding>> {
+  if (ids.length === 0) return {};
+  const rows = await db.business.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, lastAuditScore: true, lastAuditAt: true, auditTrend: true },
+  });
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      {
+        score: row.lastAuditScore,
+        auditedAt: row.lastAuditAt?.toISOString() ?? null,
+        trend: parseTrend(row.auditTrend),
+      },
+    ]),
+  );
+}
+
+/** What the owner may still run today on a business: for the button's hint. */
+export async function auditAllowance(
+  user: PublicUser,
+  businessId: string,
+  now = new Date(),
+): Promise<{ limit: number; used: number; resetsAt: string | null }> {
+  const limit = AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)];
+  const row = await db.business.findFirst({
+    where: { id: businessId, userId: user.id },
+    select: { auditWindowStart: true, auditWindowCount: true },
+  });
+  const start = row?.auditWindowStart;
+  if (!start || start.getTime() <= now.getTime() - DAY_MS) {
+    return { limit, used: 0, resetsAt: null };
+  }
+  return {
+    limit,
+    used: row.auditWindowCount,
+    resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weekly re-audit
+
+const premiumTiers = TIERS.filter((tier) => tierRank(tier) >= tierRank(WEEKLY_REAUDIT_MIN_TIER));
+
+/**
+ * One pass of the scheduler: businesses of active premium plans with a website whose latest audit
+ * is a week old (or that have none), oldest first, at most `limit`. Each is claimed with a
+ * conditional UPDATE before it is audited, so two app instances on one database never audit the
+ * same business twice; a claim abandoned by a stopped instance expires after 15 minutes.
+ * Returns the ids audited by this instance.
+ */
+export async function runDueAudits({
+  now = new Date(),
+  limit = 20,
+  policy,
+}: { now?: Date; limit?: number; policy?: FetchPolicy } = {}): Promise<string[]> {
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  const claimExpired = new Date(now.getTime() - CLAIM_TTL_MS);
+  const due = {
+    website: { not: null },
+    OR: [{ lastAuditAt: null }, { lastAuditAt: { lte: weekAgo } }],
+    AND: [{ OR: [{ auditClaimedAt: null }, { auditClaimedAt: { lte: claimExpired } }] }],
+  };
+  const candidates = await db.business.findMany({
+    where: {
+      ...due,
+      user: {
+        subscriptionStatus: { in: premiumTiers },
+        OR: [{ subscriptionExpiry: null }, { subscriptionExpiry: { gte: now } }],
+      },
+    },
+    orderBy: [{ lastAuditAt: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
+    take: limit,
+    select: { id: true },
+  });
+  const done: string[] = [];
+  for (const candidate of candidates) {
+    const claim = await db.business.updateMany({
+      where: { id: candidate.id, ...due },
+      data: { auditClaimedAt: now },
+    });
+    if (claim.count !== 1) continue; // another instance took it
+    const business = await db.business.findUnique({
+      where: { id: candidate.id },
+      select: { name: true, website: true, location: true, industry: true, description: true },
+    });
+    if (!business?.website) continue;
+    try {
+      const result = await auditSite({ ...business, website: business.website }, policy);
+      if (await storeAudit(candidate.id, null, 'scheduled', result, now)) done.push(candidate.id);
+    } catch (error) {
+      console.error(`[audit] scheduled audit of business ${candidate.id} failed`, error);
+    }
+  }
+  return done;
+}
+
+/**
+ * Starts the weekly re-audit loop in this process (AUDIT_SCHEDULER, every
+ * AUDIT_SCHEDULER_INTERVAL_MINUTES). Returns a function that stops it.
+ */
+export function startAuditScheduler(): () => void {
+  if (!env.AUDIT_SCHEDULER) return () => {};
+  const intervalMs = env.AUDIT_SCHEDULER_INTERVAL_MINUTES * 60 * 1000;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const done = await runDueAudits();
+      if (done.length) console.log(`[audit] weekly re-audit: ${done.length} business(es) audited`);
+    } catch (error) {
+      console.error('[audit] scheduler pass failed', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  const first = setTimeout(() => void tick(), Math.min(intervalMs, 60_000));
+  first.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { auditBusiness, findAudit } from '~/domain/audits.server';
+import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
+import { requireApiUser } from '~/lib/auth.server';
+import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/lib/http.server';
+
+const ALLOWED = ['GET', 'POST'];
+
+// POST /api/businesses/{id}/audit → 201 { id, businessId, score, auditedAt, url, trigger, signals,
+// fixes }: the business's website audited now. A site that cannot be reached is still a 201 audit
+// whose signals say why. Another user's business → 404; no website → 400; past the plan's daily
+// allowance → 429 with Retry-After.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(ALLOWED);
+  const user = await requireApiUser(request);
+  try {
+    const audit = await auditBusiness(user, params.id ?? '');
+    return Response.json(audit, { status: 201, headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+  } catch (error) {
+    return domainErrorResponse(error);
+  }
+}
+
+// GET /api/businesses/{id}/audit → the latest audit; 404 when there is none yet (or the business
+// is someone else's).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const id = params.id ?? '';
+  const audit = await findAudit(user, id);
+  if (audit) return Response.json(audit, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+  const business = await findBusiness(user, id);
+  return jsonMessage(404, business ? 'No audit yet for this business' : BUSINESS_NOT_FOUND_MESSAGE);
+}

@@ -38,3 +38,7 @@ process.env.SESSION_SECRET = 'test-session-secret-0123456789';
 // Tests play the reverse proxy: they set X-Forwarded-For to stand for different clients.
 process.env.TRUST_PROXY = 'true';
 (globalThis as { __db?: unknown }).__db = undefined;
+// The AI-readiness audits fetch fixture sites this machine serves on 127.0.0.1 (refused otherwise);
+// the SSRF tests pass their own policy with the allowance off.
+process.env.AUDIT_ALLOWED_PRIVATE_HOSTS = '127.0.0.1';
+process.env.AUDIT_SCHEDULER = 'false';

@@ -1,0 +1,595 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditView } from '~/domain/audits.server';
+import { auditFetchPolicy, auditSite, runDueAudits } from '~/domain/audits.server';
+import { db } from '~/lib/db.server';
+import { safeFetch } from '~/lib/safe-fetch.server';
+import { takeToast } from '~/lib/toast.server';
+import * as auditApi from '~/routes/api.businesses.$id.audit';
+import * as auditsApi from '~/routes/api.businesses.$id.audits';
+import * as auditPage from '~/routes/dashboard_.businesses.$id.audit';
+import { loader as dashboardLoader } from '~/routes/dashboard';
+import { loader as adminLoader } from '~/routes/admin';
+import { startFixtureSite, type FixtureSite } from '../fixtures/audit-sites/server';
+import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+let ready: FixtureSite;
+let blocking: FixtureSite;
+let redirects: FixtureSite;
+
+beforeAll(async () => {
+  ready = await startFixtureSite('ready');
+  blocking = await startFixtureSite('blocking');
+  // A site whose pages redirect elsewhere: into private networks, or round in circles.
+  redirects = await startFixtureSite(null, {
+    routes: {
+      '/to-private': (_req, res) => res.writeHead(302, { Location: 'http://10.0.0.1/' }).end(),
+      '/to-metadata': (_req, res) =>
+        res.writeHead(301, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+      '/to-ipv6-loopback': (_req, res, origin) =>
+        res.writeHead(307, { Location: `http://[::1]:${new URL(origin).port}/` }).end(),
+      '/to-ready': (_req, res) => res.writeHead(301, { Location: ready.url }).end(),
+      '/loop': (_req, res) => res.writeHead(302, { Location: '/loop' }).end(),
+      '/slow': (_req, res) => {
+        setTimeout(
+          () => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>late</p>'),
+          2000,
+        );
+      },
+      '/huge': (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let sent = 0;
+        const write = () => {
+          while (sent < 3 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        write();
+      },
+    },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([ready.close(), blocking.close(), redirects.close()]);
+});
+
+async function owner(tier = 'free', expiry: Date | null = null) {
+  const user = await createUser({ firstName: 'Dana' });
+  await db.user.update({
+    where: { id: user.id },
+    data: { subscriptionStatus: tier, subscriptionExpiry: expiry },
+  });
+  const { token, cookie } = await sessionCookieFor(user.id);
+  return { user, token, cookie, bearer: { Authorization: `Bearer ${token}` } };
+}
+
+async function businessOf(
+  userId: string,
+  website: string | null,
+  fields: { name?: string; location?: string | null } = {},
+) {
+  return db.business.create({
+    data: {
+      userId,
+      name: fields.name ?? 'Bright Smile Dental',
+      website,
+      industry: 'Dentist',
+      location: fields.location === undefined ? 'Austin, TX' : fields.location,
+    },
+  });
+}
+
+const postAudit = (id: string, headers: Record<string, string>) =>
+  run(() =>
+    auditApi.action(
+      args(jsonRequest(`/api/businesses/${id}/audit`, { method: 'POST', headers }), { id }),
+    ),
+  );
+
+const getAudit = (id: string, headers: Record<string, string>) =>
+  run(() => auditApi.loader(args(jsonRequest(`/api/businesses/${id}/audit`, { headers }), { id })));
+
+const listAuditsApi = (id: string, headers: Record<string, string>, query = '') =>
+  run(() =>
+    auditsApi.loader(
+      args(jsonRequest(`/api/businesses/${id}/audits${query}`, { headers }), { id }),
+    ),
+  );
+
+const signal = (audit: AuditView, id: string) => audit.signals.find((s) => s.id === id)!;
+
+describe('POST /api/businesses/{id}/audit on fixture sites', () => {
+  it('scores a well-prepared site high, with the evidence behind each signal', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, ready.url);
+    const response = await postAudit(business.id, bearer);
+    expect(response.status).toBe(201);
+    const audit = response.data as AuditView;
+    expect(audit.businessId).toBe(business.id);
+    expect(audit.score).toBeGreaterThanOrEqual(85);
+    expect(Date.parse(audit.auditedAt)).not.toBeNaN();
+    for (const id of ['answer_bots', 'training_bots', 'robots_txt', 'robots_meta', 'sitemap']) {
+      expect(signal(audit, id).status, id).toBe('pass');
+    }
+    for (const id of ['llms_txt', 'structured_data', 'nap_consistency', 'faq', 'canonical', 'h1']) {
+      expect(signal(audit, id).status, id).toBe('pass');
+    }
+    // Served over plain http: the one thing to fix, and the fix says how.
+    expect(signal(audit, 'https').status).toBe('fail');
+    expect(audit.fixes.map((fix) => fix.signal)).toEqual(['https']);
+    const answer = signal(audit, 'answer_bots');
+    expect(answer.evidence.url).toBe(`${ready.origin}/robots.txt`);
+    expect(answer.evidence.items?.map((item) => item.label)).toEqual(
+      expect.arrayContaining([
+        'OAI-SearchBot',
+        'ChatGPT-User',
+        'Claude-SearchBot',
+        'PerplexityBot',
+      ]),
+    );
+    expect(signal(audit, 'sitemap').evidence).toMatchObject({
+      url: `${ready.origin}/sitemap.xml`,
+      status: 200,
+      snippet: '3 entries',
+    });
+    expect(signal(audit, 'structured_data').evidence.snippet).toBe('@type: Dentist');
+    // Every signal explains itself in a sentence.
+    for (const s of audit.signals) expect(s.reason.length, s.id).toBeGreaterThan(10);
+  });
+
+  it('scores a blocking site low, saying which crawler is blocked by which line', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, blocking.url, { name: 'Rapid Rooter' });
+    const audit = (await postAudit(business.id, bearer)).data as AuditView;
+    expect(audit.score).toBeLessThan(30);
+    const answer = signal(audit, 'answer_bots');
+    expect(answer.status).toBe('fail');
+    expect(answer.evidence.items?.find((item) => item.label === 'OAI-SearchBot')).toEqual({
+      label: 'OAI-SearchBot',
+      ok: false,
+      note: 'blocked by line 2 in the group for all crawlers (*): Disallow: /',
+    });
+    expect(answer.evidence.items?.find((item) => item.label === 'PerplexityBot')?.ok).toBe(false);
+    // GPTBot has its own group: the evidence says so.
+    const training = signal(audit, 'training_bots');
+    expect(training.status).toBe('warn');
+    expect(training.evidence.items?.find((item) => item.label === 'GPTBot')?.note).toBe(
+      'blocked by line 5 in its own group: Disallow: /',
+    );
+    expect(signal(audit, 'robots_meta')).toMatchObject({
+      status: 'fail',
+      evidence: { snippet: '<meta name="robots" content="noindex, noai">' },
+    });
+    expect(signal(audit, 'structured_data').evidence.snippet).toMatch(/^Broken JSON-LD/);
+    expect(signal(audit, 'sitemap')).toMatchObject({ status: 'fail', evidence: { status: 404 } });
+    expect(signal(audit, 'server_text').status).toBe('fail');
+    // The robots.txt fix is built for this business and lets the answer crawlers in.
+    const robotsFix = audit.fixes.find(
+      (fix) => fix.signal === 'robots_txt' || fix.signal === 'answer_bots',
+    );
+    expect(robotsFix?.text).toContain('User-agent: OAI-SearchBot');
+    expect(robotsFix?.text).toContain(`Sitemap: ${blocking.origin}/sitemap.xml`);
+    const llms = audit.fixes.find((fix) => fix.signal === 'llms_txt');
+    expect(llms?.text.startsWith('# Rapid Rooter\n')).toBe(true);
+  });
+
+  it('follows a redirect to the real site and audits where it landed', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, `${redirects.origin}/to-ready`);
+    const audit = (await postAudit(business.id, bearer)).data as AuditView;
+    expect(signal(audit, 'home_page').evidence.snippet).toBe(
+      `${redirects.origin}/to-ready → ${ready.url}`,
+    );
+    expect(signal(audit, 'answer_bots').evidence.url).toBe(`${ready.origin}/robots.txt`);
+    expect(audit.score).toBeGreaterThanOrEqual(85);
+  });
+
+  it('an unreachable site is still a 201 audit whose signals say why', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, 'http://10.0.0.1/');
+    const response = await postAudit(business.id, bearer);
+    expect(response.status).toBe(201);
+    const audit = response.data as AuditView;
+    expect(audit.score).toBe(0);
+    expect(signal(audit, 'home_page').reason).toBe(
+      'We could not reach 10.0.0.1: the address points into a private network.',
+    );
+    expect(audit.fixes).toHaveLength(1);
+  });
+
+  it('GET returns the latest audit and GET …/audits the history, newest first, paged', async () => {
+    const { user, bearer } = await owner('diy');
+    const business = await businessOf(user.id, ready.url);
+    expect((await getAudit(business.id, bearer)).status).toBe(404);
+    const first = (await postAudit(business.id, bearer)).data as AuditView;
+    const second = (await postAudit(business.id, bearer)).data as AuditView;
+    const latest = await getAudit(business.id, bearer);
+    expect(latest.status).toBe(200);
+    expect((latest.data as AuditView).id).toBe(second.id);
+    const page1 = await listAuditsApi(business.id, bearer, '?limit=1');
+    expect(page1.headers.get('X-Total-Count')).toBe('2');
+    expect((page1.data as { id: string }[]).map((a) => a.id)).toEqual([second.id]);
+    const page2 = await listAuditsApi(business.id, bearer, '?limit=1&page=2');
+    expect((page2.data as { id: string; score: number }[])[0]).toMatchObject({
+      id: first.id,
+      score: first.score,
+      trigger: 'owner',
+    });
+    // The business keeps its latest score and trend for the dashboard.
+    const row = await db.business.findUniqueOrThrow({ where: { id: business.id } });
+    expect(row.lastAuditScore).toBe(second.score);
+    expect(JSON.parse(row.auditTrend ?? '[]')).toEqual([first.score, second.score]);
+  });
+});
+
+describe('who may audit what', () => {
+  it("another user's business is 404 on every call, and nothing is audited", async () => {
+    const alice = await owner();
+    const bob = await owner('authority');
+    const business = await businessOf(alice.user.id, ready.url);
+    expect(await postAudit(business.id, bob.bearer)).toMatchObject({
+      status: 404,
+      data: { message: 'Business not found' },
+    });
+    expect((await getAudit(business.id, bob.bearer)).status).toBe(404);
+    expect((await listAuditsApi(business.id, bob.bearer)).status).toBe(404);
+    const page = await run(() =>
+      auditPage.loader(
+        args(
+          new Request(`${BASE}/dashboard/businesses/${business.id}/audit`, {
+            headers: { Cookie: bob.cookie },
+          }),
+          { id: business.id },
+        ),
+      ),
+    );
+    expect(page.status).toBe(404);
+    expect(await db.audit.count({ where: { businessId: business.id } })).toBe(0);
+    // Bob's attempt did not use Alice's allowance either.
+    expect((await postAudit(business.id, alice.bearer)).status).toBe(201);
+  });
+
+  it('needs a sign-in, and a business with no website is a 400 saying what to do', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, null);
+    expect((await postAudit(business.id, {})).status).toBe(401);
+    const response = await postAudit(business.id, bearer);
+    expect(response.status).toBe(400);
+    expect((response.data as { message: string }).message).toMatch(/^Add your website/);
+  });
+
+  it('other methods are 405', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, ready.url);
+    const response = await run(() =>
+      auditApi.action(
+        args(
+          jsonRequest(`/api/businesses/${business.id}/audit`, {
+            method: 'DELETE',
+            headers: bearer,
+          }),
+          {
+            id: business.id,
+          },
+        ),
+      ),
+    );
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('audits per plan', () => {
+  it('a free plan gets one audit per business a day, then 429 with Retry-After', async () => {
+    const { user, bearer } = await owner('free');
+    const business = await businessOf(user.id, ready.url);
+    const other = await businessOf(user.id, ready.url, { name: 'Second Location' });
+    expect((await postAudit(business.id, bearer)).status).toBe(201);
+    const refused = await postAudit(business.id, bearer);
+    expect(refused.status).toBe(429);
+    expect((refused.data as { message: string }).message).toMatch(
+      /^Your Free plan includes one audit per business a day\. You can run the next one in 2[34] hours?/,
+    );
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    // The allowance is per business, and nothing was stored for the refusal.
+    expect((await postAudit(other.id, bearer)).status).toBe(201);
+    expect(await db.audit.count({ where: { businessId: business.id } })).toBe(1);
+  });
+
+  it('the window opens again after 24 hours', async () => {
+    const { user, bearer } = await owner('free');
+    const business = await businessOf(user.id, ready.url);
+    expect((await postAudit(business.id, bearer)).status).toBe(201);
+    await db.business.update({
+      where: { id: business.id },
+      data: { auditWindowStart: new Date(Date.now() - DAY - 1000) },
+    });
+    expect((await postAudit(business.id, bearer)).status).toBe(201);
+  });
+
+  it('the DIY plan gets five a day; an expired DIY plan counts as free', async () => {
+    const diy = await owner('diy', new Date(Date.now() + 30 * DAY));
+    const business = await businessOf(diy.user.id, ready.url);
+    for (let i = 0; i < 5; i += 1)
+      expect((await postAudit(business.id, diy.bearer)).status).toBe(201);
+    const refused = await postAudit(business.id, diy.bearer);
+    expect(refused.status).toBe(429);
+    expect((refused.data as { message: string }).message).toContain(
+      'Your DIY plan includes 5 audits',
+    );
+
+    const lapsed = await owner('diy', new Date(Date.now() - DAY));
+    const lapsedBusiness = await businessOf(lapsed.user.id, ready.url);
+    expect((await postAudit(lapsedBusiness.id, lapsed.bearer)).status).toBe(201);
+    expect((await postAudit(lapsedBusiness.id, lapsed.bearer)).status).toBe(429);
+  });
+
+  it('two requests at the same moment cannot both take the last audit', async () => {
+    const { user, bearer } = await owner('free');
+    const business = await businessOf(user.id, ready.url);
+    const results = await Promise.all([
+      postAudit(business.id, bearer),
+      postAudit(business.id, bearer),
+      postAudit(business.id, bearer),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 429, 429]);
+    expect(await db.audit.count({ where: { businessId: business.id } })).toBe(1);
+  });
+});
+
+describe('fetching safely (SSRF), with the test-only allowance off', () => {
+  const strict = auditFetchPolicy({ allowPrivateHosts: [] });
+  const allowingLoopback = auditFetchPolicy({ allowPrivateHosts: ['127.0.0.1'] });
+
+  it.each([
+    ['http://127.0.0.1/', 'loopback'],
+    ['http://10.0.0.1/', 'private'],
+    ['http://192.168.1.1/', 'private'],
+    ['http://169.254.169.254/latest/meta-data/', 'metadata'],
+    ['http://[::1]/', 'IPv6 loopback'],
+    ['http://[fd00:ec2::254]/', 'IPv6 unique-local (cloud metadata)'],
+    ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped loopback'],
+    ['http://0.0.0.0/', 'unspecified'],
+    ['http://100.64.0.1/', 'carrier-grade NAT'],
+  ])('refuses %s (%s) without connecting', async (url) => {
+    const outcome = await safeFetch(url, strict);
+    expect(outcome).toMatchObject({ ok: false, code: 'refused_address' });
+  });
+
+  it('refuses the fixture site itself when the allowance is off', async () => {
+    expect(await safeFetch(ready.url, strict)).toMatchObject({
+      ok: false,
+      code: 'refused_address',
+      error: 'the address points into a private network',
+    });
+    const audit = await auditSite(
+      {
+        name: 'Bright Smile Dental',
+        website: ready.url,
+        location: null,
+        industry: null,
+        description: null,
+      },
+      strict,
+    );
+    expect(audit.score).toBe(0);
+    expect(audit.signals.every((s) => s.status === 'fail')).toBe(true);
+  });
+
+  it('allows only the listed address: other private addresses stay refused', async () => {
+    expect(await safeFetch(ready.url, allowingLoopback)).toMatchObject({ ok: true, status: 200 });
+    for (const url of [
+      'http://127.0.0.2/',
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/',
+    ]) {
+      expect(await safeFetch(url, allowingLoopback), url).toMatchObject({
+        code: 'refused_address',
+      });
+    }
+  });
+
+  it('re-checks every redirect: a public-looking start that redirects inside is refused', async () => {
+    for (const path of ['/to-private', '/to-metadata', '/to-ipv6-loopback']) {
+      const outcome = await safeFetch(`${redirects.origin}${path}`, allowingLoopback);
+      expect(outcome, path).toMatchObject({ ok: false, code: 'refused_address' });
+    }
+  });
+
+  it('stops after 5 redirects, after 2 MB, and after the time limit', async () => {
+    expect(await safeFetch(`${redirects.origin}/loop`, allowingLoopback)).toMatchObject({
+      ok: false,
+      code: 'too_many_redirects',
+      error: 'it redirected more than 5 times',
+    });
+    expect(await safeFetch(`${redirects.origin}/huge`, allowingLoopback)).toMatchObject({
+      ok: false,
+      code: 'too_large',
+    });
+    const slow = await safeFetch(`${redirects.origin}/slow`, {
+      ...allowingLoopback,
+      timeoutMs: 300,
+    });
+    expect(slow).toMatchObject({ ok: false, code: 'timeout' });
+    expect(slow.elapsedMs).toBeLessThan(1500);
+  });
+
+  it('refuses other schemes and credentials, and names a domain that does not exist', async () => {
+    expect(await safeFetch('file:///etc/passwd', strict)).toMatchObject({ code: 'bad_url' });
+    expect(await safeFetch('ftp://example.com/', strict)).toMatchObject({ code: 'bad_url' });
+    expect(await safeFetch('http://user:pw@example.com/', strict)).toMatchObject({
+      code: 'bad_url',
+    });
+    expect(await safeFetch('http://no-such-host.invalid/', strict)).toMatchObject({ code: 'dns' });
+  });
+
+  it('sends a user agent that names the site', async () => {
+    let seen = '';
+    const echo = await startFixtureSite(null, {
+      routes: {
+        '/': (req, res) => {
+          seen = req.headers['user-agent'] ?? '';
+          res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>hi</p>');
+        },
+      },
+    });
+    try {
+      await safeFetch(echo.url, allowingLoopback);
+      expect(seen).toMatch(/^Mozilla\/5\.0 \(compatible; AIVisibilityAudit\/1\.0; \+http/);
+    } finally {
+      await echo.close();
+    }
+  });
+});
+
+describe('the weekly re-audit', () => {
+  const policy = auditFetchPolicy({ allowPrivateHosts: ['127.0.0.1'] });
+
+  it('audits premium businesses once, even when two instances run at the same moment', async () => {
+    const premium = await owner('starter', new Date(Date.now() + 30 * DAY));
+    const free = await owner('free');
+    const lapsed = await owner('growth', new Date(Date.now() - DAY));
+    const due = await businessOf(premium.user.id, ready.url);
+    const noSite = await businessOf(premium.user.id, null);
+    const freeBusiness = await businessOf(free.user.id, ready.url);
+    const lapsedBusiness = await businessOf(lapsed.user.id, ready.url);
+
+    const [a, b] = await Promise.all([
+      runDueAudits({ policy, limit: 1000 }),
+      runDueAudits({ policy, limit: 1000 }),
+    ]);
+    expect([...a, ...b].filter((id) => id === due.id)).toHaveLength(1);
+    const scheduled = await db.audit.findMany({
+      where: { businessId: { in: [due.id, noSite.id, freeBusiness.id, lapsedBusiness.id] } },
+    });
+    expect(scheduled.map((row) => [row.businessId, row.trigger])).toEqual([[due.id, 'scheduled']]);
+
+    // Not due again within the week; due again after it.
+    expect(await runDueAudits({ policy, limit: 1000 })).not.toContain(due.id);
+    const weekLater = new Date(Date.now() + 7 * DAY + 1000);
+    expect(await runDueAudits({ policy, limit: 1000, now: weekLater })).toContain(due.id);
+    expect(await db.audit.count({ where: { businessId: due.id, trigger: 'scheduled' } })).toBe(2);
+  });
+
+  it('an owner audit within the week counts; a stale claim of a stopped instance is taken over', async () => {
+    const premium = await owner('authority');
+    const recent = await businessOf(premium.user.id, ready.url);
+    expect((await postAudit(recent.id, premium.bearer)).status).toBe(201);
+    const claimed = await businessOf(premium.user.id, ready.url, { name: 'Claimed' });
+    await db.business.update({ where: { id: claimed.id }, data: { auditClaimedAt: new Date() } });
+    const first = await runDueAudits({ policy, limit: 1000 });
+    expect(first).not.toContain(recent.id);
+    expect(first).not.toContain(claimed.id);
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    expect(await runDueAudits({ policy, limit: 1000, now: later })).toContain(claimed.id);
+  });
+});
+
+describe('the dashboard and the report page', () => {
+  async function flashOf(headers: Headers) {
+    const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
+    return toast;
+  }
+
+  it('Check AI Readiness (a plain form post) runs the audit and redirects to the report', async () => {
+    const { user, cookie } = await owner();
+    const business = await businessOf(user.id, ready.url);
+    const path = `/dashboard/businesses/${business.id}/audit`;
+    const response = await run(() =>
+      auditPage.action(
+        args(formRequest(path, { intent: 'run', back: '/dashboard' }, { Cookie: cookie }), {
+          id: business.id,
+        }),
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(path);
+    const toast = await flashOf(response.headers);
+    expect(toast?.title).toBe('AI readiness checked');
+    expect(toast?.description).toMatch(/^Score \d+\/100: Ready for AI\.$/);
+
+    const page = await run(() =>
+      auditPage.loader(
+        args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }), { id: business.id }),
+      ),
+    );
+    const data = page.data as {
+      audit: AuditView;
+      history: { total: number };
+      allowance: { limit: number; used: number };
+    };
+    expect(data.audit.score).toBeGreaterThanOrEqual(85);
+    expect(data.history.total).toBe(1);
+    expect(data.allowance).toMatchObject({ limit: 1, used: 1 });
+
+    // A second try the same day goes back where it came from, saying why.
+    const refused = await run(() =>
+      auditPage.action(
+        args(formRequest(path, { intent: 'run', back: '/dashboard?page=2' }, { Cookie: cookie }), {
+          id: business.id,
+        }),
+      ),
+    );
+    expect(refused.headers.get('location')).toBe('/dashboard?page=2');
+    expect((await flashOf(refused.headers))?.description).toMatch(
+      /^Your Free plan includes one audit/,
+    );
+
+    const dashboard = await run(() =>
+      dashboardLoader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+    const readiness = (
+      dashboard.data as { readiness: Record<string, { score: number; trend: number[] }> }
+    ).readiness[business.id];
+    expect(readiness?.score).toBe(data.audit.score);
+    expect(readiness?.trend).toEqual([data.audit.score]);
+  });
+
+  it('admins see a business’s audits in the businesses tab; the owner’s data export lists them', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, ready.url, { name: `Audited ${Date.now()}` });
+    const audit = (await postAudit(business.id, bearer)).data as AuditView;
+    const admin = await createUser({ role: 'admin' });
+    const { cookie } = await sessionCookieFor(admin.id);
+    const page = await run(() =>
+      adminLoader(
+        args(
+          new Request(
+            `${BASE}/admin?tab=businesses&q=${encodeURIComponent(business.name)}&audits=${business.id}`,
+            { headers: { Cookie: cookie } },
+          ),
+        ),
+      ),
+    );
+    const data = page.data as {
+      businesses: { items: { id: string; lastAudit: { score: number } | null }[] };
+      audits: { audit: AuditView; history: { total: number } };
+    };
+    expect(data.businesses.items.find((b) => b.id === business.id)?.lastAudit?.score).toBe(
+      audit.score,
+    );
+    expect(data.audits.audit.id).toBe(audit.id);
+    expect(data.audits.history.total).toBe(1);
+
+    const { exportAccountData } = await import('~/domain/account.server');
+    const exported = await exportAccountData(user.id);
+    expect(exported.businesses[0]?.aiReadinessAudits).toEqual([
+      { auditedAt: audit.auditedAt, url: ready.url, score: audit.score, trigger: 'owner' },
+    ]);
+  });
+
+  it('deleting the business deletes its audits', async () => {
+    const { user, bearer } = await owner();
+    const business = await businessOf(user.id, ready.url);
+    await postAudit(business.id, bearer);
+    await db.business.delete({ where: { id: business.id } });
+    expect(await db.audit.count({ where: { businessId: business.id } })).toBe(0);
+  });
+});

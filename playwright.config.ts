@@ -6,6 +6,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 // because Playwright's own browser download cannot reach its host here.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const PG_PORT = PORT + 1;
+/** Websites for the AI-readiness audit to check (tests/fixtures/audit-sites), on 127.0.0.1, past
+ * the two PostgreSQL instances on PG_PORT and PG_PORT + 1. */
+export const AUDIT_FIXTURES = {
+  ready: `http://127.0.0.1:${PORT + 3}/`,
+  blocking: `http://127.0.0.1:${PORT + 4}/`,
+};
 export const E2E_DATABASE = 'data/e2e.db';
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 export const PG_WEBHOOK_SECRET = 'whsec_e2e_two_instances';
@@ -39,6 +45,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node --import tsx tests/fixtures/audit-sites/server.ts',
+      url: AUDIT_FIXTURES.ready,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { AUDIT_FIXTURE_PORTS: `${PORT + 3},${PORT + 4}` },
+    },
+    {
       command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run db:migrate && npm run db:seed && npm start`,
       url: `http://localhost:${PORT}/`,
       reuseExistingServer: false,
@@ -57,6 +72,10 @@ export default defineConfig({
         DEMO_CHECKOUT: 'true',
         // As behind nginx: each journey is its own client address (X-Forwarded-For, see support.ts).
         TRUST_PROXY: 'true',
+        // The audit journeys check the fixture sites on 127.0.0.1 (refused without this); the
+        // weekly re-audit stays off so it never audits a journey's business behind its back.
+        AUDIT_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+        AUDIT_SCHEDULER: 'false',
       },
     },
     {

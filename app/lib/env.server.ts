@@ -166,7 +166,8 @@ if (cookieSecure && env.PUBLIC_URL.startsWith('http:')) {
   }
 }
 
-if (env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim()) {
+// Said once at start-up (not in every test file, where the test setup sets it on purpose).
+if (env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim() && env.NODE_ENV !== 'test') {
   console.warn(
     `AUDIT_ALLOWED_PRIVATE_HOSTS is set: AI-readiness audits may fetch ${env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim()} (meant for tests against local fixture sites; leave it empty in production).`,
   );

@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { AUDIT_FIXTURES } from '../../playwright.config';
+import {
+  E2E_ADMIN,
+  expect,
+  expectMessage,
+  login,
+  logout,
+  register,
+  test,
+  uniqueEmail,
+} from './support';
+
+// The AI-readiness audit, end to end: the production server fetches the fixture sites Playwright
+// serves on 127.0.0.1 (AUDIT_ALLOWED_PRIVATE_HOSTS), with JavaScript on and off.
+
+async function ownerWithBusiness(
+  page: Page,
+  business: { name: string; website: string; location: string; industry: string },
+) {
+  const user = { email: uniqueEmail('audit'), password: 'audit-password-1', firstName: 'Ada' };
+  await register(page, user);
+  await page.goto('/dashboard?add=1');
+  const form = page.locator('#add-business-panel');
+  await form.getByLabel('Business name').fill(business.name);
+  await form.getByLabel('Website').fill(business.website);
+  await form.getByLabel('Industry').fill(business.industry);
+  await form.getByLabel('Location').fill(business.location);
+  await form.getByRole('button', { name: 'Add Business' }).click();
+  await expectMessage(page, 'Business added successfully!');
+  return user;
+}
+
+const ready = {
+  name: 'Bright Smile Dental',
+  website: AUDIT_FIXTURES.ready,
+  location: 'Austin, TX',
+  industry: 'Dentist',
+};
+const blocking = {
+  name: 'Rapid Rooter',
+  website: AUDIT_FIXTURES.blocking,
+  location: 'Denver, CO',
+  industry: 'Plumbing',
+};
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`AI readiness with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('Check AI Readiness on a well-prepared site: a high score, its evidence and the one fix', async ({
+      page,
+    }) => {
+      await ownerWithBusiness(page, ready);
+      const card = page.getByTestId('business-card').filter({ hasText: ready.name });
+      await expect(card.getByTestId('business-readiness')).toContainText('Not checked yet.');
+      await card.getByRole('button', { name: `Check AI Readiness for ${ready.name}` }).click();
+
+      await expect(page).toHaveURL(/\/dashboard\/businesses\/[^/]+\/audit$/);
+      await expectMessage(page, 'AI readiness checked');
+      await expect(
+        page.getByRole('heading', { level: 1, name: `AI readiness: ${ready.name}` }),
+      ).toBeVisible();
+      const score = Number(
+        (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
+      );
+      expect(score).toBeGreaterThanOrEqual(85);
+      const answer = page.locator('[data-signal="answer_bots"]');
+      await expect(answer).toHaveAttribute('data-status', 'pass');
+      await expect(answer).toContainText('ChatGPT, Claude, Perplexity and Google can all read');
+      // The evidence opens without JavaScript too (a <details>).
+      await answer.getByText('What we saw').click();
+      await expect(answer).toContainText('OAI-SearchBot allowed by line 3');
+      await expect(page.locator('[data-signal="https"]')).toHaveAttribute('data-status', 'fail');
+      await expect(page.getByTestId('audit-fix')).toHaveCount(1);
+      await expect(page.getByTestId('audit-fix')).toContainText('Switch your site to https://');
+      await expect(page.getByTestId('audit-allowance')).toContainText('0 of 1 audit left today');
+      await expect(page.getByTestId('audit-history-row')).toHaveCount(1);
+
+      // Back on the dashboard the card shows the score and links to the report.
+      await page.getByRole('link', { name: '← Back to dashboard' }).click();
+      const readiness = page
+        .getByTestId('business-card')
+        .filter({ hasText: ready.name })
+        .getByTestId('business-readiness');
+      await expect(readiness.getByTestId('audit-score')).toContainText(String(score));
+      await expect(
+        readiness.getByRole('link', { name: `View report for ${ready.name}` }),
+      ).toBeVisible();
+    });
+
+    test('a blocking site scores low, says which rule blocks whom, and the free plan allows one a day', async ({
+      page,
+    }) => {
+      await ownerWithBusiness(page, blocking);
+      const checkButton = () =>
+        page
+          .getByTestId('business-card')
+          .filter({ hasText: blocking.name })
+          .getByRole('button', { name: `Check AI Readiness for ${blocking.name}` });
+      await checkButton().click();
+      await expectMessage(page, 'AI readiness checked');
+      const score = Number(
+        (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
+      );
+      expect(score).toBeLessThan(30);
+      const answer = page.locator('[data-signal="answer_bots"]');
+      await expect(answer).toHaveAttribute('data-status', 'fail');
+      await answer.getByText('What we saw').click();
+      await expect(answer).toContainText(
+        'OAI-SearchBot blocked by line 2 in the group for all crawlers (*): Disallow: /',
+      );
+      await expect(page.locator('[data-signal="robots_meta"]')).toContainText('noindex');
+      // The robots.txt fix is there as plain, selectable text, written for this site.
+      const robotsFix = page
+        .getByTestId('audit-fix')
+        .filter({ hasText: 'Let AI search crawlers in' });
+      await expect(robotsFix.getByTestId('audit-fix-text')).toContainText(
+        'User-agent: PerplexityBot',
+      );
+      await expect(robotsFix.getByTestId('audit-fix-text')).toContainText(
+        `Sitemap: ${new URL(AUDIT_FIXTURES.blocking).origin}/sitemap.xml`,
+      );
+      await expect(
+        page.getByTestId('audit-fix').filter({ hasText: 'Add an llms.txt' }),
+      ).toContainText(`# ${blocking.name}`);
+
+      // A second check the same day is refused with the reason, back on the dashboard.
+      await page.goto('/dashboard');
+      await checkButton().click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(page, 'Audit not started');
+      await expect(
+        page
+          .getByText(/^Your Free plan includes one audit per business a day\./)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
+    });
+  });
+}
+
+test('copying a fix puts its text on the clipboard and says so', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await ownerWithBusiness(page, blocking);
+  await page
+    .getByTestId('business-card')
+    .filter({ hasText: blocking.name })
+    .getByRole('button', { name: /Check AI Readiness/ })
+    .click();
+  await expectMessage(page, 'AI readiness checked');
+  const fix = page
+    .getByTestId('audit-fix')
+    .filter({ hasText: 'Describe your business for machines' });
+  await fix
+    .getByRole('button', { name: 'Copy Describe your business for machines (JSON-LD)' })
+    .click();
+  await expectMessage(page, 'Fix copied');
+  await expect(fix.getByRole('button', { name: /^Copied / })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe((await fix.getByTestId('audit-fix-text').textContent()) ?? '');
+  expect(copied).toContain('"@type": "Plumber"');
+  expect(copied).toContain('"name": "Rapid Rooter"');
+});
+
+test('the report page and the checking state are accessible', async ({ page }) => {
+  await ownerWithBusiness(page, ready);
+  // The button says it is working while the server fetches the site.
+  await page.route('**/dashboard/businesses/*/audit*', async (route) => {
+    if (route.request().method() === 'POST')
+      await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const card = page.getByTestId('business-card').filter({ hasText: ready.name });
+  await card.getByRole('button', { name: /Check AI Readiness/ }).click();
+  await expect(card.getByRole('button', { name: /Checking your website/ })).toBeDisabled();
+  await expectMessage(page, 'AI readiness checked');
+  await page.locator('[data-signal="answer_bots"]').getByText('What we saw').click();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations).toEqual([]);
+});
+
+test('admins see the audits of any business in the businesses tab', async ({ page }) => {
+  const name = `Audited Dental ${Date.now()}`;
+  await ownerWithBusiness(page, { ...ready, name });
+  await page
+    .getByTestId('business-card')
+    .filter({ hasText: name })
+    .getByRole('button', { name: /Check AI Readiness/ })
+    .click();
+  await expectMessage(page, 'AI readiness checked');
+  const score = (await page.getByTestId('audit-score').first().innerText()).split('/')[0]!;
+
+  await logout(page);
+  await login(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/admin?tab=businesses&q=${encodeURIComponent(name)}`);
+  const row = page.getByTestId('admin-business-row').filter({ hasText: name });
+  await expect(row.getByTestId('audit-score')).toContainText(score);
+  await row.getByRole('link', { name: `Audits of ${name}` }).click();
+  const panel = page.getByTestId('admin-business-audits');
+  await expect(panel.getByRole('heading', { name: `AI-readiness audits: ${name}` })).toBeVisible();
+  await expect(panel.locator('[data-signal="answer_bots"]')).toHaveAttribute('data-status', 'pass');
+});

@@ -68,7 +68,7 @@ export function auditFetchPolicy(overrides: Partial<FetchPolicy> = {}): FetchPol
 
 /**
  * Fetches the site (home page first; then robots.txt, llms.txt and the sitemap side by side, on
- * the origin the home page ended up at) and scores it. Never throws for anything the site does:
+ * the origin the home page ended up at), all within one 10-second budget, and scores it. Never throws for anything the site does:
  * an unreachable site is an audit whose signals say why.
  */
 export async function auditSite(
@@ -82,6 +82,8 @@ export async function auditSite(
   durationMs: number;
 }> {
   const started = performance.now();
+  // One time budget for the whole audit (10 s): the later fetches get what the first left.
+  policy = { ...policy, deadline: Date.now() + policy.timeoutMs };
   const home = await safeFetch(business.website, policy);
   // Nothing more to fetch from a site that cannot be reached (or that we may not reach).
   const unreachable = !home.ok && home.code !== 'too_large' && home.code !== 'too_many_redirects';

@@ -25,6 +25,11 @@ export type FetchPolicy = {
   maxBytes: number;
   maxRedirects: number;
   userAgent: string;
+  /**
+   * An instant (ms since the epoch) shared by several fetches, e.g. every fetch of one audit: each
+   * gets what is left of it, at most `timeoutMs`.
+   */
+  deadline?: number;
 };
 
 export const DEFAULT_FETCH_LIMITS = {
@@ -268,7 +273,8 @@ function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string>
 export async function safeFetch(address: string, policy: FetchPolicy): Promise<FetchOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const signal = AbortSignal.timeout(policy.timeoutMs);
+  const left = policy.deadline === undefined ? policy.timeoutMs : policy.deadline - Date.now();
+  const signal = AbortSignal.timeout(Math.max(0, Math.min(policy.timeoutMs, left)));
   const chain: string[] = [];
   let current = address;
   try {

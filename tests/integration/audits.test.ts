@@ -420,6 +420,38 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
     expect(slow.elapsedMs).toBeLessThan(1500);
   });
 
+  it('gives the whole audit one time budget: slow robots.txt and llms.txt cannot stretch it', async () => {
+    const late = (_req: unknown, res: import('node:http').ServerResponse) => {
+      setTimeout(
+        () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *'),
+        3000,
+      );
+    };
+    const slowSite = await startFixtureSite('ready', {
+      routes: { '/robots.txt': late, '/llms.txt': late, '/sitemap.xml': late },
+    });
+    try {
+      const result = await auditSite(
+        {
+          name: 'Bright Smile Dental',
+          website: slowSite.url,
+          location: null,
+          industry: null,
+          description: null,
+        },
+        { ...allowingLoopback, timeoutMs: 700 },
+      );
+      expect(result.durationMs).toBeLessThan(1500);
+      const robots = result.signals.find((s) => s.id === 'robots_txt')!;
+      expect(robots.status).toBe('fail');
+      expect(robots.reason).toContain('did not answer within');
+      // The home page itself was read in time.
+      expect(result.signals.find((s) => s.id === 'h1')?.status).toBe('pass');
+    } finally {
+      await slowSite.close();
+    }
+  });
+
   it('refuses other schemes and credentials, and names a domain that does not exist', async () => {
     expect(await safeFetch('file:///etc/passwd', strict)).toMatchObject({ code: 'bad_url' });
     expect(await safeFetch('ftp://example.com/', strict)).toMatchObject({ code: 'bad_url' });

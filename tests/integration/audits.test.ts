@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditView } from '~/domain/audits.server';
 import { auditFetchPolicy, auditSite, runDueAudits } from '~/domain/audits.server';
@@ -421,7 +422,7 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
   });
 
   it('gives the whole audit one time budget: slow robots.txt and llms.txt cannot stretch it', async () => {
-    const late = (_req: unknown, res: import('node:http').ServerResponse) => {
+    const late = (_req: unknown, res: ServerResponse) => {
       setTimeout(
         () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *'),
         3000,

@@ -1,3 +1,4 @@
+import type * as dns from 'node:dns/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/audit-sites/server';
 
@@ -8,7 +9,7 @@ const answers = new Map<string, { address: string; family: number }[][]>();
 const lookups: string[] = [];
 
 vi.mock('node:dns/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:dns/promises')>();
+  const real = await importOriginal<typeof dns>();
   const lookup = async (hostname: string, options?: unknown) => {
     const queue = answers.get(hostname);
     if (!queue) return real.lookup(hostname, options as never);

@@ -26,7 +26,7 @@ import {
 } from '~/domain/audits.server';
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
-import { hasWeeklyReaudit } from '~/domain/tiers';
+import { effectiveTier, hasWeeklyReaudit } from '~/domain/tiers';
 import { requireUser } from '~/lib/auth.server';
 import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
 import { readFormData, safeRedirect } from '~/lib/http.server';
@@ -78,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       history,
       trend: standings[id]?.trend ?? [],
       allowance,
+      upgradable: effectiveTier(user, now) !== 'authority',
       weekly: hasWeeklyReaudit(user, now),
     },
     { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
@@ -121,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AuditPage() {
-  const { business, audit, viewingOlder, history, trend, allowance, weekly } =
+  const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
     useLoaderData<typeof loader>();
   const left = Math.max(0, allowance.limit - allowance.used);
   return (
@@ -157,7 +158,16 @@ export default function AuditPage() {
             {weekly ? ' Your plan also re-checks it every week.' : ''}
           </p>
         </div>
-        {business.website ? (
+        {business.website && left === 0 && allowance.resetsAt ? (
+          <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
+            Next check available {formatWhen(allowance.resetsAt)}.{' '}
+            {upgradable ? (
+              <Link to="/pricing" className={linkStyles}>
+                More checks with a paid plan
+              </Link>
+            ) : null}
+          </p>
+        ) : business.website ? (
           <CheckReadinessForm businessId={business.id} businessName={business.name} />
         ) : (
           <Link to={`/dashboard?edit=${business.id}`} className={buttonStyles.primary}>
@@ -180,6 +190,14 @@ export default function AuditPage() {
                 <ScoreBadge score={audit.score} size="lg" />
                 <div>
                   <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
+                  <p className="text-sm text-slate-700" data-testid="audit-summary">
+                    {(['fail', 'warn', 'pass'] as const)
+                      .map((status) => {
+                        const count = audit.signals.filter((s) => s.status === status).length;
+                        return `${count} ${status === 'fail' ? 'failed' : status === 'warn' ? 'need attention' : 'passed'}`;
+                      })
+                      .join(' · ')}
+                  </p>
                   <p className="text-sm text-slate-700">
                     Checked {formatWhen(audit.auditedAt)}
                     {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}

@@ -76,6 +76,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('audit-fix')).toHaveCount(1);
       await expect(page.getByTestId('audit-fix')).toContainText('Switch your site to https://');
       await expect(page.getByTestId('audit-allowance')).toContainText('0 of 1 audit left today');
+      // Used up for today: the page says when the next check is possible instead of a button.
+      await expect(page.getByTestId('audit-next')).toContainText('Next check available');
+      await expect(page.getByRole('button', { name: /Check AI Readiness/ })).toHaveCount(0);
+      await expect(page.getByTestId('audit-summary')).toHaveText(
+        '1 failed · 0 need attention · 17 passed',
+      );
       await expect(page.getByTestId('audit-history-row')).toHaveCount(1);
 
       // Back on the dashboard the card shows the score and links to the report.

@@ -36,7 +36,7 @@ function collapse(text: string): string {
 function visibleText(nodes: ChildNode[], out: string[]) {
   for (const node of nodes) {
     if (node.type === 'text') out.push(node.data);
-    else if (isElement(node) && !HIDDEN.has(node.name) && !node.attribs.hidden) {
+    else if (isElement(node) && !HIDDEN.has(node.name) && !('hidden' in node.attribs)) {
       visibleText(node.children, out);
       // Block boundaries separate words ("<p>a</p><p>b</p>" is "a b").
       out.push(' ');

@@ -39,6 +39,8 @@ function startInstances(databaseUrl: string, count: number): ChildProcess[] {
         ...process.env,
         NODE_ENV: 'production',
         PUBLIC_URL: `http://127.0.0.1:${BASE_PORT}`,
+        // Measured requests only: no weekly re-audit fetching websites in the background.
+        AUDIT_SCHEDULER: 'false',
         DATABASE_URL: databaseUrl,
         PORT: String(BASE_PORT + i),
         SESSION_SECRET: 'bench-session-secret-0123456789abcdef',

@@ -260,6 +260,8 @@ try {
       ...process.env,
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+      // Measured requests only: no weekly re-audit fetching websites in the background.
+      AUDIT_SCHEDULER: 'false',
       PORT: String(APP_PORT),
       DATABASE_URL: `file:${file}`,
       SESSION_SECRET: SECRET,

@@ -64,12 +64,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const auditId = url.searchParams.get('audit') ?? undefined;
   const now = new Date();
-  const [audit, history, allowance, standings] = await Promise.all([
+  const [asked, history, allowance, standings] = await Promise.all([
     findAudit(user, id, auditId),
     listAudits(id, { page, perPage: AUDITS_PER_PAGE }, user),
     auditAllowance(user, id, now),
     auditStandings([id]),
   ]);
+  // A stale or foreign ?audit= shows the latest one rather than "no audit yet".
+  const audit = asked ?? (auditId ? await findAudit(user, id) : null);
   return data(
     {
       business: { id: business.id, name: business.name, website: business.website },

@@ -562,6 +562,16 @@ describe('the dashboard and the report page', () => {
     expect(data.history.total).toBe(1);
     expect(data.allowance).toMatchObject({ limit: 1, used: 1 });
 
+    // An old link to an audit that is not this business's shows the latest instead.
+    const stale = await run(() =>
+      auditPage.loader(
+        args(new Request(`${BASE}${path}?audit=no-such-audit`, { headers: { Cookie: cookie } }), {
+          id: business.id,
+        }),
+      ),
+    );
+    expect((stale.data as { audit: AuditView }).audit.id).toBe(data.audit.id);
+
     // A second try the same day goes back where it came from, saying why.
     const refused = await run(() =>
       auditPage.action(

@@ -305,7 +305,8 @@ export function checkSitemap(
     text,
   ) as Record<string, unknown>;
   const root = parsed.urlset ?? parsed.sitemapindex;
-  if (!root || typeof root !== 'object') {
+  // An empty <urlset></urlset> parses as "": a sitemap, with nothing in it.
+  if (root === undefined || (typeof root !== 'object' && root !== '')) {
     return {
       status: 'fail',
       evidence: { ...evidence, snippet: snippet(text, 120) },
@@ -313,8 +314,8 @@ export function checkSitemap(
         'Your sitemap file is XML but not a sitemap (it needs a <urlset> or <sitemapindex> list).',
     };
   }
-  const entries =
-    (root as Record<string, unknown>).url ?? (root as Record<string, unknown>).sitemap;
+  const list = typeof root === 'object' && root !== null ? (root as Record<string, unknown>) : {};
+  const entries = list.url ?? list.sitemap;
   const count = Array.isArray(entries) ? entries.length : entries ? 1 : 0;
   const found = { ...evidence, snippet: `${count} ${count === 1 ? 'entry' : 'entries'}` };
   if (count === 0) {

@@ -131,12 +131,38 @@ export function checkRobotsTxt(robots: FetchOutcome | null, robotsUrl: string): 
   };
 }
 
-function hasOwnGroup(lines: string[], token: string): boolean {
+/** "GPTBot/1.1" names GPTBot: the product token, lower-cased, as robots-parser matches it. */
+function agentName(value: string): string {
+  return value.split('/')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The line numbers (from 1) of the rules in groups whose User-agent lines name `token`, and whether
+ * there is such a group at all. A group is its User-agent lines and the rules after them, up to the
+ * next User-agent line that follows a rule (RFC 9309 2.1). Only used to explain a result: the
+ * parser decides.
+ */
+function ownGroup(lines: string[], token: string): { exists: boolean; ruleLines: Set<number> } {
   const wanted = token.toLowerCase();
-  return lines.some((line) => {
-    const match = /^\s*user-agent\s*:\s*([^#\s]+)/i.exec(line);
-    return match ? match[1]!.toLowerCase() === wanted : false;
+  const ruleLines = new Set<number>();
+  let exists = false;
+  let mine = false;
+  let afterRule = true;
+  lines.forEach((line, index) => {
+    const agent = /^\s*user-agent\s*:\s*([^#\s]+)/i.exec(line);
+    if (agent) {
+      if (afterRule) mine = false;
+      afterRule = false;
+      if (agentName(agent[1]!) === wanted) {
+        mine = true;
+        exists = true;
+      }
+    } else if (/^\s*(allow|disallow)\s*:/i.test(line)) {
+      afterRule = true;
+      if (mine) ruleLines.add(index + 1);
+    }
   });
+  return { exists, ruleLines };
 }
 
 function crawlerItems(reading: RobotsReading, crawlers: readonly Crawler[], homeUrl: string) {
@@ -151,12 +177,20 @@ function crawlerItems(reading: RobotsReading, crawlers: readonly Crawler[], home
     if (reading.mode === 'allow_all' || !reading.parser) {
       return { label: crawler.token, ok: true, note: 'allowed (no robots.txt)' };
     }
-    const allowed = reading.parser.isAllowed(homeUrl, crawler.token) !== false;
+    const own = ownGroup(reading.lines, crawler.token);
     const lineNumber = reading.parser.getMatchingLineNumber(homeUrl, crawler.token);
+    // A crawler with a group of its own never follows *, even when its group has no rules
+    // (RFC 9309 2.2.1); robots-parser falls back to * for such a group, so that case is ours.
+    if (own.exists && !own.ruleLines.has(lineNumber)) {
+      return {
+        label: crawler.token,
+        ok: true,
+        note: 'allowed: no rule in its own group covers the home page',
+      };
+    }
+    const allowed = reading.parser.isAllowed(homeUrl, crawler.token) !== false;
     const rule = lineNumber > 0 ? reading.lines[lineNumber - 1]?.trim() : undefined;
-    const group = hasOwnGroup(reading.lines, crawler.token)
-      ? `its own group`
-      : 'the group for all crawlers (*)';
+    const group = own.exists ? 'its own group' : 'the group for all crawlers (*)';
     const note = rule
       ? `${allowed ? 'allowed' : 'blocked'} by line ${lineNumber} in ${group}: ${rule}`
       : `allowed: no rule in ${group} covers the home page`;
@@ -234,7 +268,8 @@ export function checkRobotsMeta(home: FetchSuccess, page: PageFacts): Result {
     ...(home.headers['x-robots-tag']
       ? home.headers['x-robots-tag']
           .split(/,(?=\s*[a-z-]+\s*:)/i)
-          .map((value) => ({ where: `X-Robots-Tag: ${value.trim()}`, values: directives(value) }))
+          .map((value) => value.trim())
+          .map((value) => ({ where: `X-Robots-Tag: ${value}`, values: directives(value) }))
       : []),
   ];
   const blocking = sources.find((source) =>

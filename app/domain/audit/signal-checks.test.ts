@@ -28,7 +28,7 @@ import {
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
 import { buildFixes, jsonLdFix, llmsTxtFix, robotsFix, schemaTypeFor } from './fixes.server';
 import { readPage } from './page.server';
-import { SIGNAL_IDS, SIGNALS, scoreBand, scoreOf, type SignalResult } from './signals';
+import { SIGNAL_IDS, type SignalResult } from './signals';
 
 // Every signal's check on fixture files (tests/fixtures/audit-signals), without a network.
 
@@ -183,6 +183,32 @@ describe('robots.txt', () => {
     expect(parser.isAllowed(`${SITE}/?utm=1`, 'PerplexityBot')).toBe(false);
     expect(parser.isAllowed(`${SITE}/about`, 'PerplexityBot')).toBe(false);
     expect(parser.isAllowed(`${SITE}/about`, 'ClaudeBot')).toBe(true);
+  });
+
+  it('a versioned agent name ("GPTBot/1.1") is still the crawler\'s own group, and an empty own group does not fall back to *', () => {
+    const versioned = checkTrainingBots(
+      robots('User-agent: GPTBot/1.1\nDisallow: /\n'),
+      ROBOTS,
+      HOME,
+    );
+    expect(item(versioned, 'GPTBot')).toEqual({
+      label: 'GPTBot',
+      ok: false,
+      note: 'blocked by line 2 in its own group: Disallow: /',
+    });
+    const empty = checkTrainingBots(
+      robots(
+        'User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nSitemap: https://harborview.example/s.xml\n',
+      ),
+      ROBOTS,
+      HOME,
+    );
+    expect(item(empty, 'GPTBot')).toEqual({
+      label: 'GPTBot',
+      ok: true,
+      note: 'allowed: no rule in its own group covers the home page',
+    });
+    expect(item(empty, 'CCBot')?.ok).toBe(false);
   });
 
   it('the longest matching rule wins between Allow and Disallow', () => {
@@ -464,28 +490,6 @@ describe('evaluate', () => {
     expect(byId.answer_bots?.status).toBe('pass');
     expect(byId.h1?.reason).toContain('HTTP 500');
     expect(buildFixes(signals, business).map((fix) => fix.signal)).toEqual(['home_page']);
-  });
-});
-
-describe('score', () => {
-  const all = (status: SignalResult['status']) => SIGNAL_IDS.map((id) => ({ id, status }) as const);
-
-  it('the weights add up to 100; pass earns the weight, warn half, fail nothing', () => {
-    expect(Object.values(SIGNALS).reduce((sum, signal) => sum + signal.weight, 0)).toBe(100);
-    expect(scoreOf(all('pass'))).toBe(100);
-    expect(scoreOf(all('fail'))).toBe(0);
-    expect(scoreOf(all('warn'))).toBe(50);
-    const oneFails = all('pass').map((s) =>
-      s.id === 'answer_bots' ? { ...s, status: 'fail' as const } : s,
-    );
-    expect(scoreOf(oneFails)).toBe(100 - SIGNALS.answer_bots.weight);
-  });
-
-  it('bands at 80 and 50', () => {
-    expect(scoreBand(80).label).toBe('Ready for AI');
-    expect(scoreBand(79).label).toBe('Needs work');
-    expect(scoreBand(50).tone).toBe('fair');
-    expect(scoreBand(49).tone).toBe('poor');
   });
 });
 

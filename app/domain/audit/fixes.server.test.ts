@@ -1,0 +1,340 @@
+import robotsParser from 'robots-parser';
+import { describe, expect, it } from 'vitest';
+import type { FetchSuccess } from '~/lib/safe-fetch.server';
+import {
+  checkAnswerBots,
+  checkCanonical,
+  checkFaq,
+  checkH1,
+  checkLang,
+  checkLlmsTxt,
+  checkNap,
+  checkRobotsMeta,
+  checkRobotsTxt,
+  checkSitemap,
+  checkStructuredData,
+  checkTitleDescription,
+  checkTrainingBots,
+  readRobots,
+  type BusinessFacts,
+} from './checks.server';
+import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
+import { buildFixes, schemaTypeFor } from './fixes.server';
+import { readPage } from './page.server';
+import {
+  SIGNAL_IDS,
+  type Fix,
+  type SignalId,
+  type SignalResult,
+  type SignalStatus,
+} from './signals';
+
+// The fixes the report offers, and what the checks say when an owner pastes them in.
+
+const SITE = 'https://harborview.example';
+const HOME = `${SITE}/`;
+const ROBOTS = `${SITE}/robots.txt`;
+
+const business = (facts: Partial<BusinessFacts> = {}): BusinessFacts => ({
+  name: 'Harbor View Dental',
+  website: HOME,
+  location: 'Portland, OR',
+  industry: 'Family dentistry',
+  description: null,
+  ...facts,
+});
+
+function served(
+  body: string,
+  url: string,
+  contentType = 'text/plain; charset=utf-8',
+): FetchSuccess {
+  const buffer = Buffer.from(body);
+  return {
+    ok: true,
+    requestedUrl: url,
+    url,
+    chain: [url],
+    status: 200,
+    headers: { 'content-type': contentType },
+    contentType,
+    body: buffer,
+    wireBytes: buffer.length,
+    elapsedMs: 80,
+  };
+}
+
+/** Every signal passing, except those given. */
+function signals(statuses: Partial<Record<SignalId, SignalStatus>> = {}): SignalResult[] {
+  return SIGNAL_IDS.map((id) => ({
+    id,
+    status: statuses[id] ?? 'pass',
+    evidence: {},
+    reason: `${id} reason`,
+  }));
+}
+
+function fixOf(fixes: Fix[], id: SignalId): Fix {
+  const fix = fixes.find((entry) => entry.signal === id);
+  if (!fix) throw new Error(`no fix for ${id}`);
+  return fix;
+}
+
+function jsonInScript(text: string): Record<string, unknown> {
+  const match = /^<script type="application\/ld\+json">\n([\s\S]*)\n<\/script>$/.exec(text);
+  if (!match) throw new Error(`not a JSON-LD script: ${text}`);
+  return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+const onPage = (head: string, body = '') =>
+  readPage(`<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`);
+
+describe('buildFixes: which signals get a fix', () => {
+  it('none when everything passes', () => {
+    expect(buildFixes(signals(), business())).toEqual([]);
+  });
+
+  it('one for each signal that fails or warns, and none for the passing ones', () => {
+    const fixes = buildFixes(
+      signals({ sitemap: 'warn', h1: 'fail', canonical: 'warn', response_time: 'fail' }),
+      business(),
+    );
+    expect(fixes.map((fix) => fix.signal)).toEqual(['sitemap', 'h1', 'canonical', 'response_time']);
+    for (const fix of fixes) {
+      expect(fix.title.trim()).not.toBe('');
+      expect(fix.text.trim()).not.toBe('');
+    }
+  });
+
+  it('every signal other than the home page has a fix of its own when it alone fails', () => {
+    for (const id of SIGNAL_IDS.filter((signal) => signal !== 'home_page')) {
+      const fixes = buildFixes(
+        signals({ [id]: id === 'training_bots' ? 'warn' : 'fail' }),
+        business(),
+      );
+      expect(
+        fixes.map((fix) => fix.signal),
+        id,
+      ).toEqual([id]);
+    }
+  });
+
+  it('the robots.txt fix once, when both the file and the answer crawlers fail', () => {
+    const fixes = buildFixes(signals({ robots_txt: 'fail', answer_bots: 'fail' }), business());
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]?.signal).toBe('robots_txt');
+  });
+
+  it('the JSON-LD fix once, when both business details and name/location fail', () => {
+    const fixes = buildFixes(
+      signals({ structured_data: 'fail', nap_consistency: 'fail' }),
+      business(),
+    );
+    expect(fixes.map((fix) => fix.signal)).toEqual(['structured_data']);
+  });
+
+  it('only the home-page fix when the home page fails, whatever else fails', () => {
+    const failing = Object.fromEntries(SIGNAL_IDS.map((id) => [id, 'fail' as const]));
+    const fixes = buildFixes(signals(failing), business());
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]).toMatchObject({ signal: 'home_page' });
+    expect(fixes[0]?.text).toContain(HOME);
+
+    const homeOnly = buildFixes(signals({ home_page: 'fail', h1: 'fail' }), business());
+    expect(homeOnly.map((fix) => fix.signal)).toEqual(['home_page']);
+  });
+});
+
+describe('the robots.txt fix', () => {
+  const robotsFixText = () =>
+    fixOf(buildFixes(signals({ answer_bots: 'fail' }), business()), 'answer_bots').text;
+
+  it('is a valid robots.txt: comments, User-agent, Allow and Sitemap lines only', () => {
+    const text = robotsFixText();
+    for (const line of text.split('\n')) {
+      expect(line).toMatch(/^$|^#|^(User-agent|Allow|Disallow|Sitemap): \S+$/);
+    }
+    const parser = robotsParser(ROBOTS, text);
+    expect(parser.getSitemaps()).toEqual([`${SITE}/sitemap.xml`]);
+    expect(checkRobotsTxt(served(text, ROBOTS), ROBOTS).status).toBe('pass');
+  });
+
+  it('on its own, lets every answer crawler read the home page', () => {
+    const parser = robotsParser(ROBOTS, robotsFixText());
+    for (const crawler of ANSWER_CRAWLERS) {
+      expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
+    }
+  });
+
+  it('appended after "User-agent: *" + "Disallow: /", still lets every answer crawler in', () => {
+    for (const separator of ['\n', '\n\n']) {
+      const file = `User-agent: *\nDisallow: /${separator}${robotsFixText()}`;
+      const parser = robotsParser(ROBOTS, file);
+      for (const crawler of ANSWER_CRAWLERS) {
+        expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
+      }
+      // It opens the door for the answer crawlers only.
+      expect(parser.isAllowed(HOME, 'SomeOtherBot')).toBe(false);
+      expect(parser.isAllowed(HOME, 'GPTBot')).toBe(false);
+
+      const reading = readRobots(served(file, ROBOTS), ROBOTS);
+      expect(checkAnswerBots(reading, ROBOTS, HOME).status).toBe('pass');
+      expect(checkTrainingBots(reading, ROBOTS, HOME).status).toBe('warn');
+    }
+  });
+
+  it('the optional training fix lets the training crawlers in too', () => {
+    const fixes = buildFixes(signals({ training_bots: 'warn' }), business());
+    const fix = fixOf(fixes, 'training_bots');
+    expect(fix.title).toMatch(/^Optional/);
+    const file = `User-agent: *\nDisallow: /\n\n${fix.text}`;
+    const reading = readRobots(served(file, ROBOTS), ROBOTS);
+    expect(checkTrainingBots(reading, ROBOTS, HOME).status).toBe('pass');
+    expect(checkAnswerBots(reading, ROBOTS, HOME).status).toBe('pass');
+    for (const crawler of TRAINING_CRAWLERS)
+      expect(fix.text).toContain(`User-agent: ${crawler.token}`);
+  });
+});
+
+describe('the JSON-LD fix', () => {
+  const jsonLdFixOf = (facts: Partial<BusinessFacts> = {}) =>
+    fixOf(buildFixes(signals({ structured_data: 'fail' }), business(facts)), 'structured_data');
+
+  it('is JSON inside a <script type="application/ld+json">, with the business name and site', () => {
+    const data = jsonInScript(jsonLdFixOf().text);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Dentist',
+      name: 'Harbor View Dental',
+      url: HOME,
+    });
+  });
+
+  it('takes the schema.org type from the industry, LocalBusiness when unknown', () => {
+    expect(jsonInScript(jsonLdFixOf({ industry: 'Emergency plumbing' }).text)['@type']).toBe(
+      'Plumber',
+    );
+    expect(jsonInScript(jsonLdFixOf({ industry: 'Underwater basket weaving' }).text)['@type']).toBe(
+      'LocalBusiness',
+    );
+    expect(jsonInScript(jsonLdFixOf({ industry: null }).text)['@type']).toBe('LocalBusiness');
+    expect(schemaTypeFor('Family dentistry')).toBe('Dentist');
+    expect(schemaTypeFor('Orthodontics')).toBe('Dentist');
+    expect(schemaTypeFor('Hair & beauty')).toBe('HairSalon');
+  });
+
+  it('splits the location into addressLocality and addressRegion', () => {
+    expect(jsonInScript(jsonLdFixOf().text).address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Portland',
+      addressRegion: 'OR',
+    });
+    expect(
+      jsonInScript(jsonLdFixOf({ location: 'Leeds, West Yorkshire, UK' }).text).address,
+    ).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Leeds',
+      addressRegion: 'West Yorkshire',
+      addressCountry: 'UK',
+    });
+  });
+
+  it('invents nothing: the help names what the owner must add', () => {
+    const fix = jsonLdFixOf();
+    const data = jsonInScript(fix.text);
+    expect(data).not.toHaveProperty('telephone');
+    expect(data).not.toHaveProperty('openingHoursSpecification');
+    expect(fix.help).toContain('telephone');
+    expect(fix.help).toContain('opening hours');
+    expect(fix.help).toContain('street address and postal code');
+    expect(fix.help).toContain('"Harbor View Dental"');
+    expect(fix.help).toContain('"Portland, OR"');
+  });
+
+  it('without a location: no address in the JSON, and the help asks for one', () => {
+    const fix = jsonLdFixOf({ location: null });
+    expect(jsonInScript(fix.text)).not.toHaveProperty('address');
+    expect(fix.help).toMatch(/add: address;/);
+  });
+
+  it('pasted into a page, it turns a failing structured-data check into a warning that names what is left', () => {
+    const before = onPage('<title>Harbor View Dental</title>');
+    expect(checkStructuredData(before).status).toBe('fail');
+    const after = onPage(jsonLdFixOf().text, '<h1>Harbor View Dental</h1>');
+    const result = checkStructuredData(after);
+    expect(result.status).toBe('warn');
+    expect(result.reason).toContain('telephone');
+    expect(result.reason).toContain('opening hours');
+    expect(result.reason).not.toMatch(/\baddress\b/);
+    expect(checkNap(after, business()).status).toBe('pass');
+  });
+});
+
+describe('the other fixes, fed back through the checks', () => {
+  const fixesFor = (facts: Partial<BusinessFacts> = {}) =>
+    buildFixes(
+      signals({
+        llms_txt: 'warn',
+        faq: 'warn',
+        title_description: 'warn',
+        h1: 'fail',
+        canonical: 'warn',
+        lang: 'fail',
+        robots_meta: 'fail',
+        sitemap: 'fail',
+      }),
+      business(facts),
+    );
+
+  it('the llms.txt passes checkLlmsTxt when served back', () => {
+    for (const facts of [
+      {},
+      { description: 'Gentle family dentistry by the river.' },
+      { location: null, industry: null },
+    ]) {
+      const text = fixOf(fixesFor(facts), 'llms_txt').text;
+      const result = checkLlmsTxt(served(text, `${SITE}/llms.txt`), `${SITE}/llms.txt`);
+      expect(result.status, text).toBe('pass');
+      expect(result.evidence.items?.[0]?.note).toBe('Harbor View Dental');
+    }
+    const described = fixOf(
+      fixesFor({ description: 'Gentle family dentistry by the river.' }),
+      'llms_txt',
+    );
+    expect(described.text).toContain('> Gentle family dentistry by the river.');
+  });
+
+  it('the FAQ, title, heading, canonical, language and robots tags pass their checks', () => {
+    const fixes = fixesFor();
+    const head = [
+      fixOf(fixes, 'title_description').text,
+      fixOf(fixes, 'canonical').text,
+      fixOf(fixes, 'robots_meta').text,
+      fixOf(fixes, 'faq').text,
+    ].join('\n');
+    const lang = /lang="([^"]+)"/.exec(fixOf(fixes, 'lang').text)?.[1];
+    const page = `<!doctype html><html lang="${lang}"><head>${head}</head><body>${fixOf(fixes, 'h1').text}</body></html>`;
+    const facts = readPage(page);
+    const home = served(page, HOME, 'text/html');
+
+    expect(checkTitleDescription(facts).status).toBe('pass');
+    expect(checkH1(facts).status).toBe('pass');
+    expect(checkCanonical(home, facts).status).toBe('pass');
+    expect(checkLang(facts).status).toBe('pass');
+    expect(checkRobotsMeta(home, facts).status).toBe('pass');
+    const faq = checkFaq(facts);
+    expect(faq.status).toBe('pass');
+    expect(faq.evidence.snippet).toBe('FAQPage with 3 questions');
+  });
+
+  it('the sitemap is valid and, listed in robots.txt, passes', () => {
+    const text = fixOf(fixesFor(), 'sitemap').text;
+    const result = checkSitemap(
+      served(text, `${SITE}/sitemap.xml`, 'application/xml'),
+      `${SITE}/sitemap.xml`,
+      true,
+    );
+    expect(result.status).toBe('pass');
+    expect(result.evidence.snippet).toBe('1 entry');
+  });
+});

@@ -356,6 +356,15 @@ describe('robots.txt: AI training crawlers (checkTrainingBots)', () => {
     expect(byLabel(result.evidence.items, 'CCBot').ok).toBe(false);
   });
 
+  it('a versioned agent name ("GPTBot/1.1") is still the crawler\'s own group', () => {
+    const versioned = readRobots(text('User-agent: GPTBot/1.1\nDisallow: /\n', ROBOTS), ROBOTS);
+    expect(byLabel(checkTrainingBots(versioned, ROBOTS, HOME).evidence.items, 'GPTBot')).toEqual({
+      label: 'GPTBot',
+      ok: false,
+      note: 'blocked by line 2 in its own group: Disallow: /',
+    });
+  });
+
   it('passes when nothing blocks them', () => {
     const result = checkTrainingBots(reading('robots-welcoming.txt'), ROBOTS, HOME);
     expect(result.status).toBe('pass');
@@ -972,6 +981,7 @@ describe('page basics', () => {
       expect(result.status).toBe('fail');
       expect(result.reason).toMatch(/only 0 words/);
       expect(result.reason).toMatch(/JavaScript/);
+      expect(result.reason).toContain('do not run scripts');
     });
 
     it('passes a page with its text in the HTML', () => {

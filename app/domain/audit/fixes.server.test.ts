@@ -221,6 +221,10 @@ describe('the JSON-LD fix', () => {
     expect(schemaTypeFor('Family dentistry')).toBe('Dentist');
     expect(schemaTypeFor('Orthodontics')).toBe('Dentist');
     expect(schemaTypeFor('Hair & beauty')).toBe('HairSalon');
+    expect(schemaTypeFor('Emergency plumbing')).toBe('Plumber');
+    expect(schemaTypeFor('Law firm')).toBe('LegalService');
+    expect(schemaTypeFor('Underwater basket weaving')).toBe('LocalBusiness');
+    expect(schemaTypeFor(null)).toBe('LocalBusiness');
   });
 
   it('splits the location into addressLocality and addressRegion', () => {

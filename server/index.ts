@@ -9,6 +9,20 @@ import { createServerApp } from './app';
 // (Content-Security-Policy, secure cookies, error details).
 process.env.NODE_ENV ??= 'production';
 
+// The project runs on Node.js 24 (the `node` package in node_modules, which every `npm run` puts
+// first on PATH). An older runtime lacks what the job engine and its libraries need: refuse it here
+// with a clear word instead of failing later in a library.
+const MIN_NODE = [22, 12] as const;
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+  console.error(
+    `[server] Node.js ${process.versions.node} is too old: this server needs Node.js ${MIN_NODE.join('.')} or later. ` +
+      'Start it with `npm start`, which uses the Node.js 24 that `npm ci` installs.',
+  );
+  process.exit(1);
+}
+console.log(`[server] Node.js ${process.versions.node}`);
+
 const root = path.resolve(import.meta.dirname, '..');
 const build = (await import(
   pathToFileURL(path.join(root, 'build/server/index.js')).href

@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      '.react-router/**',
       'app/generated/**',
       'node_modules/**',
       'test-results/**',

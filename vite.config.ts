@@ -1,16 +1,10 @@
-import { vitePlugin as remix } from '@remix-run/dev';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
-declare module '@remix-run/node' {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 /**
- * The browser's bundles leave out the license banners of React, Remix and the rest (a few KB of
+ * The browser's bundles leave out the license banners of React, React Router and the rest (a few KB of
  * every page's JavaScript); the banners are collected into one file served beside the bundles,
  * /assets/third-party-licenses.txt, as the licenses ask.
  */
@@ -41,15 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     collectLicenses(),
     tailwindcss(),
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
-    }),
+    reactRouter(),
     tsconfigPaths(),
   ],
   build: {

@@ -3,7 +3,7 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
+} from 'react-router';
 import {
   isRouteErrorResponse,
   Link,
@@ -14,7 +14,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
-} from '@remix-run/react';
+} from 'react-router';
 import type { ReactNode } from 'react';
 import { useNonce } from '~/components/nonce';
 import { StaticFlashMessage, ToastProvider, useFlashToast } from '~/components/toaster';

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCookie } from '@remix-run/node';
+import { createCookie } from 'react-router';
 import Database from 'better-sqlite3';
 import { migrate } from './db-migrate';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';

@@ -5,7 +5,8 @@ import express, {
   type Request as ExpressRequest,
   type Response as ExpressResponse,
 } from 'express';
-import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { writeReadableStreamToWritable } from '@react-router/node';
 import { cacheControlFor } from '../app/lib/cache-policy';
 import {
   API_METHODS,
@@ -16,9 +17,6 @@ import {
 } from '../app/lib/request-limits';
 import { applySecurityHeaders } from '../app/lib/security-headers';
 import { CROSS_SITE_MESSAGE, isCrossSite, isUnsafeMethod } from '../app/lib/cross-site';
-// The package's own handler sends the app's response untouched; its two halves let us set the
-// cache policy on the way out.
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 
 export type ServerOptions = {
   build: ServerBuild;
@@ -30,7 +28,7 @@ export type ServerOptions = {
 };
 
 /**
- * The production server (the Epic Stack's pattern on @remix-run/express's building blocks): static
+ * The production server (the Epic Stack's pattern, on React Router's request handler): static
  * assets, compression, a cross-site guard in front of the app, the socket address handed to the
  * app, and one cache policy for every answer the app gives.
  */
@@ -66,20 +64,18 @@ export function createServerApp({ build, clientDir, trustProxy, mode }: ServerOp
     express.raw({ type: () => true, limit: bodyLimitFor(req.path) })(req, res, next),
   );
 
+  // @react-router/express's handler reads the body stream itself and sends the app's answer
+  // untouched; this server reads bodies first (with a limit, above) and sets the cache policy on
+  // the way out, so it pairs React Router's own handler with the two conversions below.
   const handle = createRequestHandler(build, mode ?? process.env.NODE_ENV);
   app.all('*', (req, res, next) => {
-    const streamed = createRemixRequest(req, res);
-    const body: unknown = req.body;
-    const request = Buffer.isBuffer(body)
-      ? new Request(streamed, { body: new Uint8Array(body) })
-      : streamed;
+    const request = toFetchRequest(req, res);
     handle(request, { clientAddress: req.socket.remoteAddress ?? null })
       .then((response) => {
         const headers = new Headers(response.headers);
         headers.set('Cache-Control', cacheControlFor(request, response));
         if (!headers.has('X-Content-Type-Options')) applySecurityHeaders(headers, { hsts: false });
-        const { status, statusText, body } = response;
-        return sendRemixResponse(res, new Response(body, { status, statusText, headers }));
+        return sendResponse(res, response, headers);
       })
       .catch(next);
   });
@@ -181,4 +177,51 @@ function requireSameOriginForCookieCalls(
   }
   if (sameOrigin) return next();
   refuse(req, res, 403, CROSS_SITE_MESSAGE);
+}
+
+/**
+ * The Fetch API request the app sees: the URL as the client addressed it (behind TRUST_PROXY,
+ * scheme and host from the proxy), every header, the body that was already read, and a signal that
+ * aborts when the client goes away before the answer is sent.
+ */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  if (req.app.enabled('trust proxy') && req.get('x-forwarded-host')) url.host = req.hostname;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const body: unknown = req.body;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(body);
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? new Uint8Array(body) : undefined,
+  });
+}
+
+/** Writes the app's answer (status, headers, streamed body) to the client. */
+async function sendResponse(res: ExpressResponse, response: Response, headers: Headers) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
 }

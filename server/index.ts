@@ -2,10 +2,10 @@
 // no new connections, the requests in flight are answered, then the process exits by itself.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from '@remix-run/node';
+import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
 
-// A production server unless told otherwise (as remix-serve did): the app reads this at start-up
+// A production server unless told otherwise (as react-router-serve does): the app reads this at start-up
 // (Content-Security-Policy, secure cookies, error details).
 process.env.NODE_ENV ??= 'production';
 

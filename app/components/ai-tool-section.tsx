@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { AI_TOOL } from '~/content/marketing';
 import { ExternalLink } from './external-link';

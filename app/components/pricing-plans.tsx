@@ -1,7 +1,7 @@
 import { PLAN_CARD } from '~/content/marketing';
 import { CheckIcon } from './ui/icons';
 import { checkoutPath, formatPrice, type Plan } from '~/content/plans';
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import { buttonStyles } from './ui/styles';
 
 /** The four plan cards; each plan's button leads to its own checkout (/checkout/<tier>). */

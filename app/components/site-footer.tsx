@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import { PUBLIC_PAGES, SITE_NAME } from '~/content/pages';
 
 const FOOTER_LINKS = [

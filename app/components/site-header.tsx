@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { displayName, isAdmin } from '~/domain/users';
 import { CloseIcon, MenuIcon } from './ui/icons';

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node';
+import type { MetaDescriptor } from 'react-router';
 
 // Titles and descriptions of the public pages, and the list the sitemap and the footer use.
 

@@ -1,4 +1,4 @@
-import { createCookie, redirect, type AppLoadContext } from '@remix-run/node';
+import { createCookie, redirect, type AppLoadContext } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { signIn, type PublicUser } from '~/domain/accounts.server';

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node';
+import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { env } from './env.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
@@ -6,7 +6,7 @@ import { isCrossSite as isCrossSiteHeaders } from './cross-site';
 import { MAX_BODY_BYTES } from './request-limits';
 import { hasControlCharacters } from '~/schemas/text';
 
-declare module '@remix-run/node' {
+declare module 'react-router' {
   interface AppLoadContext {
     /** The socket's peer address, from the production server (server/app.ts). */
     clientAddress?: string | null;

@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from 'react-router';
 
 // Every path no other route claims: 'Page Not Found' with HTTP status 404 (rendered by the root
 // error boundary, inside the normal header and layout).

@@ -5,8 +5,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+} from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '~/components/admin/format';
 import { FormAlert, InputField } from '~/components/ui/field';

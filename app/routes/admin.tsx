@@ -5,8 +5,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+} from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { AdminTabs, parseAdminTab, type AdminTab } from '~/components/admin/admin-tabs';
 import { AuditTab } from '~/components/admin/audit-tab';
 import { BusinessesTab } from '~/components/admin/businesses-tab';

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { deleteAccount, updateAccount } from '~/domain/account.server';
 import { getSessionToken, requireApiUser } from '~/lib/auth.server';
 import {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { getAnalytics } from '~/domain/admin.server';
 import { requireApiAdmin } from '~/lib/auth.server';
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { listAllBusinesses } from '~/domain/admin.server';
 import { adminListResponse } from '~/lib/admin-api.server';
 import { searchParam } from '~/schemas/admin';

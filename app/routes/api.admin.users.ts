@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { listUsers } from '~/domain/admin.server';
 import { isTier } from '~/domain/tiers';
 import { adminListResponse } from '~/lib/admin-api.server';

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '~/domain/password-reset.server';
 import {
   domainErrorResponse,

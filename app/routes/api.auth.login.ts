@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { signIn } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { endSession } from '~/domain/sessions.server';
 import { getSessionToken } from '~/lib/auth.server';
 import { methodNotAllowed } from '~/lib/http.server';

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { requireApiUser } from '~/lib/auth.server';
 import { methodNotAllowed } from '~/lib/http.server';
 

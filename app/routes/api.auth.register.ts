@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { getOrigin } from '~/lib/origin.server';
 import { signUp } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { resetPassword } from '~/domain/password-reset.server';
 import { createSession } from '~/domain/sessions.server';
 import {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { auditBusiness, findAudit } from '~/domain/audits.server';
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
 import { requireApiUser } from '~/lib/auth.server';

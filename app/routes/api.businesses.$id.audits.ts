@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { AUDITS_PER_PAGE, listAudits } from '~/domain/audits.server';
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
 import { requireApiUser } from '~/lib/auth.server';

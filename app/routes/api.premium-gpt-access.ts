@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { requireApiUser } from '~/lib/auth.server';
 import { domainErrorResponse, methodNotAllowed } from '~/lib/http.server';

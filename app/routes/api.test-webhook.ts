@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { activateTestSubscription } from '~/domain/payments.server';
 import { requireApiAdmin } from '~/lib/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';

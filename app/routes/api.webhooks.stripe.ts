@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { handleWebhook } from '~/domain/payments.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/lib/http.server';
 import { MAX_WEBHOOK_BYTES as MAX_EVENT_BYTES } from '~/lib/request-limits';

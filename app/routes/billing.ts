@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { isDomainError } from '~/domain/errors';
 import { openBillingPortal } from '~/domain/payments.server';
 import { requireUser } from '~/lib/auth.server';

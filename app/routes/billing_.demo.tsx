@@ -2,8 +2,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+} from 'react-router';
+import { Form, Link, useLoaderData } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 import { formatPrice } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';

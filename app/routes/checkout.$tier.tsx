@@ -3,8 +3,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+} from 'react-router';
+import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { formatPrice, getPlan } from '~/content/plans';
 import { isPaidPlan, payOnDemoCheckout, startCheckout } from '~/domain/payments.server';

@@ -4,8 +4,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+} from 'react-router';
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';

@@ -6,7 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
+} from 'react-router';
 import {
   Form,
   Link,
@@ -14,7 +14,7 @@ import {
   useLoaderData,
   useNavigation,
   useRevalidator,
-} from '@remix-run/react';
+} from 'react-router';
 import { useEffect, useState } from 'react';
 import { useToast } from '~/components/toaster';
 import { BusinessForm } from '~/components/dashboard/business-form';

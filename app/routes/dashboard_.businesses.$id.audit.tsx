@@ -3,8 +3,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+} from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import {
   FixList,
   ScoreBadge,

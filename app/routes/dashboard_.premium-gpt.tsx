@@ -1,5 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { LockIcon } from '~/components/ui/icons';
 import { buttonStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';

@@ -5,7 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
+} from 'react-router';
 import {
   Form,
   Link,
@@ -13,7 +13,7 @@ import {
   useLoaderData,
   useNavigation,
   useSearchParams,
-} from '@remix-run/react';
+} from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
 import { container, CtaBand, onDarkButton, PageIntro, StepList } from '~/components/marketing';
 import { HOW_PAGE } from '~/content/how';

@@ -4,7 +4,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
+} from 'react-router';
 import {
   Form,
   Link,
@@ -12,7 +12,7 @@ import {
   useLoaderData,
   useNavigation,
   useSearchParams,
-} from '@remix-run/react';
+} from 'react-router';
 import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';
 import { useToast } from '~/components/toaster';

@@ -5,8 +5,8 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+} from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { getOrigin } from '~/lib/origin.server';
 
 // Crawlers may read the public pages; the signed-in areas and the JSON API are off limits.

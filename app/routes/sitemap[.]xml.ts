@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { SITEMAP_PAGES } from '~/content/pages';
 import { getOrigin } from '~/lib/origin.server';
 

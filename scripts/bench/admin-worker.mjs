@@ -2,7 +2,7 @@
 // and prints, as JSON, the median server time of each admin tab and API call (request handled and
 // the whole HTML or JSON body produced). Started by scripts/bench-admin.ts, once per database.
 import { performance } from 'node:perf_hooks';
-import { createCookie, createRequestHandler } from '@remix-run/node';
+import { createCookie, createRequestHandler } from 'react-router';
 
 const [token, pathsJson, runsArg] = process.argv.slice(2);
 const paths = JSON.parse(pathsJson);

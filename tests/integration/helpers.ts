@@ -73,9 +73,10 @@ export function jsonRequest(
   });
 }
 
-/** Remix route function arguments for a request. */
+/** React Router route function arguments for a request (`pattern`: the path, as no route uses it). */
 export function args(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: {} };
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, params, context: {} };
 }
 
 export async function countRows() {

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import type { KeyboardEvent } from 'react';
 import { useHydrated } from '~/components/ui/use-hydrated';
 

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation } from 'react-router';
 import { ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import type { OutboxView, Page } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
 import { formatDateTime } from './format';

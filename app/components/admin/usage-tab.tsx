@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import type { AccessLogView, Page } from '~/domain/admin.server';
 import { formatAccessType, formatDateTime, fullName } from './format';
 import { Pagination } from '~/components/ui/pagination';

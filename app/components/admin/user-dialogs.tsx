@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';

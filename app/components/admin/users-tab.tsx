@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import type { AdminUserView, Page } from '~/domain/admin.server';

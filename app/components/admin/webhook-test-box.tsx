@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from 'react-router';
 import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 

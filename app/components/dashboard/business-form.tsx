@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';

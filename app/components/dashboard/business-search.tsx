@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link } from 'react-router';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
 

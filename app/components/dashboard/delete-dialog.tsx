@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/styles';
 

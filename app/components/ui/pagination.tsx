@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 
 // Parameters that open a form or dialog on one row: a page link closes them.

@@ -642,3 +642,23 @@ export async function listOutbox(
   );
   return { ...page, failed: totals['OutboxMessage.status:failed'] };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Background jobs (the Jobs tab)
+
+export type QueueStatsView = {
+  queue: string;
+  waiting: number;
+  running: number;
+  failed: number;
+  doneLast24h: number;
+};
+
+export type FailedJobView = {
+  id: string;
+  queue: string;
+  error: string | null;
+  attempts: number;
+  failedAt: string | null;
+  createdAt: string;
+};

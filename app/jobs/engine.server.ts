@@ -183,12 +183,23 @@ export function createJobEngine(overrides: Partial<EngineOptions> = {}): JobEngi
 
 const globalForJobs = globalThis as unknown as { __jobEngine?: JobEngine };
 
-/** This process's engine (created on first use; enqueueing works before startBackgroundJobs). */
+/**
+ * This process's engine. Until `startBackgroundJobs` installs the worker engine, the first use
+ * creates one that only enqueues (and runs what `drain` is asked to run): web-only instances,
+ * scripts and tests enqueue without starting any worker, supervisor or schedule.
+ */
 export function jobEngine(): JobEngine {
-  return (globalForJobs.__jobEngine ??= createJobEngine());
+  return (globalForJobs.__jobEngine ??= createJobEngine({ worker: false }));
 }
 
-/** Forgets the process's engine once it has stopped, so a later start makes a fresh one. */
+/** Makes `engine` the process's engine; returns the one it replaces (to be stopped). */
+export function installJobEngine(engine: JobEngine): JobEngine | undefined {
+  const previous = globalForJobs.__jobEngine;
+  globalForJobs.__jobEngine = engine;
+  return previous === engine ? undefined : previous;
+}
+
+/** Forgets the process's engine once it has stopped, so a later use makes a fresh one. */
 export function resetJobEngine(engine: JobEngine) {
   if (globalForJobs.__jobEngine === engine) globalForJobs.__jobEngine = undefined;
 }

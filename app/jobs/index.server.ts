@@ -6,7 +6,14 @@ import {
 } from '~/domain/audits.server';
 import { env } from '~/lib/env.server';
 import { deliverOutboxMessage, MAIL_QUEUE } from '~/lib/mail.server';
-import { jobEngine, resetJobEngine, type FailedJob, type QueueStat } from './engine.server';
+import {
+  createJobEngine,
+  installJobEngine,
+  jobEngine,
+  resetJobEngine,
+  type FailedJob,
+  type QueueStat,
+} from './engine.server';
 
 // The app's background jobs: which queues exist, who runs them, and the admin's view of them.
 // The engine (engine.server.ts) is pg-boss on PostgreSQL and a table of the app's database on
@@ -15,10 +22,13 @@ import { jobEngine, resetJobEngine, type FailedJob, type QueueStat } from './eng
 /** Every queue of the app, shown in the admin's Jobs tab even before its first job. */
 export const QUEUES = [MAIL_QUEUE, AUDIT_SCAN_QUEUE, AUDIT_BUSINESS_QUEUE] as const;
 
+function declared<T extends ReturnType<typeof jobEngine>>(engine: T): T {
+  for (const queue of QUEUES) engine.declareQueue(queue);
+  return engine;
+}
+
 function engine() {
-  const current = jobEngine();
-  for (const queue of QUEUES) current.declareQueue(queue);
-  return current;
+  return declared(jobEngine());
 }
 
 /**
@@ -30,7 +40,9 @@ function engine() {
  * counted as an attempt) for another instance or the next start.
  */
 export async function startBackgroundJobs(): Promise<() => Promise<void>> {
-  const jobs = engine();
+  const jobs = declared(createJobEngine({ worker: env.JOBS_WORKER }));
+  // An engine this process made earlier to enqueue (a request before start-up) gives way.
+  await installJobEngine(jobs)?.stop();
   await jobs.start();
   if (env.JOBS_WORKER) {
     const concurrency = env.JOBS_CONCURRENCY;

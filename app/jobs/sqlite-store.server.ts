@@ -135,7 +135,6 @@ export class SqliteJobStore implements JobStore {
       },
     });
     const claimed: ClaimedJob[] = [];
-    const lockedUntil = new Date(now.getTime() + this.options.leaseMs);
     for (const row of candidates) {
       if (row.attempts >= row.maxAttempts) continue;
       const taken = await this.db.job.updateMany({
@@ -150,7 +149,8 @@ export class SqliteJobStore implements JobStore {
           state: 'running',
           attempts: { increment: 1 },
           lockedBy: this.token,
-          lockedUntil,
+          // The lease counts from the claim itself, not from when this pass began.
+          lockedUntil: new Date(Date.now() + this.options.leaseMs),
           startedAt: now,
         },
       });

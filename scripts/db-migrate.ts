@@ -1,11 +1,14 @@
 // `npm run db:migrate`: applies every pending migration to DATABASE_URL, exactly like `prisma migrate
 // deploy`: prisma/migrations on SQLite (and turns on WAL mode, a persistent property of the file),
 // prisma/postgresql/migrations on PostgreSQL (whose database must use the C collation, so text
-// compares and sorts as on SQLite).
+// compares and sorts as on SQLite), plus pg-boss's tables in their own schema (`pgboss`) for the
+// job engine (app/jobs), installed or upgraded by pg-boss itself, as every instance also does at start.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { PGBOSS_SCHEMA } from '../app/jobs/pg-store.server';
 import { requireDatabaseEngine } from '../app/lib/database-url';
 import { noFilters, openSchemaEngine, readMigrations, sqliteFilePath } from './lib/schema-engine';
 
@@ -31,6 +34,22 @@ async function checkPgCollation(databaseUrl: string) {
   }
 }
 
+/** Installs (or upgrades) pg-boss's schema: a pg-boss instance that migrates and does nothing else. */
+async function migratePgBoss(databaseUrl: string) {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: PGBOSS_SCHEMA,
+    max: 2,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  });
+  boss.on('error', (error) => console.error('[pg-boss]', error));
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
 export async function migrate(databaseUrl: string, quiet = false) {
   const engineName = requireDatabaseEngine(databaseUrl);
   if (engineName === 'sqlite') {
@@ -43,11 +62,12 @@ export async function migrate(databaseUrl: string, quiet = false) {
     await checkPgCollation(databaseUrl);
   }
   const { engine, close } = await openSchemaEngine(databaseUrl);
+  let appliedMigrationNames: string[];
   try {
-    const { appliedMigrationNames } = await engine.applyMigrations({
+    ({ appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: readMigrations(engineName),
       filters: noFilters,
-    });
+    }));
     if (!quiet) {
       console.log(
         appliedMigrationNames.length
@@ -55,10 +75,11 @@ export async function migrate(databaseUrl: string, quiet = false) {
           : 'Database is up to date.',
       );
     }
-    return appliedMigrationNames;
   } finally {
     await close();
   }
+  if (engineName === 'postgresql') await migratePgBoss(databaseUrl);
+  return appliedMigrationNames;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

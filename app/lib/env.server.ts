@@ -88,10 +88,30 @@ const schema = z.object({
           .every((entry) => isIP(entry.replace(/^\[|\]$/g, '')) !== 0),
       'must be IP addresses separated by commas, e.g. 127.0.0.1',
     ),
-  /** The weekly re-audit of premium plans' businesses runs inside this process (on by default). */
+  /**
+   * The weekly re-audit of premium plans' businesses (on by default): a schedule of the job engine
+   * that looks for due businesses at every occurrence of AUDIT_SCHEDULE_CRON (UTC) and enqueues one
+   * audit job for each.
+   */
   AUDIT_SCHEDULER: bool.default(true),
-  /** How often the scheduler looks for businesses due a re-audit. */
-  AUDIT_SCHEDULER_INTERVAL_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
+  AUDIT_SCHEDULE_CRON: z.string().trim().min(9).default('0 * * * *'),
+
+  /**
+   * Background jobs (app/jobs). JOBS_WORKER=false makes a web-only instance: it enqueues jobs but
+   * runs none and fires no schedules; worker instances (JOBS_WORKER=true, the default) run them.
+   */
+  JOBS_WORKER: bool.default(true),
+  /** Jobs of each queue one instance runs at a time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /** How often an idle worker looks for due jobs (a job enqueued in the same process wakes it). */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * A running job whose instance has not been heard of for this long is taken to be lost (the
+   * process died) and runs again. PostgreSQL (pg-boss) needs at least 10.
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** Delay before an e-mail's first retry; each further one waits twice as long (5 attempts). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(15),
 });
 
 /** Combinations of payment settings that cannot work are refused at start-up. */

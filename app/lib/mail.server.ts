@@ -1,14 +1,23 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { jobEngine } from '~/jobs/engine.server';
+import { PermanentJobError, type JobContext, type RetryPolicy } from '~/jobs/types';
 import { db } from './db.server';
 import { env } from './env.server';
 
 // Every e-mail goes through the outbox table first, so nothing is lost whatever happens to the send:
 // - without SMTP_URL (the demo, the tests) the message is kept there as "held", and admins read it
 //   in the admin panel's Outbox tab, so a reset link can be followed on a fresh machine;
-// - with SMTP_URL it is "pending", then handed to nodemailer after the request has been answered,
-//   and marked "sent", or "failed" with the server's error for the admins to see.
-// Sending after the answer keeps a slow or broken mail server out of the user's wait, and keeps the
-// time a "we sent you a link" answer takes the same whether or not there was anyone to send to.
+// - with SMTP_URL it is "pending" and a job of the job engine (queue `mail-send`, keyed by the
+//   outbox id, so it is queued once) sends it: a send that fails or is cut short by a crash is
+//   tried again with backoff (MAIL_RETRY_DELAY_SECONDS, then twice as long each time, 5 attempts in
+//   all; a refusal such as "mailbox unavailable" is final at once), the row keeps the last error,
+//   and turns "failed" after the last attempt. The row is marked "sent" by a conditional update,
+//   and a job that finds it sent already does nothing, so a message is not sent twice by us.
+// Sending in a job keeps a slow or broken mail server out of the user's wait, and keeps the time a
+// "we sent you a link" answer takes the same whether or not there was anyone to send to.
+
+export const MAIL_QUEUE = 'mail-send';
+export const MAIL_MAX_ATTEMPTS = 5;
 
 export type MailKind =
   | 'password_reset'
@@ -46,46 +55,77 @@ export function withoutTokens(text: string): string {
   return text.replace(/([?&]token=)[A-Za-z0-9_-]+/g, '$1removed-after-sending');
 }
 
-/** Deliveries under way; `settleMail` waits for them (tests, and the server's shutdown). */
+/** Work under way that ends in a message (`inBackground`); `settleMail` waits for it. */
 const inFlight = new Set<Promise<void>>();
 
-async function deliver(id: string, mail: Mail): Promise<void> {
-  const transporter = smtp();
-  if (!transporter) return;
-  try {
-    await transporter.sendMail({
-      from: mailFrom(),
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    });
-    await db.outboxMessage.update({
-      where: { id },
-      data: {
-        status: 'sent',
-        sentAt: new Date(),
-        error: null,
-        // Once the owner has a reset link, the copy admins can read no longer works.
-        ...(mail.kind === 'password_reset'
-          ? { text: withoutTokens(mail.text), html: withoutTokens(mail.html) }
-          : {}),
-      },
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Mail ${id} (${mail.kind}) to ${mail.to} failed: ${message}`);
-    await db.outboxMessage
-      .update({ where: { id }, data: { status: 'failed', error: message.slice(0, 1000) } })
-      .catch((updateError: unknown) =>
-        console.error('Mail: could not record a failure', updateError),
-      );
-  }
+export function mailRetryPolicy(): RetryPolicy {
+  return {
+    limit: MAIL_MAX_ATTEMPTS - 1,
+    delaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+    backoff: true,
+  };
+}
+
+/** A refusal the server will repeat (5xx: no such mailbox, rejected sender): no retry helps. */
+function isPermanent(error: unknown): boolean {
+  const code =
+    typeof error === 'object' && error !== null && 'responseCode' in error
+      ? Number(error.responseCode)
+      : 0;
+  return code >= 500 && code < 600;
 }
 
 /**
- * Writes the message to the outbox and, with SMTP configured, sends it in the background.
- * Resolves once the message is safely stored, with its outbox id.
+ * The `mail-send` job: sends one outbox message unless it has been sent already. Throws to have
+ * the engine try again later (the row stays "pending" with the error); on the last attempt, or for
+ * a permanent refusal, the row turns "failed".
+ */
+export async function deliverOutboxMessage(
+  data: { outboxId: string },
+  job: Pick<JobContext, 'attempt' | 'maxAttempts'>,
+): Promise<void> {
+  const transporter = smtp();
+  if (!transporter) return; // SMTP_URL was removed since: the message stays in the outbox
+  const row = await db.outboxMessage.findUnique({ where: { id: data.outboxId } });
+  if (!row || (row.status !== 'pending' && row.status !== 'failed')) return; // sent (or held)
+  try {
+    await transporter.sendMail({
+      from: mailFrom(),
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    });
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const permanent = isPermanent(error);
+    const last = permanent || job.attempt >= job.maxAttempts;
+    console.error(
+      `Mail ${row.id} (${row.kind}) to ${row.to} failed (attempt ${job.attempt}/${job.maxAttempts}${last ? ', giving up' : ''}): ${message}`,
+    );
+    await db.outboxMessage.updateMany({
+      where: { id: row.id, status: { in: ['pending', 'failed'] } },
+      data: { status: last ? 'failed' : 'pending', error: message },
+    });
+    throw permanent ? new PermanentJobError(message) : error;
+  }
+  await db.outboxMessage.updateMany({
+    where: { id: row.id, status: { in: ['pending', 'failed'] } },
+    data: {
+      status: 'sent',
+      sentAt: new Date(),
+      error: null,
+      // Once the owner has a reset link, the copy admins can read no longer works.
+      ...(row.kind === 'password_reset'
+        ? { text: withoutTokens(row.text), html: withoutTokens(row.html) }
+        : {}),
+    },
+  });
+}
+
+/**
+ * Writes the message to the outbox and, with SMTP configured, queues the job that sends it.
+ * Resolves once the message is safely stored (and queued), with its outbox id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
   const row = await db.outboxMessage.create({
@@ -93,8 +133,11 @@ export async function sendMail(mail: Mail): Promise<string> {
     select: { id: true },
   });
   if (smtp()) {
-    const delivery = deliver(row.id, mail).finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
+    await jobEngine().enqueue(
+      MAIL_QUEUE,
+      { outboxId: row.id },
+      { key: row.id, retry: mailRetryPolicy() },
+    );
   }
   return row.id;
 }
@@ -114,7 +157,13 @@ export function inBackground(task: () => Promise<unknown>): void {
   inFlight.add(tracked);
 }
 
-/** Resolves when every message handed over so far is stored and, with SMTP, sent or failed. */
+/**
+ * Resolves when every message handed over so far is stored and, with SMTP, sent, failed, or
+ * waiting for a later retry: the mail jobs due now are run in this process (tests, scripts).
+ */
 export async function settleMail(): Promise<void> {
-  while (inFlight.size) await Promise.allSettled([...inFlight]);
+  do {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+    if (smtp()) await jobEngine().drain(MAIL_QUEUE, deliverOutboxMessage);
+  } while (inFlight.size);
 }

@@ -1,0 +1,98 @@
+import {
+  AUDIT_BUSINESS_QUEUE,
+  AUDIT_SCAN_QUEUE,
+  auditDueBusiness,
+  enqueueDueAudits,
+} from '~/domain/audits.server';
+import { env } from '~/lib/env.server';
+import { deliverOutboxMessage, MAIL_QUEUE } from '~/lib/mail.server';
+import {
+  createJobEngine,
+  installJobEngine,
+  jobEngine,
+  resetJobEngine,
+  type FailedJob,
+  type QueueStat,
+} from './engine.server';
+
+// The app's background jobs: which queues exist, who runs them, and the admin's view of them.
+// The engine (engine.server.ts) is pg-boss on PostgreSQL and a table of the app's database on
+// SQLite; nothing here depends on which.
+
+/** Every queue of the app, shown in the admin's Jobs tab even before its first job. */
+export const QUEUES = [MAIL_QUEUE, AUDIT_SCAN_QUEUE, AUDIT_BUSINESS_QUEUE] as const;
+
+function declared<T extends ReturnType<typeof jobEngine>>(engine: T): T {
+  for (const queue of QUEUES) engine.declareQueue(queue);
+  return engine;
+}
+
+function engine() {
+  return declared(jobEngine());
+}
+
+/**
+ * Starts the job engine of this process. With JOBS_WORKER on (the default) it also runs the
+ * queues' workers (JOBS_CONCURRENCY jobs of each at a time) and, with AUDIT_SCHEDULER on, the
+ * weekly re-audit's schedule. With JOBS_WORKER=false (a web-only instance) it only connects:
+ * requests still enqueue, and worker instances run the jobs. Resolves to an async stop: no new
+ * jobs are claimed, those under way get up to 10 s to finish, the rest are handed back (not
+ * counted as an attempt) for another instance or the next start.
+ */
+export async function startBackgroundJobs(): Promise<() => Promise<void>> {
+  const jobs = declared(createJobEngine({ worker: env.JOBS_WORKER }));
+  // An engine this process made earlier to enqueue (a request before start-up) gives way.
+  await installJobEngine(jobs)?.stop();
+  await jobs.start();
+  if (env.JOBS_WORKER) {
+    const concurrency = env.JOBS_CONCURRENCY;
+    await jobs.work(MAIL_QUEUE, deliverOutboxMessage, { concurrency });
+    await jobs.work<{ businessId: string }>(
+      AUDIT_BUSINESS_QUEUE,
+      async ({ businessId }) => {
+        await auditDueBusiness(businessId);
+      },
+      { concurrency },
+    );
+    await jobs.work(
+      AUDIT_SCAN_QUEUE,
+      async () => {
+        const queued = await enqueueDueAudits();
+        if (queued) console.log(`[audit] weekly re-audit: ${queued} business(es) queued`);
+      },
+      { concurrency: 1 },
+    );
+    if (env.AUDIT_SCHEDULER) await jobs.schedule(AUDIT_SCAN_QUEUE, env.AUDIT_SCHEDULE_CRON);
+    else await jobs.unschedule(AUDIT_SCAN_QUEUE);
+  }
+  console.log(
+    `[jobs] ${jobs.kind} engine started (${env.JOBS_WORKER ? `worker, ${env.JOBS_CONCURRENCY} per queue` : 'web only: enqueues, runs nothing'})`,
+  );
+  return async () => {
+    await jobs.stop();
+    resetJobEngine(jobs);
+  };
+}
+
+// The admin's Jobs tab (admins only: the caller checks the role).
+
+/** Every known queue with its waiting, running and failed jobs and those done in the last 24 h. */
+export function queueStats(now?: Date): Promise<QueueStat[]> {
+  return engine().queueStats(now);
+}
+
+/** Failed jobs, newest first, one page (server-side: a count query and a page query). */
+export function listFailedJobs(options: {
+  page: number;
+  pageSize: number;
+  queue?: string;
+}): Promise<{ items: FailedJob[]; total: number }> {
+  return engine().listFailedJobs(options);
+}
+
+/** One more attempt, now, for a failed job; false when there is no such failed job. */
+export function retryFailedJob(queue: string, id: string): Promise<boolean> {
+  return engine().retryFailedJob(queue, id);
+}
+
+export type { FailedJob, QueueStat };

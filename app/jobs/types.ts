@@ -1,0 +1,90 @@
+// The job engine's interface, the same on both back ends (app/jobs/engine.server.ts picks one by
+// DATABASE_URL): PostgreSQL runs on pg-boss, SQLite on a table of the app's own database.
+
+/** Retries after the first attempt: `limit` more attempts, `delaySeconds` apart (doubling with backoff). */
+export type RetryPolicy = { limit: number; delaySeconds?: number; backoff?: boolean };
+
+export type EnqueueOptions = {
+  /**
+   * Enqueueing the same queue and key again is a no-op while the first job is kept (waiting,
+   * running, failed, or done within the retention of 7 days): `enqueue` then resolves to null.
+   */
+  key?: string;
+  /** Not before this time. */
+  runAt?: Date;
+  retry?: RetryPolicy;
+};
+
+export type JobContext = {
+  id: string;
+  queue: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Attempts allowed in all (the first plus the retries). */
+  maxAttempts: number;
+  /** Aborted when the engine stops and gives the job back before the handler returned. */
+  signal: AbortSignal;
+};
+
+export type JobHandler<T = unknown> = (data: T, job: JobContext) => Promise<void>;
+
+/** Throw it from a handler for a failure no retry can fix: the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export type QueueStat = {
+  queue: string;
+  waiting: number;
+  running: number;
+  failed: number;
+  doneLast24h: number;
+};
+
+export type FailedJob = {
+  id: string;
+  queue: string;
+  error: string | null;
+  attempts: number;
+  failedAt: Date | null;
+  createdAt: Date;
+};
+
+/** A job handed to this process to run. */
+export type ClaimedJob = {
+  id: string;
+  queue: string;
+  data: unknown;
+  attempt: number;
+  maxAttempts: number;
+  /** The back end's own fencing value for this attempt (pg-boss's retry count, the SQLite lock). */
+  fence: number;
+};
+
+/** What each back end provides; the engine and its workers are written once on top of it. */
+export interface JobStore {
+  readonly kind: 'sqlite' | 'postgresql';
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  enqueue(queue: string, data: unknown, options: EnqueueOptions): Promise<string | null>;
+  schedule(queue: string, cron: string): Promise<void>;
+  unschedule(queue: string): Promise<void>;
+  /** Marks up to `max` due jobs of the queue as running under this instance and returns them. */
+  claim(queue: string, max: number): Promise<ClaimedJob[]>;
+  complete(job: ClaimedJob): Promise<void>;
+  /** Back to waiting with backoff while attempts remain (unless permanent), else failed. */
+  fail(job: ClaimedJob, error: string, permanent: boolean): Promise<'retry' | 'failed'>;
+  /** Gives a running job back untouched (shutdown): it runs again, and the attempt is not counted. */
+  release(job: ClaimedJob): Promise<void>;
+  /** Keeps the lease of jobs still running. */
+  heartbeat(jobs: ClaimedJob[]): Promise<void>;
+  /** Periodic work of a worker instance (SQLite: schedules and retention; pg-boss does its own). */
+  tick(now: Date): Promise<void>;
+  queueStats(queues: string[], now: Date): Promise<QueueStat[]>;
+  listFailedJobs(options: {
+    page: number;
+    pageSize: number;
+    queue?: string;
+  }): Promise<{ items: FailedJob[]; total: number }>;
+  retryFailedJob(queue: string, id: string): Promise<boolean>;
+}

@@ -1,0 +1,30 @@
+-- CreateTable
+CREATE TABLE "Job" (
+    "id" TEXT NOT NULL,
+    "queue" TEXT NOT NULL,
+    "key" TEXT,
+    "data" TEXT NOT NULL,
+    "state" TEXT NOT NULL DEFAULT 'queued',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "maxAttempts" INTEGER NOT NULL DEFAULT 3,
+    "retryDelayMs" INTEGER NOT NULL DEFAULT 1000,
+    "retryBackoff" BOOLEAN NOT NULL DEFAULT true,
+    "runAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedBy" TEXT,
+    "lockedUntil" TIMESTAMP(3),
+    "lastError" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "startedAt" TIMESTAMP(3),
+    "finishedAt" TIMESTAMP(3),
+
+    CONSTRAINT "Job_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Job_queue_state_runAt_idx" ON "Job"("queue", "state", "runAt");
+
+-- CreateIndex
+CREATE INDEX "Job_state_finishedAt_idx" ON "Job"("state", "finishedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Job_queue_key_key" ON "Job"("queue", "key");

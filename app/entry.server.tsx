@@ -11,10 +11,11 @@ import { cookieSecure } from '~/lib/env.server';
 import { applySecurityHeaders } from '~/lib/security-headers';
 
 /**
- * Background work of the production server (server/index.ts starts it once per process, after
- * listening, and calls the returned function on shutdown): the weekly AI-readiness re-audit.
+ * Background work of the production server (server/index.ts starts the job engine once per process,
+ * after listening, and awaits the returned stop on shutdown): e-mail delivery and the weekly
+ * AI-readiness re-audit.
  */
-export { startAuditScheduler as startBackgroundJobs } from '~/domain/audits.server';
+export { startBackgroundJobs } from '~/jobs/index.server';
 
 // React Router rejects pending loader promises after this long; the render is aborted a second
 // later, so their rejections can still be streamed to the browser first.

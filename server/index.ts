@@ -40,12 +40,23 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 let stopping = false;
 const DRAIN_MS = 2000;
-// Background jobs (the weekly AI-readiness re-audit) live in the app build, next to the database.
-const entry = build.entry.module as { startBackgroundJobs?: () => () => void };
-let stopJobs: () => void = () => {};
+// The job engine (e-mail delivery, the weekly AI-readiness re-audit) lives in the app build, next to
+// the database. It starts once the server listens; JOBS_WORKER=false makes this a web-only instance
+// that enqueues work but runs none.
+const entry = build.entry.module as {
+  startBackgroundJobs?: () => Promise<() => Promise<void>>;
+};
+let jobs: Promise<() => Promise<void>> = Promise.resolve(async () => {});
 const onListening = () => {
   console.log(`[server] http://localhost:${port}`);
-  stopJobs = entry.startBackgroundJobs?.() ?? stopJobs;
+  if (stopping) return;
+  jobs = entry.startBackgroundJobs?.() ?? jobs;
+  jobs.catch((error: unknown) => {
+    // Without its job engine the site would take work it never does: stop, so the process manager
+    // restarts it (or the operator sees why).
+    console.error('[server] the job engine could not start', error);
+    process.exit(1);
+  });
 };
 const server = host ? app.listen(port, host, onListening) : app.listen(port, onListening);
 // Once stopping, every answer also closes its connection, so keep-alive clients move on.
@@ -56,15 +67,19 @@ server.on('request', (_req, res) => {
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  stopJobs();
   console.log(`[server] ${signal}: finishing requests in flight`);
+  // Jobs under way finish (or are released for another instance) while requests drain.
+  void jobs
+    .then((stopJobs) => stopJobs())
+    .catch((error: unknown) => console.error('[server] stopping the job engine failed', error));
   // Connections accepted a moment ago may not have been read yet, and Node counts them as idle:
   // closing at once would reset them. So keep serving briefly (every answer now closes its
   // connection), then stop listening; close() ends the idle keep-alive connections itself.
   setTimeout(() => {
     server.close((error) => {
       if (error) console.error(error);
-      // Database pools close when idle (allowExitOnIdle); nothing else keeps the process alive.
+      // Database pools close when idle (allowExitOnIdle); once the job engine has stopped, nothing
+      // else keeps the process alive.
     });
   }, DRAIN_MS).unref();
   // A request that never finishes does not hold a rolling restart forever.

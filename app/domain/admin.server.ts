@@ -15,6 +15,7 @@ import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
 import { isAdmin } from './users';
 import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
+import { listFailedJobs, queueStats, retryFailedJob } from '~/jobs/index.server';
 
 // What the people who run the service see and change. Every function takes the acting user and
 // refuses anyone who is not an admin, so the admin page's actions and /api/admin/* (which both call
@@ -662,3 +663,39 @@ export type FailedJobView = {
   failedAt: string | null;
   createdAt: string;
 };
+
+/** The Jobs tab: every queue's counts, and one page of the jobs that failed for good. */
+export async function getJobsOverview(
+  actor: AdminActor,
+  options: PageRequest,
+  now = new Date(),
+): Promise<{ queues: QueueStatsView[]; failed: Page<FailedJobView> }> {
+  assertAdmin(actor);
+  const [queues, failed] = await Promise.all([
+    queueStats(now),
+    listFailedJobs({ page: options.page, pageSize: options.limit }),
+  ]);
+  return {
+    queues,
+    failed: pageOf(
+      failed.items.map((job) => ({
+        id: job.id,
+        queue: job.queue,
+        error: job.error,
+        attempts: job.attempts,
+        failedAt: job.failedAt?.toISOString() ?? null,
+        createdAt: job.createdAt.toISOString(),
+      })),
+      failed.total,
+      options,
+    ),
+  };
+}
+
+/** Runs a failed job once more; 404 when it is not (or no longer) a failed job. */
+export async function retryJobAsAdmin(actor: AdminActor, queue: string, id: string) {
+  assertAdmin(actor);
+  if (!(await retryFailedJob(queue, id))) {
+    throw new DomainError('not_found', 'That job is not waiting for a retry');
+  }
+}

@@ -515,25 +515,3 @@ export async function runDueAudits({
   });
   return done;
 }
-
-/**
- * @deprecated The production server's old entry point (server/index.ts calls it through
- * app/entry.server.tsx, which re-exports it as `startBackgroundJobs`): starts every background job
- * (`startBackgroundJobs` of app/jobs/index.server.ts) and returns a function that stops them. Wire
- * that one in directly instead; this stays only until entry.server.tsx does.
- */
-export function startAuditScheduler(): () => void {
-  let stop: (() => Promise<void>) | undefined;
-  let stopped = false;
-  void import('~/jobs/index.server')
-    .then(({ startBackgroundJobs }) => startBackgroundJobs())
-    .then((stopJobs) => {
-      stop = stopJobs;
-      if (stopped) void stopJobs();
-    })
-    .catch((error: unknown) => console.error('[jobs] could not start the job engine', error));
-  return () => {
-    stopped = true;
-    void stop?.();
-  };
-}

@@ -11,6 +11,7 @@ import { AdminTabs, parseAdminTab, type AdminTab } from '~/components/admin/admi
 import { AuditTab } from '~/components/admin/audit-tab';
 import { BusinessesTab } from '~/components/admin/businesses-tab';
 import { InquiriesTab } from '~/components/admin/inquiries-tab';
+import { JobsTab } from '~/components/admin/jobs-tab';
 import { LoginsTab } from '~/components/admin/logins-tab';
 import { OutboxTab } from '~/components/admin/outbox-tab';
 import { OverviewTab } from '~/components/admin/overview-tab';
@@ -26,11 +27,13 @@ import {
   listAccessLogs,
   listAllBusinesses,
   getBusinessAuditsForAdmin,
+  getJobsOverview,
   listAuditLog,
   listInquiries,
   listLoginHistory,
   listOutbox,
   listUsers,
+  retryJobAsAdmin,
   updateUserAsAdmin,
   type AdminActor,
 } from '~/domain/admin.server';
@@ -146,6 +149,13 @@ async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams
       ]);
       return { tab, counts, messages, status } as const;
     }
+    case 'jobs': {
+      const [counts, jobs] = await Promise.all([
+        getTabCounts(actor),
+        getJobsOverview(actor, page),
+      ]);
+      return { tab, counts, jobs } as const;
+    }
     case 'audit': {
       const [counts, audit] = await Promise.all([getTabCounts(actor), listAuditLog(actor, page)]);
       return { tab, counts, audit } as const;
@@ -228,6 +238,27 @@ export async function action({ request }: ActionFunctionArgs) {
             : 'Webhook test error',
           variant: 'destructive',
         },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'retry-job') {
+    const jobsTab = safeRedirect(formData.get('redirectTo'), '/admin?tab=jobs');
+    const to = jobsTab.startsWith('/admin?tab=jobs') ? jobsTab : '/admin?tab=jobs';
+    const queue = formData.get('queue');
+    const jobId = formData.get('jobId');
+    try {
+      if (typeof queue !== 'string' || typeof jobId !== 'string' || !queue || !jobId) {
+        throw new DomainError('invalid_input', 'Choose a failed job to retry');
+      }
+      await retryJobAsAdmin(actor, queue, jobId);
+      return redirectWithToast(to, { title: 'Job queued to run again' }, { request });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithToast(
+        to,
+        { title: 'Retry failed', description: error.message, variant: 'destructive' },
         { request },
       );
     }
@@ -351,6 +382,12 @@ export default function AdminPage() {
           <InquiriesTab inquiries={loaderData.inquiries} />
         ) : loaderData.tab === 'outbox' ? (
           <OutboxTab messages={loaderData.messages} status={loaderData.status} />
+        ) : loaderData.tab === 'jobs' ? (
+          <JobsTab
+            queues={loaderData.jobs.queues}
+            failed={loaderData.jobs.failed}
+            redirectTo={listUrl}
+          />
         ) : (
           <AuditTab audit={loaderData.audit} />
         )}

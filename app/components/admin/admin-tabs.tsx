@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   'usage',
   'inquiries',
   'outbox',
+  'jobs',
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -41,6 +42,7 @@ export function AdminTabs({
     usage: 'Usage Logs',
     inquiries: 'Contact Inquiries',
     outbox: 'Outbox',
+    jobs: 'Jobs',
     audit: 'Audit Log',
   };
 

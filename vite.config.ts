@@ -32,12 +32,7 @@ function collectLicenses(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   esbuild: isSsrBuild ? {} : { legalComments: 'none' },
-  plugins: [
-    collectLicenses(),
-    tailwindcss(),
-    reactRouter(),
-    tsconfigPaths(),
-  ],
+  plugins: [collectLicenses(), tailwindcss(), reactRouter(), tsconfigPaths()],
   build: {
     // The generated Prisma client and better-sqlite3 stay server-side.
     target: 'es2022',

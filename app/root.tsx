@@ -1,10 +1,5 @@
 import {
   data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import {
   isRouteErrorResponse,
   Link,
   Links,
@@ -14,6 +9,9 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
 import { useNonce } from '~/components/nonce';

@@ -1,6 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { PLANS } from '~/content/plans';
-import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AiToolSection, EMBEDDED_TOOL_PARAM } from '~/components/ai-tool-section';
 import { DemoNotice, WatchDemo } from '~/components/demo-dialog';
 import { ExternalLink } from '~/components/external-link';

@@ -2,11 +2,15 @@ import type { SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '~/components/admin/format';
 import { FormAlert, InputField } from '~/components/ui/field';

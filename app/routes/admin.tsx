@@ -2,11 +2,14 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { AdminTabs, parseAdminTab, type AdminTab } from '~/components/admin/admin-tabs';
 import { AuditTab } from '~/components/admin/audit-tab';
 import { BusinessesTab } from '~/components/admin/businesses-tab';
@@ -150,10 +153,7 @@ async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams
       return { tab, counts, messages, status } as const;
     }
     case 'jobs': {
-      const [counts, jobs] = await Promise.all([
-        getTabCounts(actor),
-        getJobsOverview(actor, page),
-      ]);
+      const [counts, jobs] = await Promise.all([getTabCounts(actor), getJobsOverview(actor, page)]);
       return { tab, counts, jobs } as const;
     }
     case 'audit': {

@@ -1,9 +1,11 @@
 import {
+  Form,
+  Link,
+  useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, Link, useLoaderData } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 import { formatPrice } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';

@@ -1,10 +1,13 @@
 import {
   redirect,
+  Form,
+  Link,
+  useLoaderData,
+  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { formatPrice, getPlan } from '~/content/plans';
 import { isPaidPlan, payOnDemoCheckout, startCheckout } from '~/domain/payments.server';

@@ -1,11 +1,15 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';

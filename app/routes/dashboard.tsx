@@ -3,17 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import {
   Form,
   Link,
   useActionData,
   useLoaderData,
   useNavigation,
   useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import { useEffect, useState } from 'react';
 import { useToast } from '~/components/toaster';

@@ -1,10 +1,11 @@
 import {
   data,
+  Link,
+  useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Link, useLoaderData } from 'react-router';
 import {
   FixList,
   ScoreBadge,

@@ -1,5 +1,11 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { Link, useLoaderData } from 'react-router';
+import {
+  data,
+  redirect,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { LockIcon } from '~/components/ui/icons';
 import { buttonStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';

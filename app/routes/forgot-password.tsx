@@ -2,17 +2,15 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import {
   Form,
   Link,
   useActionData,
   useLoaderData,
   useNavigation,
   useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
 import { container, CtaBand, onDarkButton, PageIntro, StepList } from '~/components/marketing';
 import { HOW_PAGE } from '~/content/how';

@@ -1,5 +1,4 @@
-import type { MetaFunction } from 'react-router';
-import { Link } from 'react-router';
+import { Link, type MetaFunction } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
 import { PUBLIC_PAGES } from '~/content/pages';
 import { publicPageHeaders } from '~/lib/cache-policy';

@@ -1,17 +1,15 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import {
   Form,
   Link,
   useActionData,
   useLoaderData,
   useNavigation,
   useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';

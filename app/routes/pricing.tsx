@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PLANS } from '~/content/plans';
-import { useLoaderData } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
 import { FaqList } from '~/components/faq-list';
 import { container, PageIntro, Section } from '~/components/marketing';

@@ -1,12 +1,16 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';

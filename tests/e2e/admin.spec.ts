@@ -44,6 +44,20 @@ function seedUsers(tag: string, count: number, extra: { firstName?: string } = {
   }
 }
 
+/** A job that failed for good, straight into the e2e database, as the job engine leaves one. */
+function seedFailedJob(id: string, error: string) {
+  const db = new Database(E2E_DATABASE, { timeout: 5000 });
+  try {
+    const at = new Date().toISOString().replace('Z', '+00:00');
+    db.prepare(
+      `INSERT INTO "Job" (id, queue, data, state, attempts, maxAttempts, retryDelayMs, retryBackoff, runAt, lastError, createdAt, finishedAt)
+       VALUES (?, 'mail-send', ?, 'failed', 5, 5, 1000, 1, ?, ?, ?, ?)`,
+    ).run(id, JSON.stringify({ outboxId: `missing-${id}` }), at, error, at, at);
+  } finally {
+    db.close();
+  }
+}
+
 const TABS = [
   { name: /^Overview$/, heading: 'Total Users' },
   { name: /^Users \(\d+\)$/, heading: 'Search users' },
@@ -52,6 +66,7 @@ const TABS = [
   { name: /^Usage Logs$/, heading: 'Premium Access Usage' },
   { name: /^Contact Inquiries$/, heading: 'Contact Inquiries' },
   { name: /^Outbox$/, heading: 'Outbox' },
+  { name: /^Jobs$/, heading: 'Queues' },
   { name: /^Audit Log$/, heading: 'Audit Log' },
 ];
 
@@ -156,6 +171,27 @@ for (const javaScriptEnabled of [true, false]) {
       await other.close();
     });
 
+    test('retries a failed job from the Jobs tab', async ({ page }) => {
+      const id = `e2e-job-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}`;
+      const error = `Connection refused (${id})`;
+      seedFailedJob(id, error);
+      await signInAsAdmin(page);
+      await page.goto('/admin?tab=jobs');
+      await expect(page.getByRole('heading', { name: /^Failed jobs \(\d+\)$/ })).toBeVisible();
+      const queue = page.getByTestId('admin-job-queue').filter({ hasText: 'mail-send' });
+      await expect(queue).toContainText('E-mail delivery');
+      const row = page.getByTestId('admin-failed-job').filter({ hasText: id });
+      await expect(row).toContainText(error);
+      await row.getByRole('button', { name: `Retry E-mail delivery job ${id}` }).click();
+      await expectMessage(page, 'Job queued to run again');
+      await expect(page).toHaveURL(/tab=jobs/);
+      // Back in its queue, it ran again (its message no longer exists, so there is nothing to send).
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByTestId('admin-failed-job').filter({ hasText: id })).toHaveCount(0);
+      }).toPass({ timeout: 15_000 });
+    });
+
     test('pages through users and finds one by name', async ({ page }) => {
       const tag = `page${javaScriptEnabled ? 'js' : 'nojs'}${Date.now()}`;
       seedUsers(tag, 60);
@@ -224,6 +260,7 @@ for (const hydrated of [true, false]) {
       '/admin?tab=logins',
       '/admin?tab=usage',
       '/admin?tab=inquiries',
+      '/admin?tab=jobs',
       '/admin?tab=audit',
     ]) {
       await page.goto(path);
@@ -259,6 +296,7 @@ test.describe('admin panel on a phone', () => {
       '/admin?tab=logins',
       '/admin?tab=usage',
       '/admin?tab=inquiries',
+      '/admin?tab=jobs',
       '/admin?tab=audit',
       '/admin?tab=users&create=1',
     ]) {

@@ -9,9 +9,9 @@ import { EmptyRow, TableScroller, Td, Th } from './table';
 // jobs that used up their attempts (the dead letters), each with its last error and a Retry button.
 
 const QUEUE_LABELS: Record<string, string> = {
-  'mail.send': 'E-mail delivery',
-  'audit.weekly': 'Weekly re-audit: finding due businesses',
-  'audit.business': 'Weekly re-audit: one business',
+  'mail-send': 'E-mail delivery',
+  'audit-scan': 'Weekly re-audit: finding due businesses',
+  'audit-business': 'Weekly re-audit: one business',
 };
 
 export function queueLabel(queue: string): string {
@@ -30,10 +30,8 @@ export function JobsTab({
   const number = (n: number) => n.toLocaleString('en-US');
   return (
     <div className="space-y-6">
-      <section aria-labelledby="jobs-queues" className="space-y-3">
-        <h2 id="jobs-queues" className="text-lg font-semibold text-slate-900">
-          Queues
-        </h2>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold text-slate-900">Queues</h2>
         <TableScroller label="Queues">
           <thead className="bg-slate-50">
             <tr>
@@ -69,8 +67,8 @@ export function JobsTab({
         </TableScroller>
       </section>
 
-      <section aria-labelledby="jobs-failed" className="space-y-3">
-        <h2 id="jobs-failed" className="text-lg font-semibold text-slate-900">
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold text-slate-900">
           Failed jobs ({number(failed.total)})
         </h2>
         <p className="text-sm text-slate-700">

@@ -5,7 +5,13 @@ import {
   enqueueDueAudits,
 } from '~/domain/audits.server';
 import { env } from '~/lib/env.server';
-import { deliverOutboxMessage, MAIL_QUEUE } from '~/lib/mail.server';
+import {
+  deliverOutboxMessage,
+  MAIL_QUEUE,
+  MAIL_SWEEP_CRON,
+  MAIL_SWEEP_QUEUE,
+  requeueStrandedMail,
+} from '~/lib/mail.server';
 import {
   createJobEngine,
   installJobEngine,
@@ -20,7 +26,12 @@ import {
 // SQLite; nothing here depends on which.
 
 /** Every queue of the app, shown in the admin's Jobs tab even before its first job. */
-export const QUEUES = [MAIL_QUEUE, AUDIT_SCAN_QUEUE, AUDIT_BUSINESS_QUEUE] as const;
+export const QUEUES = [
+  MAIL_QUEUE,
+  MAIL_SWEEP_QUEUE,
+  AUDIT_SCAN_QUEUE,
+  AUDIT_BUSINESS_QUEUE,
+] as const;
 
 function declared<T extends ReturnType<typeof jobEngine>>(engine: T): T {
   for (const queue of QUEUES) engine.declareQueue(queue);
@@ -47,6 +58,15 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
   if (env.JOBS_WORKER) {
     const concurrency = env.JOBS_CONCURRENCY;
     await jobs.work(MAIL_QUEUE, deliverOutboxMessage, { concurrency });
+    await jobs.work(
+      MAIL_SWEEP_QUEUE,
+      async () => {
+        const queued = await requeueStrandedMail();
+        if (queued) console.log(`[mail] ${queued} stranded message(s) queued again`);
+      },
+      { concurrency: 1 },
+    );
+    await jobs.schedule(MAIL_SWEEP_QUEUE, MAIL_SWEEP_CRON);
     await jobs.work<{ businessId: string }>(
       AUDIT_BUSINESS_QUEUE,
       async ({ businessId }) => {

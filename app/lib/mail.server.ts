@@ -18,6 +18,12 @@ import { env } from './env.server';
 
 export const MAIL_QUEUE = 'mail-send';
 export const MAIL_MAX_ATTEMPTS = 5;
+/** Every few minutes: messages left "pending" without a job (see requeueStrandedMail). */
+export const MAIL_SWEEP_QUEUE = 'mail-sweep';
+export const MAIL_SWEEP_CRON = '*/5 * * * *';
+/** A pending message this old whose job is gone or was never queued is queued again. */
+const STRANDED_AFTER_MS = 2 * 60 * 1000;
+const SWEEP_BATCH = 500;
 
 export type MailKind =
   | 'password_reset'
@@ -140,6 +146,49 @@ export async function sendMail(mail: Mail): Promise<string> {
     );
   }
   return row.id;
+}
+
+/**
+ * The `mail-sweep` job. A message is stored first and its job queued right after; a process that
+ * dies between the two leaves a "pending" message that nothing would send. Every pending message
+ * older than two minutes is queued again under its own key: where its job is still kept (waiting,
+ * retrying, or done) that is a no-op, so nothing is sent twice. Batched, so a backlog of any size
+ * costs the same per query. Returns how many were queued anew.
+ */
+export async function requeueStrandedMail(now = new Date()): Promise<number> {
+  if (!smtp()) return 0;
+  const before = new Date(now.getTime() - STRANDED_AFTER_MS);
+  let queued = 0;
+  let cursor: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db.outboxMessage.findMany({
+      where: {
+        status: 'pending',
+        createdAt: { lte: before },
+        ...(cursor
+          ? {
+              OR: [
+                { createdAt: { gt: cursor.createdAt } },
+                { createdAt: cursor.createdAt, id: { gt: cursor.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: SWEEP_BATCH,
+      select: { id: true, createdAt: true },
+    });
+    for (const row of rows) {
+      const id = await jobEngine().enqueue(
+        MAIL_QUEUE,
+        { outboxId: row.id },
+        { key: row.id, retry: mailRetryPolicy() },
+      );
+      if (id) queued += 1;
+    }
+    if (rows.length < SWEEP_BATCH) return queued;
+    cursor = rows[rows.length - 1];
+  }
 }
 
 /**

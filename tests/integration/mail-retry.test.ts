@@ -147,4 +147,43 @@ describe('e-mail retries', () => {
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.raw).toMatch(/^Subject: Reset your AI Visibility password/m);
   });
+
+  it('a message left pending by a crash before its job was queued is queued again and sent once', async () => {
+    // By now the SMTP server of the previous test is listening.
+    const stranded = await app.db.outboxMessage.create({
+      data: {
+        to: 'stranded@aiv.example',
+        subject: 'Stranded',
+        text: 'Stranded',
+        html: '<p>Stranded</p>',
+        kind: 'welcome',
+        status: 'pending',
+        createdAt: new Date(Date.now() - 3 * 60 * 1000),
+      },
+    });
+    const fresh = await app.db.outboxMessage.create({
+      data: {
+        to: 'fresh@aiv.example',
+        subject: 'Fresh',
+        text: 'Fresh',
+        html: '<p>Fresh</p>',
+        kind: 'welcome',
+        status: 'pending',
+      },
+    });
+    expect(await app.mail.requeueStrandedMail()).toBe(1);
+    // Its job is kept under the message's key: a second sweep queues nothing.
+    expect(await app.mail.requeueStrandedMail()).toBe(0);
+    await app.mail.settleMail();
+    expect(
+      await app.db.outboxMessage.findUniqueOrThrow({ where: { id: stranded.id } }),
+    ).toMatchObject({ status: 'sent', error: null });
+    // A message a moment old may still be on its way to the queue: left alone.
+    expect(await app.db.outboxMessage.findUniqueOrThrow({ where: { id: fresh.id } })).toMatchObject(
+      { status: 'pending' },
+    );
+    expect(await app.mail.requeueStrandedMail()).toBe(0);
+    expect(received.filter((mail) => mail.to.includes('stranded@aiv.example'))).toHaveLength(1);
+    expect(received.filter((mail) => mail.to.includes('fresh@aiv.example'))).toHaveLength(0);
+  });
 });

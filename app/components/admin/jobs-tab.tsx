@@ -10,6 +10,7 @@ import { EmptyRow, TableScroller, Td, Th } from './table';
 
 const QUEUE_LABELS: Record<string, string> = {
   'mail-send': 'E-mail delivery',
+  'mail-sweep': 'E-mail: re-queue stranded messages',
   'audit-scan': 'Weekly re-audit: finding due businesses',
   'audit-business': 'Weekly re-audit: one business',
 };

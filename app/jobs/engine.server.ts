@@ -3,7 +3,14 @@ import { env } from '~/lib/env.server';
 import { PgBossJobStore } from './pg-store.server';
 import { Runner, runJob } from './runner.server';
 import { SqliteJobStore } from './sqlite-store.server';
-import type { EnqueueOptions, FailedJob, JobHandler, JobStore, QueueStat } from './types';
+import type {
+  EnqueueOptions,
+  FailedJob,
+  FailedJobsQuery,
+  JobHandler,
+  JobStore,
+  QueueStat,
+} from './types';
 
 // One job engine, two back ends, chosen by DATABASE_URL: pg-boss on PostgreSQL (several app
 // instances share the queues), a table of the app's database on SQLite (one process). Everything
@@ -144,7 +151,7 @@ export class JobEngine {
     return this.store.queueStats([...this.knownQueues], now);
   }
 
-  async listFailedJobs(options: { page: number; pageSize: number; queue?: string }) {
+  async listFailedJobs(options: FailedJobsQuery) {
     await this.start();
     return this.store.listFailedJobs(options);
   }

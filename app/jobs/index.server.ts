@@ -20,6 +20,7 @@ import {
   type FailedJob,
   type QueueStat,
 } from './engine.server';
+import type { FailedJobsQuery } from './types';
 
 // The app's background jobs: which queues exist, who runs them, and the admin's view of them.
 // The engine (engine.server.ts) is pg-boss on PostgreSQL and a table of the app's database on
@@ -102,11 +103,9 @@ export function queueStats(now?: Date): Promise<QueueStat[]> {
 }
 
 /** Failed jobs, newest first, one page (server-side: a count query and a page query). */
-export function listFailedJobs(options: {
-  page: number;
-  pageSize: number;
-  queue?: string;
-}): Promise<{ items: FailedJob[]; total: number }> {
+export function listFailedJobs(
+  options: FailedJobsQuery,
+): Promise<{ items: FailedJob[]; total: number }> {
   return engine().listFailedJobs(options);
 }
 

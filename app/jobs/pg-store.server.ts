@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PgBoss, type Job as BossJob, type JobWithMetadata } from 'pg-boss';
-import type { ClaimedJob, EnqueueOptions, FailedJob, JobStore, QueueStat } from './types';
+import type {
+  ClaimedJob,
+  EnqueueOptions,
+  FailedJob,
+  FailedJobsQuery,
+  JobStore,
+  QueueStat,
+} from './types';
 
 // The PostgreSQL engine: pg-boss in its own schema. Several app instances share every queue
 // (pg-boss claims with FOR UPDATE SKIP LOCKED, so each job goes to one of them); a job whose
@@ -216,15 +223,7 @@ export class PgBossJobStore implements JobStore {
     });
   }
 
-  async listFailedJobs({
-    page,
-    pageSize,
-    queue,
-  }: {
-    page: number;
-    pageSize: number;
-    queue?: string;
-  }) {
+  async listFailedJobs({ page, pageSize, queue }: FailedJobsQuery) {
     const filter = queue ? 'AND name = $1' : '';
     const params = queue ? [queue] : [];
     const [count] = await this.sql<{ total: string }>(

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import type { PrismaClient } from '~/generated/prisma/client';
-import type { ClaimedJob, EnqueueOptions, FailedJob, JobStore, QueueStat } from './types';
+import type {
+  ClaimedJob,
+  EnqueueOptions,
+  FailedJob,
+  FailedJobsQuery,
+  JobStore,
+  QueueStat,
+} from './types';
 
 // The embedded engine: jobs are rows of the app's own database (model Job), for one process on
 // SQLite. Every change of state is one conditional UPDATE (the row must still be in the state and
@@ -262,15 +269,7 @@ export class SqliteJobStore implements JobStore {
     });
   }
 
-  async listFailedJobs({
-    page,
-    pageSize,
-    queue,
-  }: {
-    page: number;
-    pageSize: number;
-    queue?: string;
-  }) {
+  async listFailedJobs({ page, pageSize, queue }: FailedJobsQuery) {
     const where = { state: 'failed', ...(queue ? { queue } : {}) };
     const [total, rows] = await Promise.all([
       this.db.job.count({ where }),

@@ -41,6 +41,9 @@ export type QueueStat = {
   doneLast24h: number;
 };
 
+/** One page of failed jobs (1-based), optionally of one queue. */
+export type FailedJobsQuery = { page: number; pageSize: number; queue?: string };
+
 export type FailedJob = {
   id: string;
   queue: string;
@@ -81,10 +84,6 @@ export interface JobStore {
   /** Periodic work of a worker instance (SQLite: schedules and retention; pg-boss does its own). */
   tick(now: Date): Promise<void>;
   queueStats(queues: string[], now: Date): Promise<QueueStat[]>;
-  listFailedJobs(options: {
-    page: number;
-    pageSize: number;
-    queue?: string;
-  }): Promise<{ items: FailedJob[]; total: number }>;
+  listFailedJobs(options: FailedJobsQuery): Promise<{ items: FailedJob[]; total: number }>;
   retryFailedJob(queue: string, id: string): Promise<boolean>;
 }

@@ -19,11 +19,11 @@ const LEASE_MS = isPg ? 10_000 : 4000;
 const SLOW = 60_000;
 
 const engines: JobEngine[] = [];
-function engine(worker = true) {
+function engine(worker = true, leaseMs = LEASE_MS) {
   const created = createJobEngine({
     worker,
     pollIntervalMs: 50,
-    leaseMs: LEASE_MS,
+    leaseMs,
     superviseIntervalSeconds: 1,
     stopTimeoutMs: 2000,
   });
@@ -189,8 +189,10 @@ describe(`job engine (${databaseEngine})`, () => {
   it(
     'two engine instances on one queue run each of 200 jobs exactly once',
     async () => {
-      const a = engine();
-      const b = engine();
+      // No worker dies here, so the lease is production's: a loaded machine that stalls a live
+      // worker past a short lease would hand its job to the other engine (leases are for the dead).
+      const a = engine(true, 30_000);
+      const b = engine(true, 30_000);
       const queue = queueName('shared');
       const runs = new Map<number, string[]>();
       const handler = (name: string) => async (data: unknown) => {

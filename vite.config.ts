@@ -36,5 +36,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The generated Prisma client and better-sqlite3 stay server-side.
     target: 'es2022',
+    // Every page loads React, React DOM and React Router: in one file they compress better together
+    // (shared words) and cost one request instead of four.
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            manualChunks(id: string) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) {
+                return 'framework';
+              }
+              return undefined;
+            },
+          },
+        },
   },
 }));

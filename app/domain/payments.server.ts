@@ -94,18 +94,31 @@ export function stripe(): Stripe {
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-export type CheckoutStart =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'demo'; tier: PaidTier }
-  | { kind: 'already'; tier: PaidTier };
+export type CheckoutView = { kind: 'already' | CheckoutMode; tier: PaidTier };
+
+export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'already'; tier: PaidTier };
 
 type Buyer = Pick<PublicUser, 'id' | 'email' | 'subscriptionStatus' | 'subscriptionExpiry'>;
 
+function alreadyOn(user: Buyer, tier: PaidTier, now: Date) {
+  return normalizeTier(user.subscriptionStatus) === tier && hasTierAccess(user, tier, now);
+}
+
 /**
- * Starts buying `tier` for a signed-in user: a Stripe Checkout Session (with a secret key), the
- * plan's hosted payment link (without), or the local demo page. A user already on that plan is
- * told so. The start is remembered so the dashboard can say "payment received" until the webhook
- * confirms it.
+ * What GET /checkout/<tier> shows: the plan the user is already on, the local demo payment page,
+ * or a review of the order whose button (a POST) starts the real checkout. Reading it changes
+ * nothing, so a link from another site cannot make the dashboard claim a payment.
+ */
+export function checkoutView(user: Buyer, tier: PaidTier, now = new Date()): CheckoutView {
+  return { kind: alreadyOn(user, tier, now) ? 'already' : checkoutMode(), tier };
+}
+
+/**
+ * The user leaves for the payment page (POST /checkout/<tier>): a Stripe Checkout Session (with a
+ * secret key) or the plan's hosted payment link (without). A user already on that plan is told
+ * so. The start is remembered here, and only here, so the dashboard can say "payment received"
+ * until the webhook confirms it. The demo checkout has no payment page to leave for: its 'Pay' is
+ * payOnDemoCheckout.
  */
 export async function startCheckout(
   user: Buyer,
@@ -113,11 +126,9 @@ export async function startCheckout(
   origin: string,
   now = new Date(),
 ): Promise<CheckoutStart> {
-  if (normalizeTier(user.subscriptionStatus) === tier && hasTierAccess(user, tier, now)) {
-    return { kind: 'already', tier };
-  }
+  if (alreadyOn(user, tier, now)) return { kind: 'already', tier };
   const mode = checkoutMode();
-  let url: string | null = null;
+  let url: string;
   if (mode === 'stripe') {
     const account = await db.user.findUnique({
       where: { id: user.id },
@@ -142,12 +153,14 @@ export async function startCheckout(
     link.searchParams.set('client_reference_id', user.id);
     link.searchParams.set('prefilled_email', user.email);
     url = link.toString();
+  } else {
+    throw new DomainError('not_found', 'The demo checkout is paid on its own page');
   }
   await db.user.update({
     where: { id: user.id },
     data: { checkoutTier: tier, checkoutStartedAt: now },
   });
-  return url ? { kind: 'redirect', url } : { kind: 'demo', tier };
+  return { kind: 'redirect', url };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -92,9 +92,9 @@ export async function assertRegistrationAllowed(client: AttemptClient, now = new
   if (!client.ipAddress) return;
   const since = new Date(now.getTime() - AUTH_LIMITS.registrationsPerIpWindowMs);
   const count = await db.authAttempt.count({
+    // Every sign-up attempt that got an answer about the e-mail counts, taken ones included.
     where: {
       kind: 'register',
-      succeeded: true,
       ipAddress: client.ipAddress,
       createdAt: { gt: since },
     },

@@ -156,6 +156,31 @@ describe('sign-up throttling', () => {
     });
   }
 
+  it('counts sign-ups with a taken e-mail too, so nobody can test which e-mails have accounts at full speed', async () => {
+    const owner = await createUser();
+    const ip = '203.0.113.90';
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const result = await run(() =>
+        apiRegister(
+          args(
+            jsonRequest('/api/auth/register', {
+              body: { email: owner.email, password: 'long-enough-1' },
+              headers: { 'X-Forwarded-For': ip },
+            }),
+          ),
+        ),
+      );
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, AUTH_LIMITS.registrationsPerIp)).toEqual(
+      Array(AUTH_LIMITS.registrationsPerIp).fill(409),
+    );
+    expect(statuses.slice(AUTH_LIMITS.registrationsPerIp)).toEqual(
+      Array(15 - AUTH_LIMITS.registrationsPerIp).fill(429),
+    );
+  }, 30_000);
+
   it('refuses the 11th account from one network within an hour and writes nothing', async () => {
     await registrationsFrom('203.0.113.80', AUTH_LIMITS.registrationsPerIp);
     const before = await countRows();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters, printable, tooLong } from './text';
+import { hasForbiddenCharacters, printable, tooLong } from './text';
 
 // One schema per payload, shared by the dashboard's forms (conform), their action and the JSON API.
 //
@@ -26,7 +26,7 @@ export function normalizeWebsite(input: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (!url.hostname) return null;
   if (!hasScheme && !url.hostname.includes('.')) return null;
-  if (/\s/.test(value) || hasControlCharacters(value)) return null;
+  if (/\s/.test(value) || hasForbiddenCharacters(value)) return null;
   return hasScheme ? value : candidate;
 }
 

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
+import { db, type DbClient } from '~/lib/db.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
@@ -165,8 +165,13 @@ export async function findBusiness(actor: Actor, id: string): Promise<BusinessVi
   return row ? toView(row) : null;
 }
 
-export async function createBusiness(actor: Actor, input: BusinessInput): Promise<BusinessView> {
-  const row = await db.business.create({
+export async function createBusiness(
+  actor: Actor,
+  input: BusinessInput,
+  /** A transaction to write in (an Idempotency-Key is recorded in the same one). */
+  client: DbClient = db,
+): Promise<BusinessView> {
+  const row = await client.business.create({
     data: {
       userId: actor.id,
       name: input.name,

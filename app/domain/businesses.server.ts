@@ -96,24 +96,40 @@ function spellings(text: string): string[] {
 const LIKE_SPECIAL = /[%_\\]/;
 
 /** The user's businesses whose name contains `q` (all of them when `q` is empty). */
-async function listWhere(actor: Actor, q: string): Promise<Prisma.BusinessWhereInput> {
+function listWhere(actor: Actor, q: string): Prisma.BusinessWhereInput {
   if (!q) return { userId: actor.id };
   // A substring of the name (a prefix is one), among this user's rows only: the userId index
-  // narrows it to at most a few thousand rows, so a scan of those is cheap.
-  if (!LIKE_SPECIAL.test(q)) {
-    return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
-  }
-  // Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
-  // error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
-  // literally on both engines. Such a search compares the user's names here instead, and the
-  // page and its count still come from the database.
+  // narrows it to this user's rows, so a scan of those is cheap.
+  return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
+}
+
+/** Names read per query when a search compares in code. */
+const SCAN_BATCH = 1000;
+
+/**
+ * Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
+ * error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
+ * literally on both engines. Such a search reads the user's names (id and name only, newest first,
+ * in batches) and compares them here; the ids of the matches are kept in order, so the page is a
+ * slice and the count their number, and the page's rows are read by at most `perPage` ids.
+ * (Passing every match as a parameter failed past about a thousand: P2029.)
+ */
+async function matchingIdsInCode(actor: Actor, q: string): Promise<string[]> {
   const needle = q.toLowerCase();
-  const names = await db.business.findMany({
-    where: { userId: actor.id },
-    select: { id: true, name: true },
-  });
-  const ids = names.filter((row) => row.name.toLowerCase().includes(needle)).map((row) => row.id);
-  return { userId: actor.id, id: { in: ids } };
+  const ids: string[] = [];
+  let cursor: { id: string } | undefined;
+  for (;;) {
+    const batch = await db.business.findMany({
+      where: { userId: actor.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: SCAN_BATCH,
+      ...(cursor ? { cursor, skip: 1 } : {}),
+      select: { id: true, name: true },
+    });
+    for (const row of batch) if (row.name.toLowerCase().includes(needle)) ids.push(row.id);
+    if (batch.length < SCAN_BATCH) return ids;
+    cursor = { id: batch[batch.length - 1]!.id };
+  }
 }
 
 /**
@@ -129,11 +145,28 @@ export async function listBusinesses(
     BUSINESSES_MAX_PER_PAGE,
   );
   const requested = Math.min(wholeNumber(options.page, 1), 1_000_000);
-  const where = await listWhere(actor, options.q?.trim() ?? '');
+  const q = options.q?.trim() ?? '';
+  const order = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+  if (LIKE_SPECIAL.test(q)) {
+    const ids = await matchingIdsInCode(actor, q);
+    const total = ids.length;
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    const page = options.clampToLastPage === false ? requested : Math.min(requested, pageCount);
+    const pageIds = ids.slice((page - 1) * perPage, page * perPage);
+    const rows = pageIds.length
+      ? await db.business.findMany({
+          where: { userId: actor.id, id: { in: pageIds } },
+          orderBy: order,
+          select,
+        })
+      : [];
+    return { items: rows.map(toView), total, page, perPage, pageCount };
+  }
+  const where = listWhere(actor, q);
   const rowsOf = (page: number) =>
     db.business.findMany({
       where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy: order,
       skip: (page - 1) * perPage,
       take: perPage,
       select,
@@ -151,7 +184,9 @@ export async function countBusinesses(
   actor: Actor,
   { q = '' }: { q?: string } = {},
 ): Promise<number> {
-  return db.business.count({ where: await listWhere(actor, q.trim()) });
+  const text = q.trim();
+  if (LIKE_SPECIAL.test(text)) return (await matchingIdsInCode(actor, text)).length;
+  return db.business.count({ where: listWhere(actor, text) });
 }
 
 /** The page a list of `perPage` shows `page` on once it holds `total` rows (1..pageCount). */

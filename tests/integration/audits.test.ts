@@ -630,7 +630,11 @@ describe('the dashboard and the report page', () => {
     expect(data.audits.history.total).toBe(1);
 
     const { exportAccountData } = await import('~/domain/account.server');
-    const exported = await exportAccountData(user.id);
+    let text = '';
+    for await (const piece of await exportAccountData(user.id)) text += piece;
+    const exported = JSON.parse(text) as {
+      businesses: { aiReadinessAudits: unknown[] }[];
+    };
     expect(exported.businesses[0]?.aiReadinessAudits).toEqual([
       { auditedAt: audit.auditedAt, url: ready.url, score: audit.score, trigger: 'owner' },
     ]);

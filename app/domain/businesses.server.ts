@@ -3,6 +3,15 @@ import { db, type DbClient } from '~/lib/db.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import {
+  BUSINESSES_PER_ACCOUNT,
+  businessLimit,
+  effectiveTier,
+  TIER_LABELS,
+  TIERS,
+  type SubscriptionFacts,
+  type Tier,
+} from './tiers';
 
 // A user's businesses. Every operation takes the acting user and only ever touches that user's
 // rows: another user's business is "not found" (we do not reveal that it exists) and nothing changes.
@@ -201,11 +210,21 @@ export async function findBusiness(actor: Actor, id: string): Promise<BusinessVi
 }
 
 export async function createBusiness(
-  actor: Actor,
+  actor: Actor & SubscriptionFacts,
   input: BusinessInput,
   /** A transaction to write in (an Idempotency-Key is recorded in the same one). */
   client: DbClient = db,
+  now = new Date(),
 ): Promise<BusinessView> {
+  const tier = effectiveTier(actor, now);
+  const limit = businessLimit(actor, now);
+  const held = await client.business.count({ where: { userId: actor.id } });
+  if (held >= limit) {
+    throw new DomainError('forbidden', businessLimitMessage(tier, limit), {
+      limit,
+      currentTier: tier,
+    });
+  }
   const row = await client.business.create({
     data: {
       userId: actor.id,
@@ -218,6 +237,17 @@ export async function createBusiness(
     select,
   });
   return toView(row);
+}
+
+/** What an owner at the cap is told, on the dashboard and by the API. */
+export function businessLimitMessage(tier: Tier, limit: number): string {
+  const next = TIERS.find((candidate) => BUSINESSES_PER_ACCOUNT[candidate] > limit);
+  return (
+    `Your ${TIER_LABELS[tier]} plan holds up to ${limit.toLocaleString('en-US')} businesses. ` +
+    (next
+      ? `Delete one, or upgrade to ${TIER_LABELS[next]} for up to ${BUSINESSES_PER_ACCOUNT[next].toLocaleString('en-US')}.`
+      : 'Delete one to add another.')
+  );
 }
 
 /** Changes the given fields (absent ones stay; null clears). Someone else's business: not_found. */

@@ -3,7 +3,7 @@ import { listAllBusinesses } from '~/domain/admin.server';
 import { listBusinesses } from '~/domain/businesses.server';
 import { db } from '~/lib/db.server';
 import { loader as exportLoader } from '~/routes/account_.export';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, createUser, sessionCookieFor } from './helpers';
 
 // Lists a user can grow never become one query parameter per row: the database refuses a query
 // with too many (SQLite at about a thousand: Prisma's P2029), so an account with a few thousand

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { db, type DbClient } from '~/lib/db.server';
+import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
@@ -212,10 +212,17 @@ export async function findBusiness(actor: Actor, id: string): Promise<BusinessVi
 export async function createBusiness(
   actor: Actor & SubscriptionFacts,
   input: BusinessInput,
-  /** A transaction to write in (an Idempotency-Key is recorded in the same one). */
-  client: DbClient = db,
+  /**
+   * A serializable transaction to write in (an Idempotency-Key is recorded in the same one);
+   * without one, the call runs in its own.
+   */
+  client?: TransactionClient,
   now = new Date(),
 ): Promise<BusinessView> {
+  if (!client) return serializableTransaction((tx) => createBusiness(actor, input, tx, now));
+  // The cap is checked and the row written in one serializable transaction: two adds racing for
+  // the last place cannot both see room (PostgreSQL aborts one and it is tried again; SQLite runs
+  // writers one at a time).
   const tier = effectiveTier(actor, now);
   const limit = businessLimit(actor, now);
   const held = await client.business.count({ where: { userId: actor.id } });

@@ -59,6 +59,3 @@ export async function serializableTransaction<T>(
     }
   }
 }
-
-/** The client or a transaction's: what a domain function writes through when it may be part of one. */
-export type DbClient = typeof db | TransactionClient;

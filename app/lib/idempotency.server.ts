@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { db, type TransactionClient } from './db.server';
+import { db, serializableTransaction, type TransactionClient } from './db.server';
 import { jsonMessage } from './http.server';
 
 // `Idempotency-Key` on the JSON API's create calls. A client that sends a create and loses the
@@ -16,7 +16,8 @@ import { jsonMessage } from './http.server';
 // - two requests with one key at the same moment: the unique index lets one commit, and the other
 //   then replays its answer.
 // A create call opts in by running its effect through `idempotentCreate` with the transaction it
-// is handed.
+// is handed (serializable, and run again when PostgreSQL aborts it for a concurrent write, so the
+// effect must only touch the database).
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +67,7 @@ export async function idempotentCreate(
   const key = idempotencyKeyOf(request);
   if (key === 'invalid') return jsonMessage(400, IDEMPOTENCY_KEY_MESSAGE);
   if (key === null) {
-    const answer = await db.$transaction(create);
+    const answer = await serializableTransaction(create);
     return Response.json(answer.body, { status: answer.status });
   }
   const fingerprint = fingerprintOf(request, rawBody);
@@ -85,7 +86,7 @@ export async function idempotentCreate(
   const seen = await earlier();
   if (seen) return seen;
   try {
-    const answer = await db.$transaction(async (tx) => {
+    const answer = await serializableTransaction(async (tx) => {
       // A key older than the window is forgotten, and so is every expired key of this user.
       await tx.idempotencyKey.deleteMany({ where: { userId, createdAt: { lte: since } } });
       const result = await create(tx);

@@ -56,6 +56,30 @@ describe('businesses per account, by plan', () => {
     expect(await db.business.count({ where: { userId: user.id } })).toBe(6);
   });
 
+  it('adds racing for the last place: one is created, the others are refused', async () => {
+    const user = await createUser();
+    const { token } = await sessionCookieFor(user.id);
+    await fill(user.id, BUSINESSES_PER_ACCOUNT.free - 1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        run(() =>
+          businessesAction(
+            args(
+              jsonRequest('/api/businesses', {
+                body: { name: `Racer ${i}` },
+                headers: { Authorization: `Bearer ${token}` },
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403, 403]);
+    expect(await db.business.count({ where: { userId: user.id } })).toBe(
+      BUSINESSES_PER_ACCOUNT.free,
+    );
+  });
+
   it('the dashboard shows the cap, and at the cap the add form says why and links to the plans', async () => {
     const user = await createUser();
     const { cookie } = await sessionCookieFor(user.id);

@@ -1,4 +1,4 @@
-import { db } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
 import type { User } from '~/generated/prisma/client';
 import type { LoginInput, RegisterInput } from '~/schemas/auth';
 import {
@@ -57,18 +57,19 @@ function isUniqueViolation(error: unknown): boolean {
 /** Creates a user with a hashed password. E-mails are stored lower-cased (the schema does it). */
 export async function registerUser(
   input: RegisterInput,
-  options: { role?: 'user' | 'admin' } = {},
+  options: { role?: 'user' | 'admin'; client?: TransactionClient } = {},
 ): Promise<PublicUser> {
+  const client = options.client ?? db;
   // The password is hashed before we look, so a taken e-mail takes as long to answer as a new
   // one: the timing does not tell who is a customer (the answer itself says so, as the spec asks).
   const [hash, existing] = await Promise.all([
     hashPassword(input.password),
-    db.user.findUnique({ where: { email: input.email }, select: { id: true } }),
+    client.user.findUnique({ where: { email: input.email }, select: { id: true } }),
   ]);
   if (existing) throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
 
   try {
-    const user = await db.user.create({
+    const user = await client.user.create({
       data: {
         email: input.email,
         firstName: input.firstName ?? null,

@@ -310,9 +310,16 @@ function readBody(
   req.on('aborted', onAborted);
 }
 
+/** After a refusal, how long the rest of a body is still taken in (and dropped) before closing. */
+const LINGER_MS = 1_000;
+
 /**
- * A refusal that ends the exchange: the answer says `Connection: close`, and once it is written
- * the socket is closed, so an oversized or stalled body is never read to its end.
+ * A refusal that ends the exchange: the answer goes out at once with `Connection: close`, and the
+ * connection is closed after it, so an oversized or stalled body is never read to its end. Closing
+ * a socket that still has unread bytes makes the kernel reset the connection, and a client that is
+ * still sending can lose the answer; so, as nginx's lingering close does, the rest is dropped
+ * (never kept) for at most LINGER_MS after the answer, while the client reads it, and only then is
+ * the socket destroyed.
  */
 function refuseAndClose(
   req: ExpressRequest,
@@ -320,11 +327,16 @@ function refuseAndClose(
   status: number,
   message: string,
 ) {
-  req.pause();
-  res.on('finish', () => {
-    // A moment for the answer to reach the client before the unread rest is discarded.
-    setTimeout(() => req.socket.destroy(), 50).unref();
-  });
+  const socket = req.socket;
+  // Node ends a `Connection: close` exchange with destroySoon(): end our side (the client sees the
+  // answer, then end of stream), drop what still arrives, destroy after the lingering time.
+  socket.destroySoon = () => {
+    socket.on('data', () => {});
+    socket.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  req.resume();
   refuse(req, res, status, message, { Connection: 'close' });
 }
 

@@ -251,3 +251,38 @@ describe('security headers', () => {
     expect(options.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 });
+
+describe('a client still sending when it is refused', () => {
+  it('reads the 413 (the rest is dropped for a moment before the connection closes), every time', async () => {
+    const { request: httpRequest } = await import('node:http');
+    const send = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/businesses',
+            method: 'POST',
+            agent: false,
+            headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        const chunk = Buffer.alloc(16 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          while (sent < 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+    for (let i = 0; i < 20; i += 1) expect(await send()).toBe(413);
+  });
+});

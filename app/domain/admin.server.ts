@@ -1,4 +1,4 @@
-import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
+import { db, serializableTransaction } from '~/lib/db.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
@@ -259,14 +259,10 @@ export async function updateUserAsAdmin(
 export async function createAdminUser(
   actor: AdminActor,
   input: CreateAdminInput,
-  /** A transaction to write in (an Idempotency-Key is recorded in the same one). */
-  client?: TransactionClient,
 ): Promise<AdminUserView> {
   assertAdmin(actor);
-  // The admin and its audit entry are written together: never an admin nobody recorded.
-  if (!client) return serializableTransaction((tx) => createAdminUser(actor, input, tx));
-  const created = await registerUser(input, { role: 'admin', client });
-  await client.auditLog.create({
+  const created = await registerUser(input, { role: 'admin' });
+  await db.auditLog.create({
     data: {
       actorId: actor.id,
       actorEmail: actor.email,

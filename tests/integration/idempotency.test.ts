@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from '~/lib/idempotency.server';
-import { action as createAdminAction } from '~/routes/api.admin.create-admin';
 import { action as businessesAction } from '~/routes/api.businesses';
 import { args, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
 
@@ -100,37 +99,5 @@ describe('Idempotency-Key on POST /api/businesses', () => {
     await create({ name: 'A' });
     await create({ name: 'A' });
     expect(await count()).toBe(2);
-  });
-});
-
-describe('Idempotency-Key on POST /api/admin/create-admin', () => {
-  it('a retry answers 201 with the same admin instead of 409, and creates one; another body is 422', async () => {
-    const admin = await createUser({ role: 'admin' });
-    const { token } = await sessionCookieFor(admin.id);
-    const email = `new-admin-${Date.now()}@example.com`;
-    const body = { email, password: 'long-enough-1', firstName: 'Ada', lastName: 'Admin' };
-    const create = (payload: unknown, key: string) =>
-      run(() =>
-        createAdminAction(
-          args(
-            jsonRequest('/api/admin/create-admin', {
-              body: payload,
-              headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
-            }),
-          ),
-        ),
-      );
-    const first = await create(body, 'admin-1');
-    expect(first.status).toBe(201);
-    const again = await create(body, 'admin-1');
-    expect(again.status).toBe(201);
-    expect(again.data).toEqual(first.data);
-    expect(await db.user.count({ where: { email } })).toBe(1);
-    expect(
-      await db.auditLog.count({ where: { targetEmail: email, action: 'admin_created' } }),
-    ).toBe(1);
-    expect((await create({ ...body, firstName: 'Other' }, 'admin-1')).status).toBe(422);
-    // Without the key, the retry is what it always was: the e-mail is taken.
-    expect((await create(body, 'admin-2')).status).toBe(409);
   });
 });

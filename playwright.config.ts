@@ -15,6 +15,8 @@ export const AUDIT_FIXTURES = {
 export const E2E_DATABASE = 'data/e2e.db';
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 export const PG_WEBHOOK_SECRET = 'whsec_e2e_two_instances';
+/** The signing secret of the main server's webhook endpoint (the demo checkout does not use it). */
+export const E2E_WEBHOOK_SECRET = 'whsec_e2e_main_server';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -70,6 +72,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         // The whole purchase runs on the local demo checkout (no Stripe account, no network).
         DEMO_CHECKOUT: 'true',
+        // The webhook journeys sign their events with the endpoint's secret, as Stripe does.
+        STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         // As behind nginx: each journey is its own client address (X-Forwarded-For, see support.ts).
         TRUST_PROXY: 'true',
         // The audit journeys check the fixture sites on 127.0.0.1 (refused without this); the

@@ -6,7 +6,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { randomBytes } from 'node:crypto';
 import { NonceContext } from '~/components/nonce';
 import { contentSecurityPolicy, enforceCsp } from '~/lib/csp.server';
-import { cookieSecure } from '~/lib/env.server';
 import { applySecurityHeaders } from '~/lib/security-headers';
 
 /**
@@ -29,7 +28,7 @@ export default function handleRequest(
 ) {
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') || '');
-  applySecurityHeaders(responseHeaders, { hsts: cookieSecure });
+  applySecurityHeaders(responseHeaders, { https: isHttps(request) });
   // A fresh nonce for every page: every script tag of this response carries it, and the policy
   // allows no other script.
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString('base64');
@@ -65,7 +64,13 @@ export default function handleRequest(
   });
 }
 
-export function handleDataRequest(response: Response) {
-  applySecurityHeaders(response.headers, { hsts: cookieSecure });
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applySecurityHeaders(response.headers, { https: isHttps(request) });
   return response;
+}
+
+/** The production server builds the URL from the scheme the client (or, behind TRUST_PROXY, the
+ * proxy) used, so this is what the browser sees. */
+function isHttps(request: Request) {
+  return new URL(request.url).protocol === 'https:';
 }

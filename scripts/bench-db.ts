@@ -115,7 +115,8 @@ async function workload(ports: number[]): Promise<Result> {
               headers: { ...auth, 'Content-Type': 'application/json' },
               body: JSON.stringify({ name: `Bench business ${n}-${i}` }),
             },
-            (s) => s === 201,
+            // 403: the account reached its plan's cap of businesses (a refusal, not an error).
+            (s) => s === 201 || s === 403,
           );
           break;
         case 2:

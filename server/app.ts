@@ -10,21 +10,33 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import { cacheControlFor } from '../app/lib/cache-policy';
 import {
   API_METHODS,
+  BODY_IDLE_TIMEOUT_MS,
+  BODY_TOTAL_TIMEOUT_MS,
+  bearerToken,
   bodyLimitFor,
+  isApiPath,
+  isWebhookPath,
   isWellFormedHost,
   PAGE_METHODS,
-  WEBHOOK_PATH,
 } from '../app/lib/request-limits';
 import { applySecurityHeaders } from '../app/lib/security-headers';
 import { CROSS_SITE_MESSAGE, isCrossSite, isUnsafeMethod } from '../app/lib/cross-site';
 
+type AppHandler = (
+  request: Request,
+  context: { clientAddress: string | null },
+) => Promise<Response>;
+
 export type ServerOptions = {
-  build: ServerBuild;
+  /** The app: React Router's build, or (in tests of the server itself) any handler. */
+  build: ServerBuild | { handler: AppHandler };
   /** build/client: the browser assets Vite wrote. */
   clientDir: string;
   /** Behind a reverse proxy: scheme and host come from its X-Forwarded-* headers. */
   trustProxy: boolean;
   mode?: string;
+  /** How long a request body may stall, and take in all (tests shorten them). */
+  bodyTimeouts?: { idleMs: number; totalMs: number };
 };
 
 /**
@@ -32,12 +44,26 @@ export type ServerOptions = {
  * assets, compression, a cross-site guard in front of the app, the socket address handed to the
  * app, and one cache policy for every answer the app gives.
  */
-export function createServerApp({ build, clientDir, trustProxy, mode }: ServerOptions) {
+export function createServerApp({
+  build,
+  clientDir,
+  trustProxy,
+  mode,
+  bodyTimeouts = { idleMs: BODY_IDLE_TIMEOUT_MS, totalMs: BODY_TOTAL_TIMEOUT_MS },
+}: ServerOptions) {
   const app = express();
   app.disable('x-powered-by');
   // One proxy in front (nginx): req.protocol and req.hostname come from its X-Forwarded-* headers.
   // The client address is the app's business (getClientIp), from the socket address below.
   app.set('trust proxy', trustProxy ? 1 : false);
+
+  // Every answer carries the security headers, whoever writes it: static files, OPTIONS, the
+  // refusals below, the app. Strict-Transport-Security only over HTTPS (req.secure: the socket,
+  // or behind TRUST_PROXY the proxy's X-Forwarded-Proto).
+  app.use((req, res, next) => {
+    setSecurityHeaders(req, res);
+    next();
+  });
 
   app.use(compression());
 
@@ -58,23 +84,23 @@ export function createServerApp({ build, clientDir, trustProxy, mode }: ServerOp
   app.use(checkRequestLine);
   app.use(refuseCrossSite);
   app.use(requireSameOriginForCookieCalls);
-  // Bodies are read here, up to the route's limit, whatever the transfer encoding: a body that
-  // streams past it is cut off with 413 before it fills memory, and nothing reaches the app.
-  app.use((req, res, next) =>
-    express.raw({ type: () => true, limit: bodyLimitFor(req.path) })(req, res, next),
-  );
+  // Bodies are read here, up to the route's limit, whatever the transfer encoding: a declared
+  // length over it is 413 at once, a body that streams past it is cut off with 413, and one that
+  // stalls is 408; each closes the connection, and nothing reaches the app.
+  app.use((req, res, next) => readBody(req, res, next, bodyTimeouts));
 
   // @react-router/express's handler reads the body stream itself and sends the app's answer
   // untouched; this server reads bodies first (with a limit, above) and sets the cache policy on
   // the way out, so it pairs React Router's own handler with the two conversions below.
-  const handle = createRequestHandler(build, mode ?? process.env.NODE_ENV);
+  const handle: AppHandler =
+    'handler' in build ? build.handler : createRequestHandler(build, mode ?? process.env.NODE_ENV);
   app.all('*', (req, res, next) => {
     const request = toFetchRequest(req, res);
     handle(request, { clientAddress: req.socket.remoteAddress ?? null })
       .then((response) => {
         const headers = new Headers(response.headers);
         headers.set('Cache-Control', cacheControlFor(request, response));
-        if (!headers.has('X-Content-Type-Options')) applySecurityHeaders(headers, { hsts: false });
+        applySecurityHeaders(headers, { https: req.secure });
         return sendResponse(res, response, headers);
       })
       .catch(next);
@@ -82,13 +108,11 @@ export function createServerApp({ build, clientDir, trustProxy, mode }: ServerOp
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    // body-parser's refusals (413 too large, 400 a body that does not match its length) are the
+    // A client's error (express.static's 404 for an unknown asset, a malformed path) is the
     // client's; anything else is ours.
     const status = (error as { status?: unknown } | null)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body too large' : 'The request could not be read';
-      // The connection closes after the answer, so the rest of an oversized body is not read.
-      refuse(req, res, status, message, { Connection: 'close' });
+      refuse(req, res, status, status === 404 ? 'Not found' : 'The request could not be read');
       return;
     }
     console.error(error);
@@ -118,14 +142,8 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  const securityHeaders = new Headers();
-  applySecurityHeaders(securityHeaders, { hsts: false });
-  res.status(status).set({
-    ...Object.fromEntries(securityHeaders),
-    'Cache-Control': 'private, no-store',
-    ...headers,
-  });
-  const wantsJson = req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
+  res.status(status).set({ 'Cache-Control': 'private, no-store', ...headers });
+  const wantsJson = isApiPath(req.path) || req.accepts(['html', 'json']) === 'json';
   if (wantsJson) res.json({ message });
   else res.type('text/plain').send(`${message}.`);
 }
@@ -137,7 +155,7 @@ function refuse(
  */
 function checkRequestLine(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (!isWellFormedHost(req.headers.host)) return refuse(req, res, 400, 'Bad Host header');
-  const allowed = req.path.startsWith('/api/') ? API_METHODS : PAGE_METHODS;
+  const allowed = isApiPath(req.path) ? API_METHODS : PAGE_METHODS;
   const allow = [...allowed, 'OPTIONS'].join(', ');
   if (req.method === 'OPTIONS') {
     res.status(204).set({ Allow: allow, 'Cache-Control': 'private, no-store' }).end();
@@ -153,18 +171,20 @@ function checkRequestLine(req: ExpressRequest, res: ExpressResponse, next: NextF
  * A JSON call that changes something and is authenticated by the session cookie must say it comes
  * from our own pages (Sec-Fetch-Site: same-origin, or our Origin): a page elsewhere, even one that
  * sends neither header, cannot make the browser sign a user out or change their data. Calls with a
- * bearer token carry their own proof; the Stripe webhook carries no cookie and is signed.
+ * bearer token carry their own proof; the Stripe webhook carries no cookie and is signed. What is
+ * an API call and what is a bearer token are decided as the router and the app decide them
+ * (`/API/...` is the same route; only `Authorization: Bearer <token>` is a token, not Basic).
  */
 function requireSameOriginForCookieCalls(
   req: ExpressRequest,
   res: ExpressResponse,
   next: NextFunction,
 ) {
-  if (!req.path.startsWith('/api/') || req.path === WEBHOOK_PATH || !isUnsafeMethod(req.method)) {
+  if (!isApiPath(req.path) || isWebhookPath(req.path) || !isUnsafeMethod(req.method)) {
     return next();
   }
   const signedIn = /(?:^|;\s*)__session=/.test(req.get('cookie') ?? '');
-  if (req.get('authorization') || !signedIn) return next();
+  if (bearerToken(req.get('authorization')) || !signedIn) return next();
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
   let sameOrigin = site === 'same-origin';
@@ -206,6 +226,120 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
 }
 
+function setSecurityHeaders(req: ExpressRequest, res: ExpressResponse) {
+  const headers = new Headers();
+  applySecurityHeaders(headers, { https: req.secure });
+  for (const [name, value] of headers) res.setHeader(name, value);
+}
+
+function hasBody(req: ExpressRequest) {
+  return (
+    req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined
+  );
+}
+
+/**
+ * Reads the request body into `req.body` (a Buffer), up to the route's limit:
+ * - a declared Content-Length over the limit is 413 before a byte of the body is read;
+ * - a body (chunked or not) that streams past the limit is 413 the moment it does;
+ * - a body that sends nothing for `idleMs`, or is not complete after `totalMs`, is 408;
+ * - a body shorter than it declared, or a broken stream, is 400.
+ * Every refusal closes the connection: the rest of the body is never read.
+ */
+function readBody(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+  timeouts: { idleMs: number; totalMs: number },
+) {
+  if (!hasBody(req)) return next();
+  const limit = bodyLimitFor(req.path);
+  const declaredHeader = req.headers['content-length'];
+  const declared = declaredHeader === undefined ? null : Number(declaredHeader);
+  if (declared !== null && !(Number.isSafeInteger(declared) && declared >= 0)) {
+    return refuseAndClose(req, res, 400, 'The request could not be read');
+  }
+  if (declared !== null && declared > limit) {
+    return refuseAndClose(req, res, 413, 'Request body too large');
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let settled = false;
+  const finish = (outcome: 'ok' | { status: number; message: string }) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(idle);
+    clearTimeout(total);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.off('aborted', onAborted);
+    if (outcome === 'ok') {
+      req.body = Buffer.concat(chunks, received);
+      next();
+    } else {
+      refuseAndClose(req, res, outcome.status, outcome.message);
+    }
+  };
+  const stalled = () => finish({ status: 408, message: 'The request body took too long' });
+  let idle = setTimeout(stalled, timeouts.idleMs);
+  const total = setTimeout(stalled, timeouts.totalMs);
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) return finish({ status: 413, message: 'Request body too large' });
+    chunks.push(chunk);
+    clearTimeout(idle);
+    idle = setTimeout(stalled, timeouts.idleMs);
+  };
+  const onEnd = () => {
+    if (declared !== null && received !== declared) {
+      return finish({ status: 400, message: 'The request could not be read' });
+    }
+    finish('ok');
+  };
+  const onError = () => finish({ status: 400, message: 'The request could not be read' });
+  // The client went away: nobody to answer.
+  const onAborted = () => {
+    settled = true;
+    clearTimeout(idle);
+    clearTimeout(total);
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  req.on('aborted', onAborted);
+}
+
+/** After a refusal, how long the rest of a body is still taken in (and dropped) before closing. */
+const LINGER_MS = 1_000;
+
+/**
+ * A refusal that ends the exchange: the answer goes out at once with `Connection: close`, and the
+ * connection is closed after it, so an oversized or stalled body is never read to its end. Closing
+ * a socket that still has unread bytes makes the kernel reset the connection, and a client that is
+ * still sending can lose the answer; so, as nginx's lingering close does, the rest is dropped
+ * (never kept) for at most LINGER_MS after the answer, while the client reads it, and only then is
+ * the socket destroyed.
+ */
+function refuseAndClose(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+) {
+  const socket = req.socket;
+  // Node ends a `Connection: close` exchange with destroySoon(): end our side (the client sees the
+  // answer, then end of stream), drop what still arrives, destroy after the lingering time.
+  socket.destroySoon = () => {
+    socket.on('data', () => {});
+    socket.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  req.resume();
+  refuse(req, res, status, message, { Connection: 'close' });
+}
+
 /** Writes the app's answer (status, headers, streamed body) to the client. */
 async function sendResponse(res: ExpressResponse, response: Response, headers: Headers) {
   if (res.destroyed || res.writableEnded) {
@@ -214,7 +348,12 @@ async function sendResponse(res: ExpressResponse, response: Response, headers: H
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of headers) res.append(name, value);
+  // The app's headers replace the defaults set on the way in (a page's own Referrer-Policy);
+  // only Set-Cookie, which Headers keeps apart, may repeat.
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -380,70 +380,130 @@ export async function deleteAccount(
   });
 }
 
-/** "Download my data": the account, its businesses and its sign-ins, as one JSON document. */
-export async function exportAccountData(userId: string, now = new Date()) {
+/** Rows read per query while exporting: a few hundred parameters at most, whatever the account holds. */
+export const EXPORT_BATCH_SIZE = 500;
+
+const exportBusinessSelect = {
+  id: true,
+  name: true,
+  description: true,
+  website: true,
+  industry: true,
+  location: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+/**
+ * "Download my data": the account, its businesses (each with its AI-readiness audits) and its
+ * sign-ins, as one JSON document, produced piece by piece. Rows are read in batches of
+ * EXPORT_BATCH_SIZE (keyset pagination, and each batch's audits by its own few hundred ids), so
+ * neither the database's limit on query parameters nor memory grows with the account: 40,000
+ * businesses stream out like 4. The account is checked before the first piece.
+ */
+export async function exportAccountData(
+  userId: string,
+  now = new Date(),
+): Promise<AsyncGenerator<string>> {
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: {
-      ...publicUserSelect,
-      updatedAt: true,
-      subscriptionCancelAtPeriodEnd: true,
-      businesses: {
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: {
-          id: true,
-          name: true,
-          description: true,
-          website: true,
-          industry: true,
-          location: true,
-          createdAt: true,
-          updatedAt: true,
-          audits: {
-            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-            select: { createdAt: true, url: true, score: true, trigger: true },
-          },
-        },
-      },
-      sessions: {
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: {
-          createdAt: true,
-          endedAt: true,
-          expiresAt: true,
-          ipAddress: true,
-          userAgent: true,
-        },
-      },
-    },
+    select: { ...publicUserSelect, updatedAt: true, subscriptionCancelAtPeriodEnd: true },
   });
   if (!user) throw new DomainError('not_found', 'Account not found');
-  const { businesses, sessions, updatedAt, subscriptionCancelAtPeriodEnd, ...account } = user;
-  return {
+  const { updatedAt, subscriptionCancelAtPeriodEnd, ...account } = user;
+  const head = {
     exportedAt: now.toISOString(),
     account: {
       ...toPublicUser(account),
       updatedAt: updatedAt.toISOString(),
       subscriptionCancelAtPeriodEnd,
     },
-    businesses: businesses.map(({ audits, ...business }) => ({
-      ...business,
-      createdAt: business.createdAt.toISOString(),
-      updatedAt: business.updatedAt.toISOString(),
-      aiReadinessAudits: audits.map((audit) => ({
-        auditedAt: audit.createdAt.toISOString(),
-        url: audit.url,
-        score: audit.score,
-        trigger: audit.trigger,
-      })),
-    })),
-    signIns: sessions.map((session) => ({
-      signedInAt: session.createdAt.toISOString(),
-      signedOutAt: session.endedAt?.toISOString() ?? null,
-      expiresAt: session.expiresAt.toISOString(),
-      ipAddress: session.ipAddress,
-      device: describeDevice(session.userAgent),
-      userAgent: session.userAgent,
-    })),
   };
+  return (async function* () {
+    yield JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "businesses": [');
+    let first = true;
+    for await (const business of exportBusinesses(userId)) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(business)}`;
+      first = false;
+    }
+    yield '\n  ],\n  "signIns": [';
+    first = true;
+    for await (const signIn of exportSignIns(userId)) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(signIn)}`;
+      first = false;
+    }
+    yield '\n  ]\n}\n';
+  })();
+}
+
+async function* exportBusinesses(userId: string) {
+  let cursor: { id: string } | undefined;
+  for (;;) {
+    const batch = await db.business.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: EXPORT_BATCH_SIZE,
+      ...(cursor ? { cursor, skip: 1 } : {}),
+      select: exportBusinessSelect,
+    });
+    if (batch.length === 0) return;
+    const audits = await db.audit.findMany({
+      where: { businessId: { in: batch.map((business) => business.id) } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { businessId: true, createdAt: true, url: true, score: true, trigger: true },
+    });
+    const byBusiness = new Map<string, typeof audits>();
+    for (const audit of audits) {
+      const list = byBusiness.get(audit.businessId) ?? [];
+      list.push(audit);
+      byBusiness.set(audit.businessId, list);
+    }
+    for (const business of batch) {
+      yield {
+        ...business,
+        createdAt: business.createdAt.toISOString(),
+        updatedAt: business.updatedAt.toISOString(),
+        aiReadinessAudits: (byBusiness.get(business.id) ?? []).map((audit) => ({
+          auditedAt: audit.createdAt.toISOString(),
+          url: audit.url,
+          score: audit.score,
+          trigger: audit.trigger,
+        })),
+      };
+    }
+    if (batch.length < EXPORT_BATCH_SIZE) return;
+    cursor = { id: batch[batch.length - 1]!.id };
+  }
+}
+
+async function* exportSignIns(userId: string) {
+  let cursor: { id: string } | undefined;
+  for (;;) {
+    const batch = await db.session.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: EXPORT_BATCH_SIZE,
+      ...(cursor ? { cursor, skip: 1 } : {}),
+      select: {
+        id: true,
+        createdAt: true,
+        endedAt: true,
+        expiresAt: true,
+        ipAddress: true,
+        userAgent: true,
+      },
+    });
+    for (const session of batch) {
+      yield {
+        signedInAt: session.createdAt.toISOString(),
+        signedOutAt: session.endedAt?.toISOString() ?? null,
+        expiresAt: session.expiresAt.toISOString(),
+        ipAddress: session.ipAddress,
+        device: describeDevice(session.userAgent),
+        userAgent: session.userAgent,
+      };
+    }
+    if (batch.length < EXPORT_BATCH_SIZE) return;
+    cursor = { id: batch[batch.length - 1]!.id };
+  }
 }

@@ -130,7 +130,17 @@ export async function signUp(
   requestOrigin?: string,
 ): Promise<PublicUser> {
   await assertRegistrationAllowed(client);
-  const user = await registerUser(input);
+  let user: PublicUser;
+  try {
+    user = await registerUser(input);
+  } catch (error) {
+    // A taken e-mail counts toward the address's limit like a new account: otherwise anyone could
+    // test which e-mails have accounts at full speed.
+    if (isDomainError(error) && error.code === 'conflict') {
+      await recordAttempt('register', input.email, client, false);
+    }
+    throw error;
+  }
   await recordAttempt('register', input.email, client, true);
   sendWelcome(user, requestOrigin);
   return user;

@@ -6,9 +6,14 @@ import { notifyAccountUnderAttack } from './notices.server';
 // without handing anyone a way to lock a customer out of their own account:
 // - an address that keeps failing is slowed, whatever e-mails it tries (429 with Retry-After);
 // - an address that fails repeatedly for one account is slowed for that account sooner;
-// - an account under distributed guessing (a ceiling far above what a person mistypes) refuses
-//   addresses that have been failing; an address with no recent failure is always let through,
-//   so the owner signs in with the right password while the attack goes on.
+// - an account under distributed guessing (a ceiling far above what a person mistypes) changes
+//   only how addresses the owner has not used are treated; the owner's own addresses (a successful
+//   sign-in to this account from there in the last 30 days) are judged by the limits above alone:
+//   - an unknown address that has been guessing at this account (two failures for it in the
+//     window) is refused; one typo is not guessing, and failures for other accounts do not count;
+//   - every other unknown address waits (2 s) before its password is checked. Nobody who has not
+//     been guessing is refused, the right password always gets in, and a guesser spreading over
+//     many addresses pays the wait on every guess and gets at most two per address.
 // A successful sign-in does not clear earlier failures: the window does.
 
 export const AUTH_LIMITS = {
@@ -16,6 +21,12 @@ export const AUTH_LIMITS = {
   failedLoginsPerIp: 20,
   failedLoginsPerAccountAndIp: 5,
   failedLoginsPerAccount: 100,
+  /** Under distributed guessing: failures for the account that make an unknown address a guesser. */
+  guessesPerUnknownAddressUnderAttack: 2,
+  /** Under distributed guessing: how long an unknown address waits before its password is checked. */
+  unknownAddressDelayMsUnderAttack: 2_000,
+  /** An address the owner signed in from within this time is theirs (no wait, no refusal). */
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
   registrationsPerIpWindowMs: 60 * 60 * 1000,
   registrationsPerIp: 10,
   /** Forgotten-password requests: per address (then 429), and links sent per e-mail. */
@@ -55,13 +66,25 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
   ) {
     throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
   }
-  // Distributed guessing: only addresses that have been failing are turned away.
-  if (byIp > 0) {
-    const byAccount = await db.authAttempt.count({ where: { ...failed, email } });
-    if (byAccount >= AUTH_LIMITS.failedLoginsPerAccount) {
-      throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
-    }
+  // Distributed guessing at this account: the owner's addresses go on as usual; an unknown one is
+  // refused once it has been guessing at this account, and otherwise waits before the check.
+  const byAccount = await db.authAttempt.count({ where: { ...failed, email } });
+  if (byAccount < AUTH_LIMITS.failedLoginsPerAccount) return;
+  const known = await db.authAttempt.findFirst({
+    where: {
+      kind: 'login',
+      succeeded: true,
+      email,
+      ipAddress: ip,
+      createdAt: { gt: new Date(now.getTime() - AUTH_LIMITS.knownAddressMs) },
+    },
+    select: { id: true },
+  });
+  if (known) return;
+  if (byAccountAndIp >= AUTH_LIMITS.guessesPerUnknownAddressUnderAttack) {
+    throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
   }
+  await new Promise((resolve) => setTimeout(resolve, AUTH_LIMITS.unknownAddressDelayMsUnderAttack));
 }
 
 /**
@@ -92,9 +115,9 @@ export async function assertRegistrationAllowed(client: AttemptClient, now = new
   if (!client.ipAddress) return;
   const since = new Date(now.getTime() - AUTH_LIMITS.registrationsPerIpWindowMs);
   const count = await db.authAttempt.count({
+    // Every sign-up attempt that got an answer about the e-mail counts, taken ones included.
     where: {
       kind: 'register',
-      succeeded: true,
       ipAddress: client.ipAddress,
       createdAt: { gt: since },
     },

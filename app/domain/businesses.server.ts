@@ -1,8 +1,17 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
+import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import {
+  BUSINESSES_PER_ACCOUNT,
+  businessLimit,
+  effectiveTier,
+  TIER_LABELS,
+  TIERS,
+  type SubscriptionFacts,
+  type Tier,
+} from './tiers';
 
 // A user's businesses. Every operation takes the acting user and only ever touches that user's
 // rows: another user's business is "not found" (we do not reveal that it exists) and nothing changes.
@@ -96,24 +105,40 @@ function spellings(text: string): string[] {
 const LIKE_SPECIAL = /[%_\\]/;
 
 /** The user's businesses whose name contains `q` (all of them when `q` is empty). */
-async function listWhere(actor: Actor, q: string): Promise<Prisma.BusinessWhereInput> {
+function listWhere(actor: Actor, q: string): Prisma.BusinessWhereInput {
   if (!q) return { userId: actor.id };
   // A substring of the name (a prefix is one), among this user's rows only: the userId index
-  // narrows it to at most a few thousand rows, so a scan of those is cheap.
-  if (!LIKE_SPECIAL.test(q)) {
-    return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
-  }
-  // Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
-  // error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
-  // literally on both engines. Such a search compares the user's names here instead, and the
-  // page and its count still come from the database.
+  // narrows it to this user's rows, so a scan of those is cheap.
+  return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
+}
+
+/** Names read per query when a search compares in code. */
+const SCAN_BATCH = 1000;
+
+/**
+ * Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
+ * error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
+ * literally on both engines. Such a search reads the user's names (id and name only, newest first,
+ * in batches) and compares them here; the ids of the matches are kept in order, so the page is a
+ * slice and the count their number, and the page's rows are read by at most `perPage` ids.
+ * (Passing every match as a parameter failed past about a thousand: P2029.)
+ */
+async function matchingIdsInCode(actor: Actor, q: string): Promise<string[]> {
   const needle = q.toLowerCase();
-  const names = await db.business.findMany({
-    where: { userId: actor.id },
-    select: { id: true, name: true },
-  });
-  const ids = names.filter((row) => row.name.toLowerCase().includes(needle)).map((row) => row.id);
-  return { userId: actor.id, id: { in: ids } };
+  const ids: string[] = [];
+  let cursor: { id: string } | undefined;
+  for (;;) {
+    const batch = await db.business.findMany({
+      where: { userId: actor.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: SCAN_BATCH,
+      ...(cursor ? { cursor, skip: 1 } : {}),
+      select: { id: true, name: true },
+    });
+    for (const row of batch) if (row.name.toLowerCase().includes(needle)) ids.push(row.id);
+    if (batch.length < SCAN_BATCH) return ids;
+    cursor = { id: batch[batch.length - 1]!.id };
+  }
 }
 
 /**
@@ -129,11 +154,28 @@ export async function listBusinesses(
     BUSINESSES_MAX_PER_PAGE,
   );
   const requested = Math.min(wholeNumber(options.page, 1), 1_000_000);
-  const where = await listWhere(actor, options.q?.trim() ?? '');
+  const q = options.q?.trim() ?? '';
+  const order = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+  if (LIKE_SPECIAL.test(q)) {
+    const ids = await matchingIdsInCode(actor, q);
+    const total = ids.length;
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    const page = options.clampToLastPage === false ? requested : Math.min(requested, pageCount);
+    const pageIds = ids.slice((page - 1) * perPage, page * perPage);
+    const rows = pageIds.length
+      ? await db.business.findMany({
+          where: { userId: actor.id, id: { in: pageIds } },
+          orderBy: order,
+          select,
+        })
+      : [];
+    return { items: rows.map(toView), total, page, perPage, pageCount };
+  }
+  const where = listWhere(actor, q);
   const rowsOf = (page: number) =>
     db.business.findMany({
       where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy: order,
       skip: (page - 1) * perPage,
       take: perPage,
       select,
@@ -151,7 +193,9 @@ export async function countBusinesses(
   actor: Actor,
   { q = '' }: { q?: string } = {},
 ): Promise<number> {
-  return db.business.count({ where: await listWhere(actor, q.trim()) });
+  const text = q.trim();
+  if (LIKE_SPECIAL.test(text)) return (await matchingIdsInCode(actor, text)).length;
+  return db.business.count({ where: listWhere(actor, text) });
 }
 
 /** The page a list of `perPage` shows `page` on once it holds `total` rows (1..pageCount). */
@@ -165,8 +209,30 @@ export async function findBusiness(actor: Actor, id: string): Promise<BusinessVi
   return row ? toView(row) : null;
 }
 
-export async function createBusiness(actor: Actor, input: BusinessInput): Promise<BusinessView> {
-  const row = await db.business.create({
+export async function createBusiness(
+  actor: Actor & SubscriptionFacts,
+  input: BusinessInput,
+  /**
+   * A serializable transaction to write in (an Idempotency-Key is recorded in the same one);
+   * without one, the call runs in its own.
+   */
+  client?: TransactionClient,
+  now = new Date(),
+): Promise<BusinessView> {
+  if (!client) return serializableTransaction((tx) => createBusiness(actor, input, tx, now));
+  // The cap is checked and the row written in one serializable transaction: two adds racing for
+  // the last place cannot both see room (PostgreSQL aborts one and it is tried again; SQLite runs
+  // writers one at a time).
+  const tier = effectiveTier(actor, now);
+  const limit = businessLimit(actor, now);
+  const held = await client.business.count({ where: { userId: actor.id } });
+  if (held >= limit) {
+    throw new DomainError('forbidden', businessLimitMessage(tier, limit), {
+      limit,
+      currentTier: tier,
+    });
+  }
+  const row = await client.business.create({
     data: {
       userId: actor.id,
       name: input.name,
@@ -178,6 +244,17 @@ export async function createBusiness(actor: Actor, input: BusinessInput): Promis
     select,
   });
   return toView(row);
+}
+
+/** What an owner at the cap is told, on the dashboard and by the API. */
+export function businessLimitMessage(tier: Tier, limit: number): string {
+  const next = TIERS.find((candidate) => BUSINESSES_PER_ACCOUNT[candidate] > limit);
+  return (
+    `Your ${TIER_LABELS[tier]} plan holds up to ${limit.toLocaleString('en-US')} businesses. ` +
+    (next
+      ? `Delete one, or upgrade to ${TIER_LABELS[next]} for up to ${BUSINESSES_PER_ACCOUNT[next].toLocaleString('en-US')}.`
+      : 'Delete one to add another.')
+  );
 }
 
 /** Changes the given fields (absent ones stay; null clears). Someone else's business: not_found. */

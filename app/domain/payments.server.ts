@@ -12,6 +12,7 @@ import {
   type PageRequest,
 } from './admin.server';
 import type { PlanChange } from '~/lib/mail-messages.server';
+import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from './errors';
 import { notifyPlanChange } from './notices.server';
 import { hasTierAccess, normalizeTier } from './tiers';
@@ -24,7 +25,6 @@ import { isAdmin } from './users';
 // late, twice or out of order. Processing never calls Stripe: everything needed is in the event.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEMO_WEBHOOK_SECRET = 'whsec_demo_checkout_only_not_for_real_payments';
 export const PROVISIONAL_PERIOD_DAYS = 31;
 export const PAYMENT_NOT_FOUND_MESSAGE = 'No user found with that email';
 export const TEST_EMAIL_REQUIRED_MESSAGE = 'Email is required';
@@ -57,8 +57,14 @@ export function checkoutMode(): CheckoutMode {
   return env.STRIPE_SECRET_KEY ? 'stripe' : 'payment-link';
 }
 
+/**
+ * Only the endpoint's own signing secret authorises an event. The demo checkout does not go
+ * through the public webhook route (it applies its events directly, after its own checks), so
+ * without STRIPE_WEBHOOK_SECRET the route accepts nothing: a secret anyone can read in the source
+ * would let anyone change anyone's plan.
+ */
 function webhookSecret(): string {
-  return env.STRIPE_WEBHOOK_SECRET || (env.DEMO_CHECKOUT ? DEMO_WEBHOOK_SECRET : '');
+  return env.STRIPE_WEBHOOK_SECRET;
 }
 
 function tierForPrice(priceId: unknown): PaidTier | null {
@@ -88,18 +94,31 @@ export function stripe(): Stripe {
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-export type CheckoutStart =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'demo'; tier: PaidTier }
-  | { kind: 'already'; tier: PaidTier };
+export type CheckoutView = { kind: 'already' | CheckoutMode; tier: PaidTier };
+
+export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'already'; tier: PaidTier };
 
 type Buyer = Pick<PublicUser, 'id' | 'email' | 'subscriptionStatus' | 'subscriptionExpiry'>;
 
+function alreadyOn(user: Buyer, tier: PaidTier, now: Date) {
+  return normalizeTier(user.subscriptionStatus) === tier && hasTierAccess(user, tier, now);
+}
+
 /**
- * Starts buying `tier` for a signed-in user: a Stripe Checkout Session (with a secret key), the
- * plan's hosted payment link (without), or the local demo page. A user already on that plan is
- * told so. The start is remembered so the dashboard can say "payment received" until the webhook
- * confirms it.
+ * What GET /checkout/<tier> shows: the plan the user is already on, the local demo payment page,
+ * or a review of the order whose button (a POST) starts the real checkout. Reading it changes
+ * nothing, so a link from another site cannot make the dashboard claim a payment.
+ */
+export function checkoutView(user: Buyer, tier: PaidTier, now = new Date()): CheckoutView {
+  return { kind: alreadyOn(user, tier, now) ? 'already' : checkoutMode(), tier };
+}
+
+/**
+ * The user leaves for the payment page (POST /checkout/<tier>): a Stripe Checkout Session (with a
+ * secret key) or the plan's hosted payment link (without). A user already on that plan is told
+ * so. The start is remembered here, and only here, so the dashboard can say "payment received"
+ * until the webhook confirms it. The demo checkout has no payment page to leave for: its 'Pay' is
+ * payOnDemoCheckout.
  */
 export async function startCheckout(
   user: Buyer,
@@ -107,11 +126,9 @@ export async function startCheckout(
   origin: string,
   now = new Date(),
 ): Promise<CheckoutStart> {
-  if (normalizeTier(user.subscriptionStatus) === tier && hasTierAccess(user, tier, now)) {
-    return { kind: 'already', tier };
-  }
+  if (alreadyOn(user, tier, now)) return { kind: 'already', tier };
   const mode = checkoutMode();
-  let url: string | null = null;
+  let url: string;
   if (mode === 'stripe') {
     const account = await db.user.findUnique({
       where: { id: user.id },
@@ -136,12 +153,14 @@ export async function startCheckout(
     link.searchParams.set('client_reference_id', user.id);
     link.searchParams.set('prefilled_email', user.email);
     url = link.toString();
+  } else {
+    throw new DomainError('not_found', 'The demo checkout is paid on its own page');
   }
   await db.user.update({
     where: { id: user.id },
     data: { checkoutTier: tier, checkoutStartedAt: now },
   });
-  return url ? { kind: 'redirect', url } : { kind: 'demo', tier };
+  return { kind: 'redirect', url };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,11 +200,21 @@ export async function verifyWebhook(
       `Webhook signature verification failed: ${error instanceof Error ? error.message : 'invalid'}`,
     );
   }
-  const candidate = event as unknown as Obj;
-  if (!str(candidate.id) || !str(candidate.type) || num(candidate.created) === null) {
-    throw new DomainError('invalid_input', 'The body is not a Stripe event');
+  return parsePaymentEvent(event);
+}
+
+/**
+ * A signed body is still parsed before anything acts on it (PaymentEventSchema): an event whose
+ * fields do not have Stripe's types and ranges is 400 and changes nothing.
+ */
+export function parsePaymentEvent(candidate: unknown): PaymentEvent {
+  const parsed = PaymentEventSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+    throw new DomainError('invalid_input', `The body is not a Stripe event we can apply${where}`);
   }
-  return event as unknown as PaymentEvent;
+  return parsed.data as PaymentEvent;
 }
 
 /** The webhook route: verify, then apply. */
@@ -217,9 +246,10 @@ function isUniqueViolation(error: unknown) {
  * transaction as the effect, so a redelivery (even at the same moment) is a no-op.
  */
 export async function applyPaymentEvent(
-  event: PaymentEvent,
+  input: PaymentEvent,
   now = new Date(),
 ): Promise<EventOutcome> {
+  const event = parsePaymentEvent(input);
   if (!HANDLED.has(event.type))
     return { status: 'ignored', reason: `unused event type ${event.type}` };
   try {
@@ -505,8 +535,9 @@ export async function activateTestSubscription(
 }
 
 /**
- * The demo checkout's 'Pay': a signed checkout.session.completed, handed as raw body and signature
- * to the same verification and handling as the webhook route.
+ * The demo checkout's 'Pay': a checkout.session.completed for the signed-in buyer, applied by the
+ * same function as a real one. It does not pass through the public webhook route: that would need
+ * a signing secret the demo knows, and any secret in the source is one everybody knows.
  */
 export async function payOnDemoCheckout(
   user: { id: string; email: string },
@@ -515,16 +546,7 @@ export async function payOnDemoCheckout(
 ): Promise<EventOutcome> {
   if (checkoutMode() !== 'demo') throw new DomainError('not_found', 'Demo checkout is off');
   const event = checkoutCompletedEvent(`evt_demo_${crypto.randomUUID()}`, user, tier, now);
-  return signAndHandle(event, now);
-}
-
-async function signAndHandle(event: PaymentEvent, now: Date) {
-  const payload = JSON.stringify(event);
-  const signature = stripe().webhooks.generateTestHeaderString({
-    payload,
-    secret: webhookSecret(),
-  });
-  return handleWebhook(payload, signature, now);
+  return applyPaymentEvent(event, now);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -600,7 +622,10 @@ export async function openBillingPortal(userId: string, returnUrl: string): Prom
   return session.url;
 }
 
-/** Demo billing: cancel at the period end, as the Customer Portal would (a signed event). */
+/**
+ * Demo billing: cancel at the period end, as the Customer Portal would (a subscription update
+ * applied like a real one). A user with no paid plan is refused (invalid_input).
+ */
 export async function cancelOnDemoBilling(userId: string, now = new Date()): Promise<EventOutcome> {
   if (checkoutMode() !== 'demo') throw new DomainError('not_found', 'Demo checkout is off');
   const user = await db.user.findUniqueOrThrow({
@@ -610,7 +635,7 @@ export async function cancelOnDemoBilling(userId: string, now = new Date()): Pro
   const tier = normalizeTier(user.subscriptionStatus);
   if (!isPaidPlan(tier)) throw new DomainError('invalid_input', 'There is no paid plan to cancel');
   const end = user.subscriptionExpiry ?? new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
-  return signAndHandle(
+  return applyPaymentEvent(
     {
       id: `evt_demo_${crypto.randomUUID()}`,
       type: 'customer.subscription.updated',

@@ -117,6 +117,24 @@ export const AUDITS_PER_BUSINESS_PER_DAY: Record<Tier, number> = {
   authority: 20,
 };
 
+/**
+ * Businesses one account may hold, by plan (an expired plan counts as Free). Owners keep one
+ * business or a handful of locations; the top plan is for agencies and chains. A cap keeps every
+ * page, search, export and re-audit of an account bounded. A plan that goes down keeps the
+ * businesses it has; only adding waits until the account is under the cap.
+ */
+export const BUSINESSES_PER_ACCOUNT: Record<Tier, number> = {
+  free: 5,
+  diy: 10,
+  starter: 25,
+  growth: 100,
+  authority: 1000,
+};
+
+export function businessLimit(user: SubscriptionFacts, now: Date): number {
+  return BUSINESSES_PER_ACCOUNT[effectiveTier(user, now)];
+}
+
 /** From this plan up (the done-for-you plans), the server re-audits every business weekly. */
 export const WEEKLY_REAUDIT_MIN_TIER: Tier = 'starter';
 

@@ -9,6 +9,7 @@ import { createSession, endSession, getSessionUser } from '~/domain/sessions.ser
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from './env.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
+import { bearerToken } from './request-limits';
 import { redirectWithToast, type ToastInput } from './toast.server';
 
 // The session cookie holds the session token (signed); the row lives in the database.
@@ -49,7 +50,7 @@ export function authenticateForm(request: Request, context?: AppLoadContext) {
 /** The session token from the cookie, or from `Authorization: Bearer <token>` (the JSON API). */
 export async function getSessionToken(request: Request): Promise<string | null> {
   const authorization = request.headers.get('authorization');
-  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const bearer = bearerToken(authorization);
   if (bearer) return bearer;
   const value: unknown = await sessionCookie.parse(request.headers.get('cookie'));
   return typeof value === 'string' && value ? value : null;

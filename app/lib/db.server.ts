@@ -35,7 +35,7 @@ function createClient(): PrismaClient {
 const globalForDb = globalThis as unknown as { __db?: PrismaClient };
 export const db = (globalForDb.__db ??= createClient());
 
-type TransactionClient = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+export type TransactionClient = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 function isSerializationFailure(error: unknown) {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2034';

@@ -4,7 +4,7 @@ import { env } from './env.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { isCrossSite as isCrossSiteHeaders } from './cross-site';
 import { MAX_BODY_BYTES } from './request-limits';
-import { hasControlCharacters } from '~/schemas/text';
+import { hasForbiddenCharacters } from '~/schemas/text';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -58,7 +58,7 @@ export function safeRedirect(
     typeof to !== 'string' ||
     !to.startsWith('/') ||
     to.includes('\\') ||
-    hasControlCharacters(to)
+    hasForbiddenCharacters(to)
   ) {
     return fallback;
   }

@@ -1,14 +1,51 @@
-// How much a request may send. Pure (no configuration): the production server enforces it while
-// the body streams in (server/app.ts), and the app's readers repeat the check for other runtimes.
+// How much a request may send, and how the server tells what a request is. Pure (no
+// configuration): the production server enforces it while the body streams in (server/app.ts),
+// and the app's readers repeat the check for other runtimes.
 
 /** A form or JSON call: far more than any of ours needs. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Stripe's events are larger than a form (an invoice lists its lines). */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
+/** A body that sends nothing for this long is answered 408 and its connection closed. */
+export const BODY_IDLE_TIMEOUT_MS = 5_000;
+/** However it trickles, a body must have arrived within this time (408 otherwise). */
+export const BODY_TOTAL_TIMEOUT_MS = 20_000;
+
+/**
+ * The path as the router matches it: percent-decoded (where that is valid) and in lower case, as
+ * React Router's routes are case-insensitive. `/API/businesses` and `/%61pi/businesses` are the
+ * same route as `/api/businesses`, so every decision the server takes by path uses this.
+ */
+export function routePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* a malformed escape: the router does not decode it either */
+  }
+  return decoded.toLowerCase();
+}
+
+/** A request the JSON API answers (`/api/...` in any case or encoding). */
+export function isApiPath(pathname: string): boolean {
+  return /^\/api(?:\/|$)/.test(routePath(pathname));
+}
+
+export function isWebhookPath(pathname: string): boolean {
+  return routePath(pathname).replace(/\/+$/, '') === WEBHOOK_PATH;
+}
 
 export function bodyLimitFor(pathname: string): number {
-  return pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BYTES : MAX_BODY_BYTES;
+  return isWebhookPath(pathname) ? MAX_WEBHOOK_BYTES : MAX_BODY_BYTES;
+}
+
+/**
+ * The token of `Authorization: Bearer <token>`, the only scheme the JSON API knows (the scheme's
+ * name in any case, as RFC 9110 says); null for any other header (Basic, a bare token, nothing).
+ */
+export function bearerToken(authorization: string | null | undefined): string | null {
+  return authorization?.match(/^Bearer[ \t]+(\S+)[ \t]*$/i)?.[1] ?? null;
 }
 
 /** Methods a page route answers; anything else is 405 before the page's loader or action runs. */

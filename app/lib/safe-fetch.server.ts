@@ -13,7 +13,9 @@ import ipaddr from 'ipaddr.js';
 //   lookup a rebinding server could answer differently). An address literal is checked as is.
 // - Only public unicast addresses pass: loopback, private, link-local (the cloud metadata service
 //   at 169.254.169.254), unique-local, carrier-grade NAT, multicast, reserved, and the IPv6 forms
-//   that embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are refused, unless the exact address
+//   that embed an IPv4 address are judged by it or refused: IPv4-mapped and IPv4-compatible
+//   (the whole ::/96) are read as their IPv4 address; SIIT, NAT64, 6to4 and Teredo are refused
+//   whatever they embed. Anything may pass if the exact address
 //   is on the allowlist (AUDIT_ALLOWED_PRIVATE_HOSTS, for tests against local fixture sites).
 // - Redirects are followed by hand, at most 5, each one checked like the first.
 // - One deadline for the whole fetch (10 s), at most 2 MB of body after decompression.
@@ -88,11 +90,26 @@ class FetchError extends Error {
   }
 }
 
-/** The address in its canonical text form, IPv4-mapped IPv6 as IPv4; null if not an address. */
+/**
+ * The address in its canonical text form; null if not an address. An IPv6 address that is only a
+ * wrapper around an IPv4 one, IPv4-mapped (`::ffff:a.b.c.d`) or the deprecated IPv4-compatible
+ * form (`::a.b.c.d`, the whole `::/96` except `::` and `::1`, which ipaddr.js calls plain unicast),
+ * is given as that IPv4 address, so it is judged (and allowlisted) as what it stands for.
+ */
 export function canonicalAddress(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(bare)) return null;
-  return ipaddr.process(bare).toNormalizedString();
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv6') {
+    const parts = (parsed as ipaddr.IPv6).parts;
+    const compatible = parts.slice(0, 6).every((part) => part === 0);
+    const highWord = parts[6] ?? 0;
+    const lowWord = parts[7] ?? 0;
+    if (compatible && (highWord !== 0 || lowWord > 1)) {
+      return [highWord >> 8, highWord & 255, lowWord >> 8, lowWord & 255].join('.');
+    }
+  }
+  return parsed.toNormalizedString();
 }
 
 /** Whether an address may be fetched: public unicast, or on the allowlist. */

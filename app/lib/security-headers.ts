@@ -1,7 +1,12 @@
 // The headers every answer carries, pages and the JSON API alike. Pure, so the production server
 // applies them to everything it sends and entry.server to pages under the dev server too.
 
-export function applySecurityHeaders(headers: Headers, { hsts }: { hsts: boolean }) {
+/**
+ * `https`: the answer goes out over HTTPS (directly or, behind TRUST_PROXY, as the proxy says).
+ * Only those carry Strict-Transport-Security; a browser ignores it over plain HTTP, and sending it
+ * there would only mislead.
+ */
+export function applySecurityHeaders(headers: Headers, { https }: { https: boolean }) {
   headers.set('X-Content-Type-Options', 'nosniff');
   // A page may ask for less (the password-reset link's page sends no referrer to other sites).
   if (!headers.has('Referrer-Policy')) {
@@ -10,5 +15,8 @@ export function applySecurityHeaders(headers: Headers, { hsts }: { hsts: boolean
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  if (hsts) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (https) headers.set('Strict-Transport-Security', HSTS);
+  else headers.delete('Strict-Transport-Security');
 }
+
+export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -5,6 +5,7 @@ import {
   listBusinesses,
 } from '~/domain/businesses.server';
 import { requireApiUser } from '~/lib/auth.server';
+import { idempotentCreate } from '~/lib/idempotency.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
 import { pagedJsonResponse } from '~/lib/paged-response.server';
 import { pageParams, searchParam } from '~/schemas/paging';
@@ -32,13 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // POST /api/businesses { name, description?, website?, industry?, location? } → 201 the business.
+// With an Idempotency-Key, a retry answers what the first request answered and writes nothing.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await requireApiUser(request);
+  // The body as sent, for the Idempotency-Key's fingerprint (the server has already capped it).
+  const rawBody = request.headers.has('idempotency-key') ? await request.clone().text() : '';
   const payload = await readJsonPayload(request, BusinessSchema);
   if (!payload.ok) return payload.response;
   try {
-    return Response.json(await createBusiness(user, payload.value), { status: 201 });
+    return await idempotentCreate(request, user.id, rawBody, async (tx) => ({
+      status: 201,
+      body: await createBusiness(user, payload.value, tx),
+    }));
   } catch (error) {
     return domainErrorResponse(error);
   }

@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 import { formatPrice } from '~/content/plans';
+import { isDomainError } from '~/domain/errors';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { cancelOnDemoBilling, checkoutMode, getBilling } from '~/domain/payments.server';
 import { requireUser } from '~/lib/auth.server';
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 // /billing/demo (DEMO_CHECKOUT=true only): what Stripe's Customer Portal does, locally. Cancelling
-// sends a signed subscription update through the same webhook handling as a real one.
+// applies a subscription update through the same payments function as a real one.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (checkoutMode() !== 'demo') throw new Response('Page Not Found', { status: 404 });
   const user = await requireUser(request);
@@ -31,7 +32,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (checkoutMode() !== 'demo') throw new Response('Page Not Found', { status: 404 });
   const user = await requireUser(request);
   await readFormData(request);
-  await cancelOnDemoBilling(user.id);
+  try {
+    await cancelOnDemoBilling(user.id);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithToast(
+      '/billing/demo',
+      { title: 'Nothing to cancel', description: error.message, variant: 'destructive' },
+      { request },
+    );
+  }
   return redirectWithToast(
     '/dashboard',
     { title: 'Plan cancelled', description: 'Your plan stays active until the end of the period.' },

@@ -10,7 +10,13 @@ import {
 } from 'react-router';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { formatPrice, getPlan } from '~/content/plans';
-import { isPaidPlan, payOnDemoCheckout, startCheckout } from '~/domain/payments.server';
+import {
+  checkoutMode,
+  checkoutView,
+  isPaidPlan,
+  payOnDemoCheckout,
+  startCheckout,
+} from '~/domain/payments.server';
 import { requireUser } from '~/lib/auth.server';
 import { getOrigin } from '~/lib/origin.server';
 import { readFormData } from '~/lib/http.server';
@@ -32,31 +38,35 @@ function signUpFirst(request: Request) {
   return redirect(`/register?${new URLSearchParams({ redirectTo: url.pathname })}`);
 }
 
-// GET /checkout/<tier>: every plan button points here. Stripe Checkout (secret key), the plan's
-// payment link (without), or the local demo checkout (DEMO_CHECKOUT=true); 303 to the first two.
+// GET /checkout/<tier>: every plan button points here. It only shows a page and changes nothing:
+// the order to review (its button posts here), the local demo checkout (DEMO_CHECKOUT=true), or
+// "already on this plan".
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const plan = planOf(params);
   const user = await requireUser(request).catch(() => {
     throw signUpFirst(request);
   });
-  const start = await startCheckout(user, plan.tier, getOrigin(request));
-  if (start.kind === 'redirect') {
-    return new Response(null, { status: 303, headers: { Location: start.url } });
-  }
+  const view = checkoutView(user, plan.tier);
   return {
-    kind: start.kind,
+    kind: view.kind,
     plan: { tier: plan.tier, name: plan.name, price: formatPrice(plan.monthlyPrice) },
     email: user.email,
   };
 }
 
-// POST /checkout/<tier> (demo only): 'Pay'.
+// POST /checkout/<tier>: where the user leaves for the payment page (Stripe Checkout or the plan's
+// payment link, 303), or, on the demo checkout, 'Pay'.
 export async function action({ request, params }: ActionFunctionArgs) {
   const plan = planOf(params);
   const user = await requireUser(request);
   await readFormData(request);
-  await payOnDemoCheckout(user, plan.tier);
-  return redirect('/dashboard?payment=success', 303);
+  if (checkoutMode() === 'demo') {
+    await payOnDemoCheckout(user, plan.tier);
+    return redirect('/dashboard?payment=success', 303);
+  }
+  const start = await startCheckout(user, plan.tier, getOrigin(request));
+  if (start.kind === 'already') return redirect(`/checkout/${plan.tier}`, 303);
+  return new Response(null, { status: 303, headers: { Location: start.url } });
 }
 
 export default function CheckoutPage() {
@@ -82,6 +92,37 @@ export default function CheckoutPage() {
             See other plans
           </Link>
         </div>
+      </div>
+    );
+  }
+
+  if (kind !== 'demo') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
+        <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
+          <p className="mt-2 text-slate-700">
+            <span className="text-3xl font-bold text-slate-900" data-testid="checkout-price">
+              {plan.price}
+            </span>{' '}
+            per month
+          </p>
+          <p className="mt-2 text-sm break-words text-slate-700">Billed to {email}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            You pay on Stripe&apos;s secure payment page and come back here afterwards.
+          </p>
+          <Form method="post" className="mt-6">
+            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={paying}>
+              {paying ? 'Opening the payment page...' : 'Continue to payment'}
+            </button>
+          </Form>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/pricing" className={linkStyles}>
+            Cancel and go back to pricing
+          </Link>
+        </p>
       </div>
     );
   }

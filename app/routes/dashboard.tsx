@@ -30,6 +30,7 @@ import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { displayName } from '~/domain/users';
 import {
   BUSINESSES_PER_PAGE,
+  businessLimitMessage,
   clampPage,
   countBusinesses,
   createBusiness,
@@ -45,6 +46,8 @@ import { getBilling } from '~/domain/payments.server';
 import { PLANS } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import {
+  businessLimit,
+  effectiveTier,
   isExpired,
   isPaidTier,
   premiumGptAccess,
@@ -133,6 +136,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
   const tier = normalizeTier(user.subscriptionStatus);
+  const countedTier = effectiveTier(user, now);
+  const limit = businessLimit(user, now);
 
   return {
     name: displayName(user),
@@ -162,6 +167,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: list.total,
       /** All of the user's businesses, whatever the search. */
       allCount: allCount ?? list.total,
+      /** How many the plan holds, and what the owner is told once the account is at it. */
+      limit,
+      limitLabel: TIER_LABELS[countedTier],
+      limitMessage:
+        (allCount ?? list.total) >= limit ? businessLimitMessage(countedTier, limit) : null,
       page: list.page,
       perPage: list.perPage,
       pageCount: list.pageCount,
@@ -558,6 +568,26 @@ function BusinessesPanel() {
           </Link>
         )}
       </div>
+
+      <p
+        data-testid="business-limit"
+        className={
+          list.limitMessage
+            ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900'
+            : 'text-sm text-slate-600'
+        }
+      >
+        {list.limitMessage ? (
+          <>
+            {list.limitMessage}{' '}
+            <Link to="/pricing" className={linkStyles}>
+              See plans
+            </Link>
+          </>
+        ) : (
+          `${list.allCount.toLocaleString('en-US')} of ${list.limit.toLocaleString('en-US')} businesses on your ${list.limitLabel} plan.`
+        )}
+      </p>
 
       {list.allCount > list.perPage || list.q ? <BusinessSearch q={list.q} /> : null}
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BusinessSchema, BusinessUpdateSchema, normalizeWebsite, WEBSITE_ERROR } from './business';
+import {
+  BusinessSchema,
+  BusinessUpdateSchema,
+  normalizeWebsite,
+  WEBSITE_CREDENTIALS_ERROR,
+  WEBSITE_ERROR,
+} from './business';
 
 function messages(result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
   return result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -48,6 +54,19 @@ describe('BusinessSchema (create payload, add and edit forms)', () => {
     expect(messages(BusinessSchema.safeParse({ name: 'A', website }))).toEqual([
       ['website', WEBSITE_ERROR],
     ]);
+  });
+
+  it('refuses an address with a user name or password in it, with a field error', () => {
+    for (const website of [
+      'http://user:pass@example.com/',
+      'https://user@example.com',
+      'user@example.com',
+      'https://:secret@example.com/',
+    ]) {
+      const result = BusinessSchema.safeParse({ name: 'A', website });
+      expect(result.success, website).toBe(false);
+      expect(messages(result), website).toEqual([['website', WEBSITE_CREDENTIALS_ERROR]]);
+    }
   });
 
   it('accepts a bare host by prefixing https://', () => {

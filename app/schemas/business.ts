@@ -1,17 +1,32 @@
 import { z } from 'zod';
-import { hasControlCharacters, printable, tooLong } from './text';
+import { hasForbiddenCharacters, printable, tooLong } from './text';
 
 // One schema per payload, shared by the dashboard's forms (conform), their action and the JSON API.
 //
 // Website: a valid http(s) URL by browser rules. A bare host such as "example.com" (what people
 // type) is accepted and stored as "https://example.com"; without a scheme we insist on a dotted
-// host name so a stray word is not taken for a site.
+// host name so a stray word is not taken for a site. An address with a user name or password in it
+// is refused (the audit would not send them).
 
 import { BUSINESS_LIMITS } from './limits';
 
 export { BUSINESS_LIMITS };
 
 export const WEBSITE_ERROR = 'Please enter a valid website URL (e.g. https://example.com)';
+/** The audit never sends credentials, so an address that carries them is refused when typed. */
+export const WEBSITE_CREDENTIALS_ERROR =
+  'Please enter the website address without a user name or password';
+
+function hasCredentials(input: string): boolean {
+  const value = input.trim();
+  const hasScheme = /^[a-z][a-z\d+.-]*:/i.test(value);
+  try {
+    const url = new URL(hasScheme ? value : `https://${value}`);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 export function normalizeWebsite(input: string): string | null {
   const value = input.trim();
@@ -26,7 +41,7 @@ export function normalizeWebsite(input: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (!url.hostname) return null;
   if (!hasScheme && !url.hostname.includes('.')) return null;
-  if (/\s/.test(value) || hasControlCharacters(value)) return null;
+  if (/\s/.test(value) || hasForbiddenCharacters(value)) return null;
   return hasScheme ? value : candidate;
 }
 
@@ -36,6 +51,10 @@ const website = z
   .max(BUSINESS_LIMITS.website, tooLong('Website', BUSINESS_LIMITS.website))
   .transform((value, ctx) => {
     if (!value) return null;
+    if (hasCredentials(value)) {
+      ctx.addIssue({ code: 'custom', message: WEBSITE_CREDENTIALS_ERROR });
+      return z.NEVER;
+    }
     const normalized = normalizeWebsite(value);
     if (!normalized) {
       ctx.addIssue({ code: 'custom', message: WEBSITE_ERROR });

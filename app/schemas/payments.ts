@@ -12,3 +12,90 @@ export const TestWebhookSchema = z.object({
     .max(EMAIL_MAX_LENGTH, tooLong('Email', EMAIL_MAX_LENGTH)),
   tier: z.enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` }).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Stripe's events, as far as the site reads them. A body whose signature checks out is still
+// parsed before anything acts on it: a field the site reads must have the type and range it has in
+// Stripe's API, so a malformed event is refused (400) instead of failing half-way (a timestamp of
+// 1e300 is not a date any database stores). Fields the site does not read pass untouched.
+
+/** Unix seconds up to the end of year 9999: what every database and `Date` can hold. */
+export const MAX_UNIX_SECONDS = 253_402_300_799;
+const unixSeconds = z.number().int().min(0).max(MAX_UNIX_SECONDS);
+const text = z.string().max(1000);
+/** An id field: a string, or the expanded object that carries it. */
+const idRef = z.union([text, z.looseObject({ id: text })]).nullish();
+const metadata = z.record(z.string(), z.unknown()).nullish();
+
+const CheckoutSessionSchema = z.looseObject({
+  payment_status: text.nullish(),
+  client_reference_id: text.nullish(),
+  customer: idRef,
+  subscription: idRef,
+  customer_email: text.nullish(),
+  customer_details: z.looseObject({ email: text.nullish() }).nullish(),
+  metadata,
+});
+
+const SubscriptionSchema = z.looseObject({
+  id: text.nullish(),
+  customer: idRef,
+  status: text.nullish(),
+  cancel_at_period_end: z.boolean().nullish(),
+  current_period_end: unixSeconds.nullish(),
+  metadata,
+  items: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({
+          current_period_end: unixSeconds.nullish(),
+          price: z.looseObject({ id: text.nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+});
+
+const InvoiceSchema = z.looseObject({
+  customer: idRef,
+  customer_email: text.nullish(),
+  period_end: unixSeconds.nullish(),
+  lines: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({ period: z.looseObject({ end: unixSeconds.nullish() }).nullish() }),
+      ),
+    })
+    .nullish(),
+});
+
+/** The object each handled event type carries; other types are only checked as events. */
+export const PAYMENT_EVENT_OBJECTS = {
+  'checkout.session.completed': CheckoutSessionSchema,
+  'customer.subscription.created': SubscriptionSchema,
+  'customer.subscription.updated': SubscriptionSchema,
+  'customer.subscription.deleted': SubscriptionSchema,
+  'invoice.paid': InvoiceSchema,
+  'invoice.payment_failed': InvoiceSchema,
+} as const;
+
+export const PaymentEventSchema = z
+  .looseObject({
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    created: unixSeconds,
+    data: z.looseObject({ object: z.looseObject({}) }),
+  })
+  .superRefine((event, ctx) => {
+    const schema = (PAYMENT_EVENT_OBJECTS as Record<string, z.ZodType | undefined>)[event.type];
+    if (!schema) return;
+    const result = schema.safeParse(event.data.object);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: ['data', 'object', ...issue.path],
+      });
+    }
+  });

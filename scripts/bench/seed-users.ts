@@ -10,6 +10,7 @@ for (let i = 0; i < count; i += 1) {
 }
 await db.user.updateMany({
   where: { email: { startsWith: 'bench-' } },
-  data: { subscriptionStatus: 'growth' },
+  // The top plan: the most businesses per account (BUSINESSES_PER_ACCOUNT), as the workload adds many.
+  data: { subscriptionStatus: 'authority' },
 });
 await db.$disconnect();

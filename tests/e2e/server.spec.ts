@@ -7,7 +7,7 @@ import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import Stripe from 'stripe';
 import { migrate } from '../../scripts/db-migrate';
-import { DEMO_WEBHOOK_SECRET } from '../../app/domain/payments.server';
+import { E2E_WEBHOOK_SECRET } from '../../playwright.config';
 import { PUBLIC_PAGE_CACHE } from '../../app/lib/cache-policy';
 import { expect, test, E2E_ADMIN, E2E_DATABASE, uniqueEmail } from './support';
 
@@ -234,7 +234,7 @@ test.describe('cross-site posts', () => {
     });
     const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
       payload,
-      secret: DEMO_WEBHOOK_SECRET,
+      secret: E2E_WEBHOOK_SECRET,
     });
     const delivered = await request.post('/api/webhooks/stripe', {
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },

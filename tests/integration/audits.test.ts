@@ -355,6 +355,14 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
     ['http://[::1]/', 'IPv6 loopback'],
     ['http://[fd00:ec2::254]/', 'IPv6 unique-local (cloud metadata)'],
     ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped loopback'],
+    ['http://[::127.0.0.1]/', 'IPv4-compatible loopback (::/96)'],
+    ['http://[::10.0.0.1]/', 'IPv4-compatible private'],
+    ['http://[::a9fe:a9fe]/', 'IPv4-compatible metadata'],
+    ['http://[::0.0.0.2]/', 'IPv4-compatible unspecified network'],
+    ['http://[::ffff:0:127.0.0.1]/', 'SIIT-translated loopback'],
+    ['http://[64:ff9b::127.0.0.1]/', 'NAT64 loopback'],
+    ['http://[64:ff9b:1::a00:1]/', 'local-use NAT64 private'],
+    ['http://[2002:7f00:1::]/', '6to4 loopback'],
     ['http://0.0.0.0/', 'unspecified'],
     ['http://100.64.0.1/', 'carrier-grade NAT'],
   ])('refuses %s (%s) without connecting', async (url) => {
@@ -622,7 +630,11 @@ describe('the dashboard and the report page', () => {
     expect(data.audits.history.total).toBe(1);
 
     const { exportAccountData } = await import('~/domain/account.server');
-    const exported = await exportAccountData(user.id);
+    let text = '';
+    for await (const piece of await exportAccountData(user.id)) text += piece;
+    const exported = JSON.parse(text) as {
+      businesses: { aiReadinessAudits: unknown[] }[];
+    };
     expect(exported.businesses[0]?.aiReadinessAudits).toEqual([
       { auditedAt: audit.auditedAt, url: ready.url, score: audit.score, trigger: 'owner' },
     ]);

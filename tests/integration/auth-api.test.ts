@@ -22,6 +22,18 @@ const me = (headers: Record<string, string>) =>
   run(() => meLoader(args(jsonRequest('/api/auth/me', { headers }))));
 
 describe('POST /api/auth/register', () => {
+  it('refuses text that is not valid UTF-8 (a lone surrogate) with 400 and stores nothing', async () => {
+    const before = await countRows();
+    const res = await register({
+      email: uniqueEmail(),
+      password: 'long-enough-1',
+      firstName: '\ud800',
+    });
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ message: expect.stringContaining('not allowed') });
+    expect(await countRows()).toEqual(before);
+  });
+
   it('creates the user and answers 201 { token, user } without password data', async () => {
     const email = uniqueEmail();
     const res = await register({

@@ -99,15 +99,61 @@ describe('sign-in throttling', () => {
     // 22 sign-ins one after another, each a deliberately slow password hash.
   }, 30_000);
 
-  it('under distributed guessing refuses failing addresses but never a clean one', async () => {
+  it('under distributed guessing the owner who mistyped once still gets in, from any address', async () => {
     const user = await createUser();
-    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount, { email: user.email });
-    // An address that failed once (for anyone) is turned away from this account…
-    await failedAttempts(1, { ipAddress: '198.51.100.150' });
-    expect((await apiLoginAs(user.email, user.password, '198.51.100.150')).status).toBe(429);
-    // …a clean one is let through with the right password.
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount + 5, { email: user.email });
+    // One typo for this account from a place the owner never signed in from…
+    expect((await apiLoginAs(user.email, 'typo', '198.51.100.150')).status).toBe(401);
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.150')).status).toBe(200);
+    // …or a failure for another account (a shared office address): neither locks the owner out.
+    await failedAttempts(1, { ipAddress: '198.51.100.152' });
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.152')).status).toBe(200);
+    // A clean address is let through with the right password.
     expect((await apiLoginAs(user.email, user.password, '198.51.100.151')).status).toBe(200);
-  });
+    // An address that has been guessing at this account is turned away, right password or not.
+    await failedAttempts(AUTH_LIMITS.guessesPerUnknownAddressUnderAttack, {
+      email: user.email,
+      ipAddress: '198.51.100.153',
+    });
+    expect((await apiLoginAs(user.email, user.password, '198.51.100.153')).status).toBe(429);
+  }, 30_000);
+
+  it('under distributed guessing every new address waits before its password is checked; the owner’s usual ones do not', async () => {
+    const user = await createUser();
+    // The owner's usual address: a sign-in from it last week.
+    await db.authAttempt.create({
+      data: {
+        kind: 'login',
+        succeeded: true,
+        email: user.email,
+        ipAddress: '198.51.100.170',
+        createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000),
+      },
+    });
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount, { email: user.email });
+    const timed = async (password: string, ip: string) => {
+      const started = Date.now();
+      const result = await apiLoginAs(user.email, password, ip);
+      return { status: result.status, ms: Date.now() - started };
+    };
+    // Ten fresh addresses guessing at once: each guess is held before it is checked.
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => timed(`guess-${i}`, `198.51.100.${180 + i}`)),
+    );
+    for (const guess of guesses) {
+      expect(guess.status).toBe(401);
+      expect(guess.ms).toBeGreaterThanOrEqual(AUTH_LIMITS.unknownAddressDelayMsUnderAttack - 50);
+    }
+    // A new address with the right password is let in (after the same wait), never refused.
+    const fresh = await timed(user.password, '198.51.100.199');
+    expect(fresh.status).toBe(200);
+    expect(fresh.ms).toBeGreaterThanOrEqual(AUTH_LIMITS.unknownAddressDelayMsUnderAttack - 50);
+    // The owner's usual address, even after a typo, does not wait.
+    expect((await timed('typo', '198.51.100.170')).status).toBe(401);
+    const owner = await timed(user.password, '198.51.100.170');
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeLessThan(AUTH_LIMITS.unknownAddressDelayMsUnderAttack);
+  }, 30_000);
 
   it('e-mails the owner once when the account reaches the distributed-guessing ceiling', async () => {
     const user = await createUser();
@@ -155,6 +201,31 @@ describe('sign-up throttling', () => {
       })),
     });
   }
+
+  it('counts sign-ups with a taken e-mail too, so nobody can test which e-mails have accounts at full speed', async () => {
+    const owner = await createUser();
+    const ip = '203.0.113.90';
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const result = await run(() =>
+        apiRegister(
+          args(
+            jsonRequest('/api/auth/register', {
+              body: { email: owner.email, password: 'long-enough-1' },
+              headers: { 'X-Forwarded-For': ip },
+            }),
+          ),
+        ),
+      );
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, AUTH_LIMITS.registrationsPerIp)).toEqual(
+      Array(AUTH_LIMITS.registrationsPerIp).fill(409),
+    );
+    expect(statuses.slice(AUTH_LIMITS.registrationsPerIp)).toEqual(
+      Array(15 - AUTH_LIMITS.registrationsPerIp).fill(429),
+    );
+  }, 30_000);
 
   it('refuses the 11th account from one network within an hour and writes nothing', async () => {
     await registrationsFrom('203.0.113.80', AUTH_LIMITS.registrationsPerIp);

@@ -74,6 +74,12 @@ const open = (tier: string, cookie?: string) =>
     ),
   );
 
+/** 'Continue to payment': the POST where the user leaves for the payment page. */
+const start = (tier: string, cookie: string) =>
+  run(() =>
+    checkout.action(args(formRequest(`/checkout/${tier}`, {}, { Cookie: cookie }), { tier })),
+  );
+
 async function flashOf(headers: Headers) {
   const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
   return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
@@ -88,10 +94,30 @@ describe('GET /checkout/<tier> with a secret key', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('opening the page changes nothing: a review of the order whose button posts, no Stripe call, no pending checkout', async () => {
+    const { user, cookie } = await signedIn();
+    calls.length = 0;
+    const page = await open('growth', cookie);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ kind: 'stripe', plan: { name: 'Growth' } });
+    expect(calls).toHaveLength(0);
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      checkoutTier: null,
+      checkoutStartedAt: null,
+    });
+    // So the dashboard does not claim a payment that nobody made.
+    const dashboardPage = await run(() =>
+      dashboard.loader(
+        args(new Request(`${BASE}/dashboard?payment=success`, { headers: { Cookie: cookie } })),
+      ),
+    );
+    expect(JSON.stringify(dashboardPage.data)).not.toContain('Payment received');
+  });
+
   it('creates a subscription Checkout Session with the plan’s price and the buyer, and answers 303 to it', async () => {
     const { user, cookie } = await signedIn();
     calls.length = 0;
-    const result = await open('growth', cookie);
+    const result = await start('growth', cookie);
     expect(result.status).toBe(303);
     expect(result.headers.get('Location')).toBe('https://checkout.stripe.test/c/pay/cs_test_1');
     expect(calls).toHaveLength(1);
@@ -121,7 +147,7 @@ describe('GET /checkout/<tier> with a secret key', () => {
     const { user, cookie } = await signedIn();
     await db.user.update({ where: { id: user.id }, data: { stripeCustomerId: 'cus_existing' } });
     calls.length = 0;
-    await open('diy', cookie);
+    await start('diy', cookie);
     expect(calls[0]!.params.get('customer')).toBe('cus_existing');
     expect(calls[0]!.params.has('customer_email')).toBe(false);
 
@@ -133,6 +159,9 @@ describe('GET /checkout/<tier> with a secret key', () => {
     const already = await open('diy', cookie);
     expect(already.status).toBe(200);
     expect(already.data).toMatchObject({ kind: 'already', plan: { name: 'DIY All-In' } });
+    const again = await start('diy', cookie);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('Location')).toBe('/checkout/diy');
     expect(calls).toHaveLength(0);
   });
 });

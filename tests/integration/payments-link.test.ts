@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { paymentProblems } from '~/lib/env.server';
 import { db } from '~/lib/db.server';
 import * as checkout from '~/routes/checkout.$tier';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // No secret key, no demo: the plan's hosted payment link (CHECKOUT_URL_*).
 describe('GET /checkout/<tier> without a secret key', () => {
-  it('303 to the plan’s payment link with the user id and e-mail, and remembers the checkout', async () => {
+  it('the page changes nothing; its POST is 303 to the plan’s payment link with the user id and e-mail, and remembers the checkout', async () => {
     const user = await createUser();
     const { cookie } = await sessionCookieFor(user.id);
-    const result = await run(() =>
+    const page = await run(() =>
       checkout.loader(
         args(new Request(`${BASE}/checkout/starter`, { headers: { Cookie: cookie } }), {
           tier: 'starter',
         }),
+      ),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ kind: 'payment-link' });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).checkoutTier).toBeNull();
+    const result = await run(() =>
+      checkout.action(
+        args(formRequest('/checkout/starter', {}, { Cookie: cookie }), { tier: 'starter' }),
       ),
     );
     expect(result.status).toBe(303);

@@ -99,6 +99,48 @@ describe('POST /api/webhooks/stripe refuses what is not a genuine event', () => 
     expect((await fresh(user.id)).subscriptionStatus).toBe('free');
   });
 
+  it('validly signed bodies that are not well-formed events: 400, nothing changes (never a 500)', async () => {
+    const user = await createUser();
+    const { id } = await db.user.update({
+      where: { id: user.id },
+      data: {
+        subscriptionStatus: 'growth',
+        subscriptionExpiry: new Date(Date.now() + 10 * DAY),
+        stripeCustomerId: `cus_${user.id}`,
+      },
+    });
+    const before = await db.paymentEvent.count();
+    const bodies: unknown[] = [
+      null,
+      [],
+      'evt',
+      { ...event('checkout.session.completed', { client_reference_id: id }), created: 1e300 },
+      event(
+        'customer.subscription.updated',
+        subscription(id, { items: { data: [{ current_period_end: 1e300 }] } }),
+      ),
+      event(
+        'customer.subscription.updated',
+        subscription(id, { items: undefined, current_period_end: 1e300 }),
+      ),
+      event('invoice.paid', { customer: `cus_${id}`, period_end: 1e300 }),
+      event('invoice.paid', {
+        customer: `cus_${id}`,
+        lines: { data: [{ period: { end: -1e300 } }] },
+      }),
+      event('customer.subscription.updated', subscription(id, { metadata: 'growth' })),
+      { ...event('invoice.paid', { customer: `cus_${id}` }), data: null },
+    ];
+    for (const body of bodies) {
+      const attempt = await deliver(body);
+      expect(attempt.status, JSON.stringify(body)).toBe(400);
+      expect(attempt.data).toHaveProperty('message');
+    }
+    expect(await db.paymentEvent.count()).toBe(before);
+    const after = await fresh(id);
+    expect(after.subscriptionStatus).toBe('growth');
+  });
+
   it('answers 200 and ignores event types the site does not use', async () => {
     const result = await deliver(event('charge.refunded', { id: 'ch_1' }));
     expect(result).toMatchObject({ status: 200, data: { received: true, outcome: 'ignored' } });
@@ -255,7 +297,12 @@ describe('customer.subscription.*', () => {
       'customer.subscription.updated',
       subscription(user.id, {
         items: {
-          data: [{ price: { id: 'price_growth' }, current_period_end: (t + 40 * DAY) / 1000 }],
+          data: [
+            {
+              price: { id: 'price_growth' },
+              current_period_end: Math.floor((t + 40 * DAY) / 1000),
+            },
+          ],
         },
       }),
       t,
@@ -264,7 +311,12 @@ describe('customer.subscription.*', () => {
       'customer.subscription.updated',
       subscription(user.id, {
         items: {
-          data: [{ price: { id: 'price_starter' }, current_period_end: (t + 10 * DAY) / 1000 }],
+          data: [
+            {
+              price: { id: 'price_starter' },
+              current_period_end: Math.floor((t + 10 * DAY) / 1000),
+            },
+          ],
         },
       }),
       t - 60_000,

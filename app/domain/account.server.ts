@@ -17,6 +17,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '~/content/account';
 import { DomainError } from './errors';
+import { businessViewSelect } from './businesses.server';
 
 export {
   LAST_ADMIN_DELETE_MESSAGE,
@@ -383,16 +384,8 @@ export async function deleteAccount(
 /** Rows read per query while exporting: a few hundred parameters at most, whatever the account holds. */
 export const EXPORT_BATCH_SIZE = 500;
 
-const exportBusinessSelect = {
-  id: true,
-  name: true,
-  description: true,
-  website: true,
-  industry: true,
-  location: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
+/** A business as exported: its view's columns, without the owner's id (the export is the owner's). */
+const exportBusinessSelect = { ...businessViewSelect, userId: false } as const;
 
 /**
  * "Download my data": the account, its businesses (each with its AI-readiness audits) and its

@@ -33,7 +33,8 @@ export type BusinessView = {
   updatedAt: string;
 };
 
-const select = {
+/** The columns of a BusinessView (the account export reuses them). */
+export const businessViewSelect = {
   id: true,
   userId: true,
   name: true,
@@ -166,7 +167,7 @@ export async function listBusinesses(
       ? await db.business.findMany({
           where: { userId: actor.id, id: { in: pageIds } },
           orderBy: order,
-          select,
+          select: businessViewSelect,
         })
       : [];
     return { items: rows.map(toView), total, page, perPage, pageCount };
@@ -178,7 +179,7 @@ export async function listBusinesses(
       orderBy: order,
       skip: (page - 1) * perPage,
       take: perPage,
-      select,
+      select: businessViewSelect,
     });
   // Count and page in one round trip; only a page past the end (a stale link) costs a second read.
   const [total, firstTry] = await Promise.all([db.business.count({ where }), rowsOf(requested)]);
@@ -205,7 +206,10 @@ export function clampPage(page: number, total: number, perPage = BUSINESSES_PER_
 
 /** One of the user's businesses, or null (also for someone else's). */
 export async function findBusiness(actor: Actor, id: string): Promise<BusinessView | null> {
-  const row = await db.business.findFirst({ where: { id, userId: actor.id }, select });
+  const row = await db.business.findFirst({
+    where: { id, userId: actor.id },
+    select: businessViewSelect,
+  });
   return row ? toView(row) : null;
 }
 
@@ -241,7 +245,7 @@ export async function createBusiness(
       industry: input.industry ?? null,
       location: input.location ?? null,
     },
-    select,
+    select: businessViewSelect,
   });
   return toView(row);
 }
@@ -277,7 +281,10 @@ export async function updateBusiness(
   // The ownership check and the write are one statement: no window in which the row changes hands.
   const { count } = await db.business.updateMany({ where: { id, userId: actor.id }, data });
   if (count === 0) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
-  const row = await db.business.findFirst({ where: { id, userId: actor.id }, select });
+  const row = await db.business.findFirst({
+    where: { id, userId: actor.id },
+    select: businessViewSelect,
+  });
   if (!row) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
   return toView(row);
 }

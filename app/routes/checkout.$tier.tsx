@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   redirect,
   Form,
@@ -100,29 +101,17 @@ export default function CheckoutPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
-        <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
-          <p className="mt-2 text-slate-700">
-            <span className="text-3xl font-bold text-slate-900" data-testid="checkout-price">
-              {plan.price}
-            </span>{' '}
-            per month
-          </p>
-          <p className="mt-2 text-sm break-words text-slate-700">Billed to {email}</p>
+        <PlanCard plan={plan} email={email}>
           <p className="mt-2 text-sm text-slate-700">
             You pay on Stripe&apos;s secure payment page and come back here afterwards.
           </p>
-          <Form method="post" className="mt-6">
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={paying}>
-              {paying ? 'Opening the payment page...' : 'Continue to payment'}
-            </button>
-          </Form>
-        </div>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/pricing" className={linkStyles}>
-            Cancel and go back to pricing
-          </Link>
-        </p>
+          <PayButton
+            pending={paying}
+            label="Continue to payment"
+            pendingLabel="Opening the payment page..."
+          />
+        </PlanCard>
+        <CancelLink />
       </div>
     );
   }
@@ -136,26 +125,64 @@ export default function CheckoutPage() {
         Test payment: this is a demo checkout. No card is needed and nobody is charged.
       </p>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
-        <p className="mt-2 text-slate-700">
-          <span className="text-3xl font-bold text-slate-900" data-testid="checkout-price">
-            {plan.price}
-          </span>{' '}
-          per month
-        </p>
-        <p className="mt-2 text-sm break-words text-slate-700">Billed to {email}</p>
-        <Form method="post" className="mt-6">
-          <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={paying}>
-            {paying ? 'Processing...' : `Pay ${plan.price}`}
-          </button>
-        </Form>
-      </div>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/pricing" className={linkStyles}>
-          Cancel and go back to pricing
-        </Link>
-      </p>
+      <PlanCard plan={plan} email={email}>
+        <PayButton pending={paying} label={`Pay ${plan.price}`} pendingLabel="Processing..." />
+      </PlanCard>
+      <CancelLink />
     </div>
+  );
+}
+
+/** The plan being bought, its price and who is billed, above the button that pays. */
+function PlanCard({
+  plan,
+  email,
+  children,
+}: {
+  plan: { name: string; price: string };
+  email: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
+      <p className="mt-2 text-slate-700">
+        <span className="text-3xl font-bold text-slate-900" data-testid="checkout-price">
+          {plan.price}
+        </span>{' '}
+        per month
+      </p>
+      <p className="mt-2 text-sm break-words text-slate-700">Billed to {email}</p>
+      {children}
+    </div>
+  );
+}
+
+/** A plain form post: it works without JavaScript; with it, the button says it is busy. */
+function PayButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <Form method="post" className="mt-6">
+      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </Form>
+  );
+}
+
+function CancelLink() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/pricing" className={linkStyles}>
+        Cancel and go back to pricing
+      </Link>
+    </p>
   );
 }

@@ -265,8 +265,9 @@ function readBody(
   const chunks: Buffer[] = [];
   let received = 0;
   let settled = false;
-  const finish = (outcome: 'ok' | { status: number; message: string }) => {
-    if (settled) return;
+  /** Stops listening and timing; false when the body was already settled. */
+  const settle = () => {
+    if (settled) return false;
     settled = true;
     clearTimeout(idle);
     clearTimeout(total);
@@ -274,6 +275,10 @@ function readBody(
     req.off('end', onEnd);
     req.off('error', onError);
     req.off('aborted', onAborted);
+    return true;
+  };
+  const finish = (outcome: 'ok' | { status: number; message: string }) => {
+    if (!settle()) return;
     if (outcome === 'ok') {
       req.body = Buffer.concat(chunks, received);
       next();
@@ -299,11 +304,7 @@ function readBody(
   };
   const onError = () => finish({ status: 400, message: 'The request could not be read' });
   // The client went away: nobody to answer.
-  const onAborted = () => {
-    settled = true;
-    clearTimeout(idle);
-    clearTimeout(total);
-  };
+  const onAborted = () => void settle();
   req.on('data', onData);
   req.on('end', onEnd);
   req.on('error', onError);

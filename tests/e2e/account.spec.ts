@@ -11,6 +11,10 @@ import {
   uniqueEmail,
 } from './support';
 
+/** An iPhone's Safari, as it names itself (another device signing in to the same account). */
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
 /** The reset link mailed to `email`, as an admin reads it in the Outbox (no SMTP in the e2e runs). */
 async function resetLinkFromOutbox(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
@@ -121,8 +125,8 @@ for (const javaScriptEnabled of [true, false]) {
       const user = { email: uniqueEmail('sessions'), password: 'session-password' };
       await register(page, user);
       const devices = await Promise.all(
-        [0, 1].map(async () => {
-          const context = await browser.newContext({ javaScriptEnabled });
+        [IPHONE_SAFARI, undefined].map(async (userAgent) => {
+          const context = await browser.newContext({ javaScriptEnabled, userAgent });
           const other = await context.newPage();
           await login(other, user);
           await expect(other).toHaveURL(/\/dashboard$/);
@@ -134,6 +138,10 @@ for (const javaScriptEnabled of [true, false]) {
       const sessions = page.getByTestId('account-session');
       await expect(sessions).toHaveCount(3);
       await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+      // The session in use comes first, though it is the oldest; each names its browser and system.
+      await expect(sessions.first()).toContainText('This device');
+      await expect(sessions.first()).toContainText('Chrome on Windows');
+      await expect(sessions.filter({ hasText: 'Safari on iOS' })).toHaveCount(1);
       await sessions
         .filter({ hasNotText: 'This device' })
         .first()

@@ -4,6 +4,7 @@ import {
   expect,
   test,
   E2E_ADMIN,
+  expectLoginFailed,
   expectMessage,
   login,
   logout,
@@ -81,9 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await logout(page);
       await login(page, user);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-      ).toBeVisible();
+      await expectLoginFailed(page);
       await login(page, { email: user.email, password: 'the-new-password' });
       await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -114,9 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await logout(page);
       await login(page, user);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-      ).toBeVisible();
+      await expectLoginFailed(page);
       await login(page, { email: user.email, password: 'second-password' });
       await expect(page).toHaveURL(/\/dashboard$/);
     });
@@ -185,9 +182,7 @@ test.describe('account self-service', () => {
     await expect(page).toHaveURL(/\/$/);
     await expectMessage(page, 'Account deleted');
     await login(page, user);
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-    ).toBeVisible();
+    await expectLoginFailed(page);
   });
 
   test('"Download my data" saves a JSON file with the account', async ({ page }) => {

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   { path: '/how-it-works', name: 'how-it-works', h1: 'How It Works' },
   { path: '/pricing', name: 'pricing', h1: 'Choose Your AI Visibility Plan' },
   { path: '/contact', name: 'contact', h1: 'Contact Us' },
+  { path: '/privacy', name: 'privacy', h1: 'Privacy Policy' },
+  { path: '/terms', name: 'terms', h1: 'Terms of Service' },
 ] as const;
 
 /** Rows the e2e server stored for an e-mail (the database file is read, never written). */
@@ -68,8 +70,8 @@ async function expectFooter(page: Page) {
     ['How It Works', '/how-it-works'],
     ['Why AI Visibility', '/why-ai-visibility'],
     ['Contact', '/contact'],
-    ['Privacy Policy', '/legal#privacy'],
-    ['Terms of Service', '/legal#terms'],
+    ['Privacy Policy', '/privacy'],
+    ['Terms of Service', '/terms'],
   ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
   }
@@ -213,11 +215,39 @@ test.describe('public pages', () => {
     );
   });
 
-  test('the footer placeholder links lead to a real page', async ({ page }) => {
+  test('the footer leads to the privacy policy and the terms, written for this site', async ({
+    page,
+  }) => {
     await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    const main = page.getByRole('main');
+    await expect(main).not.toContainText('being finalised');
+    // The operator from configuration (the e2e server runs on the demo defaults).
+    await expect(main).toContainText('AI Visibility Demo Company, 100 Example Street');
+    await expect(main.getByRole('link', { name: 'hello@example.com' }).first()).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    );
+    for (const heading of ['How long we keep it', 'Who else receives data', 'Cookies']) {
+      await expect(main.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    }
+    // Exporting and deleting one's data are on /account.
+    await expect(main.getByRole('link', { name: 'Account settings' }).first()).toHaveAttribute(
+      'href',
+      '/account',
+    );
+
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
-    await expect(page).toHaveURL(/\/legal#terms$/);
-    await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('DIY All-In $249');
+
+    // The old address lists both.
+    await page.goto('/legal');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }),
+    ).toHaveAttribute('href', '/privacy');
   });
 
   test('robots.txt and sitemap.xml are served', async ({ request, baseURL }) => {

@@ -259,6 +259,8 @@ test.describe('cache headers', () => {
     '/pricing',
     '/contact',
     '/legal',
+    '/privacy',
+    '/terms',
     '/login',
     '/register',
   ];

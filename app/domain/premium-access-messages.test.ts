@@ -46,7 +46,7 @@ describe('interpretPremiumCheck (spec section 8)', () => {
       }),
     ).toEqual([
       'Upgrade Required',
-      'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+      'Premium GPT access requires the DIY All-In plan or higher. Your current plan is Free.',
     ]);
   });
 

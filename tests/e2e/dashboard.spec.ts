@@ -121,7 +121,7 @@ for (const javaScriptEnabled of [true, false]) {
         'href',
         '/pricing',
       );
-      await expect(page.getByTestId('plan-badge')).toHaveText(/free plan/i);
+      await expect(page.getByTestId('plan-badge')).toHaveText('Free plan');
       await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: /Try Free GPT/ })).toHaveAttribute(
         'target',
@@ -137,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('a diy subscriber opens the premium GPT and gets the tabs', async ({ page, context }) => {
       await stubExternalGpts(context);
       await signUp(page, { status: 'diy', expiry: new Date(Date.now() + 30 * 86_400_000) });
-      await expect(page.getByTestId('plan-badge')).toHaveText(/diy plan/i);
+      await expect(page.getByTestId('plan-badge')).toHaveText('DIY All-In plan');
       expect(await page.content()).not.toContain('g-premium-ai-visibility-coach');
 
       const opened = context.waitForEvent('page');
@@ -170,7 +170,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await signUp(page, { status: 'diy', expiry: new Date('2026-01-10T00:00:00Z') });
       const card = page.getByTestId('premium-gpt-card');
-      await expect(card).toContainText('Your DIY plan expired on January 10, 2026.');
+      await expect(card).toContainText('Your DIY All-In plan expired on January 10, 2026.');
       await expect(card.getByRole('img', { name: 'Locked' })).toBeVisible();
       await expect(card.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
         'href',
@@ -408,7 +408,7 @@ test.describe('dashboard with JavaScript on', () => {
     await expect(page).toHaveURL(/\/dashboard\/premium-gpt$/);
     await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
     await expect(page.getByTestId('premium-refused-reason')).toHaveText(
-      'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+      'Premium GPT access requires the DIY All-In plan or higher. Your current plan is Free.',
     );
     await expect(page.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
       'href',

@@ -19,7 +19,8 @@ for (const javaScriptEnabled of [true, false]) {
       const user = { email: uniqueEmail(), password: 'a-long-password', firstName: 'Dana' };
       await register(page, user);
       await expect(page.getByRole('heading', { name: 'AI Visibility Dashboard' })).toBeVisible();
-      await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Dana');
+      // A brand-new account is welcomed; "Welcome back" is for the next sign-in.
+      await expect(page.getByTestId('welcome')).toHaveText('Welcome, Dana');
       await expect(page.getByRole('banner').getByTestId('greeting').first()).toHaveText('Hi, Dana');
 
       await logout(page);

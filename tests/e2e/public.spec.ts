@@ -215,6 +215,27 @@ test.describe('public pages', () => {
     );
   });
 
+  test('the home page figures sit on one line, whatever their labels wrap to', async ({ page }) => {
+    await page.goto('/');
+    const grid = page.getByTestId('stat-grid');
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const cards = await grid.locator(':scope > div').evaluateAll((elements) =>
+        elements.map((card) => ({
+          card: Math.round(card.getBoundingClientRect().top),
+          value: Math.round(card.querySelector('dd')!.getBoundingClientRect().top),
+        })),
+      );
+      expect(cards).toHaveLength(4);
+      // Cards of one row start together (their labels wrap to different lengths, most at 375 px);
+      // so must their figures.
+      for (const top of new Set(cards.map((card) => card.card))) {
+        const row = cards.filter((card) => card.card === top);
+        expect(new Set(row.map((card) => card.value)).size, `figures at ${width}px`).toBe(1);
+      }
+    }
+  });
+
   test('the footer leads to the privacy policy and the terms, written for this site', async ({
     page,
   }) => {

@@ -366,3 +366,18 @@ describe('GET /api/businesses pages like the admin lists', () => {
     );
   });
 });
+
+describe('the dashboard greeting', () => {
+  it('welcomes a brand-new account, and welcomes it back from its next sign-in on', async () => {
+    const user = await createUser({ firstName: 'Nova' });
+    const first = await sessionCookieFor(user.id);
+    const greeting = async (cookie: string) =>
+      ((await load(cookie)) as unknown as { greeting: string }).greeting;
+    expect(await greeting(first.cookie)).toBe('Welcome, Nova');
+    // Reloading the first session's dashboard is still its first visit.
+    expect(await greeting(first.cookie)).toBe('Welcome, Nova');
+
+    const second = await sessionCookieFor(user.id);
+    expect(await greeting(second.cookie)).toBe('Welcome back, Nova');
+  });
+});

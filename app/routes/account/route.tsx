@@ -452,7 +452,7 @@ function SessionList() {
           page={sessions.page}
           pageCount={sessions.pageCount}
           total={sessions.total}
-          noun="sessions"
+          noun={['session', 'sessions']}
           perPage={SESSIONS_PER_PAGE}
           hash="#sessions-title"
         />

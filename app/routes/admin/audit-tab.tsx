@@ -58,7 +58,7 @@ export function AuditTab({ audit }: { audit: Page<AuditEntryView> }) {
         page={audit.page}
         pageCount={audit.pageCount}
         total={audit.total}
-        noun="changes"
+        noun={['change', 'changes']}
       />
     </div>
   );

@@ -214,7 +214,7 @@ export function BusinessesTab({
         page={businesses.page}
         pageCount={businesses.pageCount}
         total={businesses.total}
-        noun="businesses"
+        noun={['business', 'businesses']}
       />
     </div>
   );

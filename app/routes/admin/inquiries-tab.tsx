@@ -50,7 +50,7 @@ export function InquiriesTab({ inquiries }: { inquiries: Page<InquiryView> }) {
         page={inquiries.page}
         pageCount={inquiries.pageCount}
         total={inquiries.total}
-        noun="inquiries"
+        noun={['inquiry', 'inquiries']}
       />
     </div>
   );

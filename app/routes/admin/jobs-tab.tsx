@@ -127,7 +127,7 @@ export function JobsTab({
           page={failed.page}
           pageCount={failed.pageCount}
           total={failed.total}
-          noun="failed jobs"
+          noun={['failed job', 'failed jobs']}
         />
       </section>
     </div>

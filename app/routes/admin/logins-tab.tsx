@@ -52,7 +52,7 @@ export function LoginsTab({ logins }: { logins: Page<LoginRecordView> }) {
         page={logins.page}
         pageCount={logins.pageCount}
         total={logins.total}
-        noun="logins"
+        noun={['login', 'logins']}
       />
     </div>
   );

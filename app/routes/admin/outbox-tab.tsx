@@ -113,7 +113,7 @@ export function OutboxTab({
         page={messages.page}
         pageCount={messages.pageCount}
         total={messages.total}
-        noun="messages"
+        noun={['message', 'messages']}
       />
     </div>
   );

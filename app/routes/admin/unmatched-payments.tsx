@@ -46,7 +46,7 @@ export function UnmatchedPayments({ payments }: { payments: Page<UnmatchedPaymen
           page={payments.page}
           pageCount={payments.pageCount}
           total={payments.total}
-          noun="payments"
+          noun={['payment', 'payments']}
         />
       ) : null}
     </section>

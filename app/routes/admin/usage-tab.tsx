@@ -92,7 +92,12 @@ export function UsageTab({
           )}
         </tbody>
       </TableScroller>
-      <Pagination page={logs.page} pageCount={logs.pageCount} total={logs.total} noun="checks" />
+      <Pagination
+        page={logs.page}
+        pageCount={logs.pageCount}
+        total={logs.total}
+        noun={['check', 'checks']}
+      />
     </div>
   );
 }

@@ -143,7 +143,12 @@ export function UsersTab({
           )}
         </tbody>
       </TableScroller>
-      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} noun="users" />
+      <Pagination
+        page={users.page}
+        pageCount={users.pageCount}
+        total={users.total}
+        noun={['user', 'users']}
+      />
     </div>
   );
 }

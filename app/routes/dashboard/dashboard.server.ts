@@ -8,6 +8,7 @@ import {
   listBusinesses,
 } from '~/domain/businesses.server';
 import { auditStandings } from '~/domain/audits.server';
+import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments.server';
 import { PLANS } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
@@ -66,9 +67,10 @@ export async function loadDashboard(request: Request) {
   // One page of the list and its count, never the whole list: a user with a thousand businesses
   // gets the same small page as one with twenty. While searching, the heading still counts all.
   const { page, q } = listParams(url);
-  const [list, allCount] = await Promise.all([
+  const [list, allCount, returning] = await Promise.all([
     listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }),
     q ? countBusinesses(user) : null,
+    hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
   // Each card's latest AI-readiness score and trend: one more query by primary key for the page.
@@ -86,6 +88,8 @@ export async function loadDashboard(request: Request) {
 
   return {
     name: displayName(user),
+    /** "Welcome back" for a returning user; a brand-new account is just welcomed. */
+    greeting: `${returning ? 'Welcome back' : 'Welcome'}, ${displayName(user)}`,
     plan: {
       tier: user.subscriptionStatus,
       label: TIER_LABELS[tier],

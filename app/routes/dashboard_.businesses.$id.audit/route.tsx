@@ -305,7 +305,7 @@ export default function AuditPage() {
             pageCount={history.pageCount}
             total={history.total}
             perPage={history.perPage}
-            noun="audits"
+            noun={['audit', 'audits']}
             pageLinks
             hash="#history-title"
           />

@@ -512,6 +512,7 @@ test.describe('accessibility and layout', () => {
   });
 
   test('the no-JavaScript variants of the pages pass axe too', async ({ page }) => {
+    test.slow(); // seven pages, each analysed in full
     // axe itself needs JavaScript, so take the scripted page and drop the root's `js` class: the
     // CSS then shows exactly what a browser without JavaScript shows (the .no-js-only fallbacks).
     for (const route of PUBLIC_ROUTES) {

@@ -12,7 +12,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '~/components/format';
+import { formatDateTime } from '~/domain/dates';
+import { timeZoneOf } from '~/http/time-zone.server';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { useServerForm } from '~/components/ui/server-form';
@@ -67,6 +68,7 @@ type Intent = (typeof INTENTS)[number];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const timeZone = timeZoneOf(request);
   const url = new URL(request.url);
   const { page } = pageParams(url.searchParams, {
     defaultLimit: SESSIONS_PER_PAGE,
@@ -87,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...sessions,
       items: sessions.sessions.map((session) => ({
         ...session,
-        signedInAt: formatDateTime(session.signedInAt),
+        signedInAt: formatDateTime(session.signedInAt, timeZone),
       })),
     },
     constraints: {

@@ -11,7 +11,8 @@ import { auditStandings } from '~/domain/audits.server';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments.server';
 import { PLANS } from '~/content/plans';
-import { formatExpiryDate } from '~/domain/premium-access-messages';
+import { formatLongDate } from '~/domain/dates';
+import { timeZoneOf } from '~/http/time-zone.server';
 import {
   businessLimit,
   effectiveTier,
@@ -45,6 +46,7 @@ export async function loadDashboard(request: Request) {
   const url = new URL(request.url);
 
   const now = new Date();
+  const timeZone = timeZoneOf(request);
   const billing = await getBilling(user.id, now);
 
   // Back from the checkout: say what is true, once, and drop the parameter from the address (a
@@ -95,14 +97,14 @@ export async function loadDashboard(request: Request) {
       label: TIER_LABELS[tier],
       paid: isPaidTier(tier),
       expired: isExpired(user, now),
-      expiresOn: formatExpiryDate(user.subscriptionExpiry),
+      expiresOn: formatLongDate(user.subscriptionExpiry, timeZone),
       hasPremiumAccess,
     },
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
-      renewsOn: billing.cancelAtPeriodEnd ? null : formatExpiryDate(billing.expiresAt),
-      endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+      renewsOn: billing.cancelAtPeriodEnd ? null : formatLongDate(billing.expiresAt, timeZone),
+      endsOn: billing.cancelAtPeriodEnd ? formatLongDate(billing.expiresAt, timeZone) : null,
       paymentFailed: billing.paymentFailed,
       pendingPlan: billing.pending
         ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)

@@ -33,6 +33,7 @@ import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
+import { useDates } from '~/components/time-zone';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {
@@ -42,13 +43,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   },
   { name: 'robots', content: 'noindex' },
 ];
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-const formatWhen = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 // /dashboard/businesses/{id}/audit: the AI-readiness report of one of the user's businesses (the
 // latest audit, or ?audit=<id> from the history), its trend and history, and 'Check AI Readiness'.
@@ -128,6 +122,7 @@ export default function AuditPage() {
   const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
     useLoaderData<typeof loader>();
   const left = Math.max(0, allowance.limit - allowance.used);
+  const dates = useDates();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div>
@@ -163,7 +158,7 @@ export default function AuditPage() {
         </div>
         {business.website && left === 0 && allowance.resetsAt ? (
           <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
-            Next check available {formatWhen(allowance.resetsAt)}.{' '}
+            Next check available {dates.dateTime(allowance.resetsAt)}.{' '}
             {upgradable ? (
               <Link to="/pricing" className={linkStyles}>
                 More checks with a paid plan
@@ -202,7 +197,7 @@ export default function AuditPage() {
                       .join(' · ')}
                   </p>
                   <p className="text-sm text-slate-700">
-                    Checked {formatWhen(audit.auditedAt)}
+                    Checked {dates.dateTime(audit.auditedAt)}
                     {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}
                   </p>
                 </div>
@@ -279,14 +274,14 @@ export default function AuditPage() {
                   <td className="px-3 py-2">
                     {item.id === audit?.id ? (
                       <span aria-current="true" className="font-semibold text-slate-900">
-                        {formatWhen(item.auditedAt)} (shown)
+                        {dates.dateTime(item.auditedAt)} (shown)
                       </span>
                     ) : (
                       <Link
                         to={`/dashboard/businesses/${business.id}/audit?audit=${item.id}`}
                         className={linkStyles}
                       >
-                        {formatWhen(item.auditedAt)}
+                        {dates.dateTime(item.auditedAt)}
                       </Link>
                     )}
                   </td>

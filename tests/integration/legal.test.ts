@@ -4,6 +4,7 @@ import { PUBLIC_PAGES } from '~/content/pages';
 import { PLANS } from '~/content/plans';
 import { sessionCookie } from '~/http/auth.server';
 import { PERSONAL_COOKIES } from '~/http/cache-policy';
+import { TIME_ZONE_COOKIE } from '~/domain/dates';
 import { createSession } from '~/domain/sessions.server';
 import { loader as privacyLoader } from '~/routes/privacy';
 import { loader as termsLoader } from '~/routes/terms';
@@ -60,7 +61,7 @@ describe('/privacy and /terms', () => {
         graceDays: 1,
       }),
     );
-    for (const cookie of [...PERSONAL_COOKIES, 'tz']) expect(privacy).toContain(`${cookie}:`);
+    for (const cookie of [...PERSONAL_COOKIES, TIME_ZONE_COOKIE]) expect(privacy).toContain(`${cookie}:`);
     expect(privacy).toContain('for up to 7 days');
     expect(privacy).toContain('plus 1 day so that');
     for (const processor of ['Stripe', 'mail server', 'hosting provider', 'OpenAI']) {

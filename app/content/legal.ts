@@ -109,7 +109,7 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
                 `A sign-in lasts ${days(facts.sessionDays)} unless you sign out first. The record of each sign-in stays, for your own list of sessions and the admins’ login history, until you delete your account.`,
               ],
               [
-                'Your account, businesses, audits, sign-in records and password reset links stay until you delete them or the whole account; deleting the account removes all of them at once. A password reset link works for one hour.',
+                'Your account, sign-in records and password reset links stay as long as your account exists; your businesses and their audits until you delete them. Deleting the account removes all of them at once. A password reset link works for one hour.',
               ],
               [
                 `A paid plan stays active until the end of the period you paid for, plus ${days(facts.graceDays)} so that a late renewal never locks you out.`,

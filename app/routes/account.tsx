@@ -35,10 +35,10 @@ import {
 } from '~/content/account';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
-import { getSessionToken, requireUser, sessionCookie } from '~/lib/auth.server';
-import { getClientIp, readFormData, retryAfterHeaders } from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { getSessionToken, requireUser, sessionCookie } from '~/http/auth.server';
+import { getClientIp, readFormData, retryAfterHeaders } from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
+import { redirectWithToast } from '~/http/toast.server';
 import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,

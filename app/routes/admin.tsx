@@ -43,9 +43,9 @@ import {
 import { DomainError, isDomainError } from '~/domain/errors';
 import { activateTestSubscription, listUnmatchedPayments } from '~/domain/payments.server';
 import { isTier } from '~/domain/tiers';
-import { requireAdmin } from '~/lib/auth.server';
-import { readFormData, safeRedirect } from '~/lib/http.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { requireAdmin } from '~/http/auth.server';
+import { readFormData, safeRedirect } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
 import {
   ADMIN_PAGE_SIZE,
   CreateAdminSchema,

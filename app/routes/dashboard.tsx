@@ -54,10 +54,10 @@ import {
   TIER_LABELS,
   normalizeTier,
 } from '~/domain/tiers';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/http/auth.server';
 import { publicLinks } from '~/lib/env.server';
-import { readFormData } from '~/lib/http.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { readFormData } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { BusinessSchema } from '~/schemas/business';
 import { pageParams, searchParam } from '~/schemas/paging';
 

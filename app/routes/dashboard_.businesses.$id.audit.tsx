@@ -28,10 +28,10 @@ import {
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { effectiveTier, hasWeeklyReaudit } from '~/domain/tiers';
-import { requireUser } from '~/lib/auth.server';
-import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
-import { readFormData, safeRedirect } from '~/lib/http.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { requireUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { readFormData, safeRedirect } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobEngine } from '~/jobs/engine.server';
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import { MAIL_QUEUE } from '~/lib/mail.server';
 import { action, loader } from '~/routes/admin';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';

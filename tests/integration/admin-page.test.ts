@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import { action, loader } from '~/routes/admin';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
 

@@ -4,7 +4,7 @@ import type { AuditView } from '~/domain/audits.server';
 import { auditFetchPolicy, auditSite, runDueAudits } from '~/domain/audits.server';
 import { db } from '~/lib/db.server';
 import { safeFetch } from '~/lib/safe-fetch.server';
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import * as auditApi from '~/routes/api.businesses.$id.audit';
 import * as auditsApi from '~/routes/api.businesses.$id.audits';
 import * as auditPage from '~/routes/dashboard_.businesses.$id.audit';

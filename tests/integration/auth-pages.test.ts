@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '~/domain/sessions.server';
-import { sessionCookie } from '~/lib/auth.server';
+import { sessionCookie } from '~/http/auth.server';
 import { db } from '~/lib/db.server';
 import { loader as notFoundLoader } from '~/routes/$';
 import { loader as adminLoader } from '~/routes/admin';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { db, serializableTransaction, type TransactionClient } from './db.server';
+import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
 import { jsonMessage } from './http.server';
 
 // `Idempotency-Key` on the JSON API's create calls. A client that sends a create and loses the

@@ -1,4 +1,4 @@
-import { env } from './env.server';
+import { env } from '~/lib/env.server';
 
 /**
  * The site's public origin, for absolute URLs (sitemap, og:url, payment return URLs): PUBLIC_URL,

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import { env } from './env.server';
+import { env } from '~/lib/env.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { isCrossSite as isCrossSiteHeaders } from './cross-site';
 import { MAX_BODY_BYTES } from './request-limits';
@@ -72,7 +72,7 @@ export function safeRedirect(
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
-/** A request another site made the browser send (see ~/lib/cross-site). */
+/** A request another site made the browser send (see ~/http/cross-site). */
 export function isCrossSite(request: Request): boolean {
   return isCrossSiteHeaders(
     request.headers,

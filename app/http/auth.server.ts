@@ -7,7 +7,7 @@ import { isAdmin } from '~/domain/users';
 import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
 import { LoginSchema } from '~/schemas/auth';
-import { cookieSecure, env } from './env.server';
+import { cookieSecure, env } from '~/lib/env.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
 import { bearerToken } from './request-limits';
 import { redirectWithToast, type ToastInput } from './toast.server';

@@ -1,4 +1,4 @@
-import { env, isProduction } from './env.server';
+import { env, isProduction } from '~/lib/env.server';
 
 /** Stripe's hosted pages a form here may lead to (Checkout, Payment Links, Customer Portal). */
 const STRIPE_PAGES = [

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from 'react-router';
 import { z } from 'zod';
-import { cookieSecure, env } from './env.server';
+import { cookieSecure, env } from '~/lib/env.server';
 
 // Flash toasts: an action sets one before redirecting, the next page load shows it once.
 // This is what keeps feedback alive across a JavaScript-off round trip.

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SITE_NAME } from '~/content/pages';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
-import { env } from './env.server';
-import type { Mail, MailKind } from './mail.server';
+import { env } from '~/lib/env.server';
+import type { Mail, MailKind } from '~/lib/mail.server';
 
 // The messages the site sends: plain text, and simple HTML rendered by React (so every value is
 // escaped), each with the site's name and absolute links built on the public address.

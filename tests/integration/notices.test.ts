@@ -65,7 +65,7 @@ describe('notices the site sends on its own', () => {
       'Your AI Visibility plan changed to Growth',
       'Your AI Visibility Growth plan has ended',
     ]);
-    expect(notices[0]!.text).toMatch(/Paid through: \w+ \d+, \d{4}/);
+    expect(notices[0]!.text).toMatch(/Paid through: \w+ \d+, \d{4} \(UTC\)/);
     expect(notices[2]!.text).toContain('now on the Free plan');
   });
 });

@@ -111,7 +111,7 @@ export async function listBusinesses(
     const search = (page: number) =>
       searchBusinesses(
         words,
-        { ownerId: actor.id, ownerEmail: false },
+        { ownerId: actor.id },
         { skip: (page - 1) * perPage, take: perPage },
       );
     const firstTry = await search(requested);
@@ -156,7 +156,7 @@ export async function countBusinesses(
   if (!text) return db.business.count({ where: { userId: actor.id } });
   const { total } = await searchBusinesses(
     searchWords(text),
-    { ownerId: actor.id, ownerEmail: false },
+    { ownerId: actor.id },
     { skip: 0, take: 0 },
   );
   return total;

@@ -1,5 +1,6 @@
 import { Prisma } from '~/generated/prisma/client';
 import { databaseEngine, db } from '~/lib/db.server';
+import { readCounts } from './row-counts.server';
 
 // Word-prefix search (docs/decisions/0013) over the indexes of migration word_search: every word
 // of the text typed must be the start of a word of the row ("plumb" finds "Okafor Plumbing",
@@ -33,13 +34,42 @@ export function searchWords(text: string): string[] {
     .slice(0, SEARCH_MAX_WORDS);
 }
 
+/** Completions of a word looked up in the index's term list before the query is built. */
+const MAX_EXPANSION = 16;
+
+type FtsTable = 'UserSearch' | 'BusinessSearch';
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /**
- * An FTS5 query: each word a quoted prefix phrase (`"plumb"*`), all required, optionally within one
- * column. Words hold only letters, digits and marks, so the quotes always close where they should.
+ * An FTS5 query: every word required, each as the start of a word, optionally within one column.
+ * FTS5 answers a prefix (`"plumb"*`) longer than its prefix indexes (1 to 4 characters) by merging
+ * the lists of every matching term first, which costs as much as the term is common ("business"*
+ * over 100,000 names: about 50 ms, even beside a rare word). So each word is first looked up in the
+ * table's term list (the `…Terms` fts5vocab table): up to 16 completions become `("plumbing" OR
+ * "plumbers")`, which FTS5 steps through lazily; more, or none (the query's own tokenizer may fold
+ * what the term list does not), stay a prefix. Words hold only letters, digits and marks, and terms
+ * are quoted, so no user text is ever FTS5 syntax.
  */
-function ftsQuery(words: string[], column?: string): string {
-  const terms = words.map((word) => `"${word}"*`).join(' ');
-  return column ? `{${column}} : (${terms})` : terms;
+async function ftsQuery(table: FtsTable, words: string[], column?: string): Promise<string> {
+  const lookups = words.map(
+    (word, i) => Prisma.sql`
+      SELECT * FROM (
+        SELECT ${i} AS "word", "term" FROM ${Prisma.raw(`"${table}Terms"`)}
+        WHERE "term" >= ${word} AND "term" <= ${`${word}\u{10ffff}`} LIMIT ${MAX_EXPANSION + 1}
+      )`,
+  );
+  const rows = await db.$queryRaw<{ word: number | bigint; term: string }[]>`
+    ${Prisma.join(lookups, ' UNION ALL ')}`;
+  const terms = words.map((): string[] => []);
+  for (const row of rows) terms[Number(row.word)]!.push(row.term);
+  const groups = words.map((word, i) => {
+    const found = terms[i]!;
+    if (found.length === 0 || found.length > MAX_EXPANSION) return `${quoted(word)}*`;
+    return `(${found.map(quoted).join(' OR ')})`;
+  });
+  const all = groups.join(' AND ');
+  return column ? `{${column}} : (${all})` : all;
 }
 
 /** A PostgreSQL tsquery: each word a prefix (`'plumb':*`), all required; weight A = the e-mail. */
@@ -51,26 +81,37 @@ export type SearchPage = { ids: string[]; total: number };
 
 type Paging = { skip: number; take: number };
 
-const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+/**
+ * One search: `hits`, a query of the matching rows' "id" and "createdAt" read through the search
+ * indexes; `walk`, the same rows read newest first through the table's date index, each tested
+ * (for a word in most rows, where reading every hit to sort them would cost more); and `rows`, how
+ * many rows the walk may pass (the table's total).
+ */
+type Search = { hits: Prisma.Sql; walk: (page: Paging) => Prisma.Sql; rows: () => Promise<number> };
 
 /**
- * Ids of a page of the rows in `hits` (a query returning "id" and "createdAt"), newest first with
- * ties by id as every list orders, and how many there are. On PostgreSQL the hits are materialised
- * first, so the planner reads them from the search index instead of walking the whole table in
- * date order and testing every row. `take` 0: only the count.
+ * Ids of a page of the hits, newest first with ties by id as every list orders, and how many there
+ * are (a count query). When matches are so many that the walk finds the page sooner than all hits
+ * could be read and sorted (the walk passes about (skip + take) x rows / total rows), it walks.
+ * On PostgreSQL the hits are materialised, or the planner, guessing, walks the whole table to find
+ * a rare word. `take` 0: only the count.
  */
-async function pageOfHits(hits: Prisma.Sql, { skip, take }: Paging): Promise<SearchPage> {
+async function pageOf(search: Search, { skip, take }: Paging): Promise<SearchPage> {
   const materialized = databaseEngine === 'postgresql' ? Prisma.raw('MATERIALIZED') : Prisma.empty;
-  const [rows, counted] = await Promise.all([
-    take === 0
-      ? []
-      : db.$queryRaw<{ id: string }[]>`
-          WITH "hits" AS ${materialized} (${hits})
-          SELECT "id" FROM "hits" ORDER BY "createdAt" DESC, "id" DESC LIMIT ${take} OFFSET ${skip}`,
+  const [counted, rows] = await Promise.all([
     db.$queryRaw<{ total: number | bigint }[]>`
-      WITH "hits" AS ${materialized} (${hits}) SELECT count(*) AS "total" FROM "hits"`,
+      WITH "hits" AS ${materialized} (${search.hits}) SELECT count(*) AS "total" FROM "hits"`,
+    take === 0 ? 0 : search.rows(),
   ]);
-  return { ids: idsOf(rows), total: Number(counted[0]?.total ?? 0) };
+  const total = Number(counted[0]?.total ?? 0);
+  if (take === 0 || skip >= total) return { ids: [], total };
+  const walk = total * total > (skip + take) * rows;
+  const page = walk
+    ? await db.$queryRaw<{ id: string }[]>`${search.walk({ skip, take })}`
+    : await db.$queryRaw<{ id: string }[]>`
+        WITH "hits" AS ${materialized} (${search.hits})
+        SELECT "id" FROM "hits" ORDER BY "createdAt" DESC, "id" DESC LIMIT ${take} OFFSET ${skip}`;
+  return { ids: page.map((row) => row.id), total };
 }
 
 /** Users any of whose e-mail's or names' words start with every word (optionally of one plan). */
@@ -81,51 +122,86 @@ export async function searchUsers(
 ): Promise<SearchPage> {
   if (words.length === 0) return { ids: [], total: 0 };
   const plan = tier ? Prisma.sql`AND u."subscriptionStatus" = ${tier}` : Prisma.empty;
-  const hits =
-    databaseEngine === 'postgresql'
-      ? Prisma.sql`
-          SELECT u."id", u."createdAt" FROM "User" u
-          WHERE "user_search_document"(u."email", u."firstName", u."lastName")
-            @@ to_tsquery('simple', ${tsQuery(words)}) ${plan}`
-      : Prisma.sql`
-          SELECT u."id", u."createdAt" FROM "User" u
-          WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${ftsQuery(words)})
-            ${plan}`;
-  return pageOfHits(hits, paging);
+  let matches: Prisma.Sql;
+  let hits: Prisma.Sql;
+  if (databaseEngine === 'postgresql') {
+    matches = Prisma.sql`"user_search_document"(u."email", u."firstName", u."lastName")
+      @@ to_tsquery('simple', ${tsQuery(words)})`;
+    hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u WHERE ${matches} ${plan}`;
+  } else {
+    const query = await ftsQuery('UserSearch', words);
+    matches = Prisma.sql`EXISTS (SELECT 1 FROM "UserSearch" s
+      WHERE "UserSearch" MATCH ${query} AND s."rowid" = u."rowid")`;
+    hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u
+      WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${query}) ${plan}`;
+  }
+  return pageOf(
+    {
+      hits,
+      walk: ({ skip, take }) => Prisma.sql`
+        SELECT u."id" FROM "User" u WHERE ${matches} ${plan}
+        ORDER BY u."createdAt" DESC, u."id" DESC LIMIT ${take} OFFSET ${skip}`,
+      rows: () =>
+        readCounts([tier ? `User.subscriptionStatus:${tier}` : 'User']).then(
+          (totals) => Object.values<number>(totals)[0] ?? 0,
+        ),
+    },
+    paging,
+  );
 }
 
 /**
  * Businesses whose name's words start with every word, or whose owner's e-mail's words do
- * (optionally only one owner's businesses: the dashboard).
+ * (optionally only one owner's businesses: the dashboard, where the e-mail is left out).
  */
 export async function searchBusinesses(
   words: string[],
-  { ownerId, ownerEmail = true }: { ownerId?: string; ownerEmail?: boolean },
+  { ownerId }: { ownerId?: string },
   paging: Paging,
 ): Promise<SearchPage> {
   if (words.length === 0) return { ids: [], total: 0 };
   const owner = ownerId ? Prisma.sql`AND b."userId" = ${ownerId}` : Prisma.empty;
   let byName: Prisma.Sql;
-  let byOwner: Prisma.Sql;
+  let nameMatches: Prisma.Sql;
+  let ownerMatches: Prisma.Sql;
   if (databaseEngine === 'postgresql') {
-    byName = Prisma.sql`
-      SELECT b."id", b."createdAt" FROM "Business" b
-      WHERE "business_search_document"(b."name") @@ to_tsquery('simple', ${tsQuery(words)}) ${owner}`;
-    byOwner = Prisma.sql`
-      SELECT b."id", b."createdAt" FROM "User" u JOIN "Business" b ON b."userId" = u."id"
-      WHERE "user_search_document"(u."email", u."firstName", u."lastName")
-        @@ to_tsquery('simple', ${tsQuery(words, 'A')}) ${owner}`;
+    nameMatches = Prisma.sql`"business_search_document"(b."name") @@ to_tsquery('simple', ${tsQuery(words)})`;
+    ownerMatches = Prisma.sql`"user_search_document"(u."email", u."firstName", u."lastName")
+      @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
+    byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b WHERE ${nameMatches} ${owner}`;
   } else {
-    byName = Prisma.sql`
-      SELECT b."id", b."createdAt" FROM "Business" b
-      WHERE b."rowid" IN (SELECT "rowid" FROM "BusinessSearch" WHERE "BusinessSearch" MATCH ${ftsQuery(words)})
-        ${owner}`;
-    byOwner = Prisma.sql`
-      SELECT b."id", b."createdAt" FROM "User" u JOIN "Business" b ON b."userId" = u."id"
-      WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${ftsQuery(words, 'email')})
+    const [names, emails] = await Promise.all([
+      ftsQuery('BusinessSearch', words),
+      ftsQuery('UserSearch', words, 'email'),
+    ]);
+    nameMatches = Prisma.sql`EXISTS (SELECT 1 FROM "BusinessSearch" s
+      WHERE "BusinessSearch" MATCH ${names} AND s."rowid" = b."rowid")`;
+    ownerMatches = Prisma.sql`u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${emails})`;
+    byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b
+      WHERE b."rowid" IN (SELECT "rowid" FROM "BusinessSearch" WHERE "BusinessSearch" MATCH ${names})
         ${owner}`;
   }
-  return pageOfHits(ownerEmail ? Prisma.sql`${byName} UNION ${byOwner}` : byName, paging);
+  const byOwner = Prisma.sql`SELECT b."id", b."createdAt" FROM "User" u JOIN "Business" b ON b."userId" = u."id"
+    WHERE ${ownerMatches} ${owner}`;
+  const withOwners = !ownerId;
+  return pageOf(
+    {
+      hits: withOwners ? Prisma.sql`${byName} UNION ${byOwner}` : byName,
+      walk: ({ skip, take }) => Prisma.sql`
+        SELECT b."id" FROM "Business" b
+        WHERE (${nameMatches}${
+          withOwners
+            ? Prisma.sql` OR b."userId" IN (SELECT u."id" FROM "User" u WHERE ${ownerMatches})`
+            : Prisma.empty
+        }) ${owner}
+        ORDER BY b."createdAt" DESC, b."id" DESC LIMIT ${take} OFFSET ${skip}`,
+      rows: () =>
+        ownerId
+          ? db.business.count({ where: { userId: ownerId } })
+          : readCounts(['Business']).then((totals) => totals.Business),
+    },
+    paging,
+  );
 }
 
 /** The rows of `ids` in the order of `ids` (a page read by id comes back in any order). */

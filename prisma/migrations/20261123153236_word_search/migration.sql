@@ -33,6 +33,11 @@ CREATE VIRTUAL TABLE "BusinessSearch" USING fts5(
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4'
 );
 
+-- Each table's list of terms (fts5vocab), read to turn a long prefix into the few words it starts
+-- (app/domain/search.server.ts explains why).
+CREATE VIRTUAL TABLE "UserSearchTerms" USING fts5vocab('UserSearch', 'row');
+CREATE VIRTUAL TABLE "BusinessSearchTerms" USING fts5vocab('BusinessSearch', 'row');
+
 CREATE TRIGGER "User_search_insert" AFTER INSERT ON "User" BEGIN
   INSERT INTO "UserSearch" ("rowid", "email", "firstName", "lastName")
     VALUES (new."rowid", new."email", new."firstName", new."lastName");

@@ -10,7 +10,12 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { PGBOSS_SCHEMA } from '../app/jobs/pg-store.server';
 import { requireDatabaseEngine } from '../app/lib/database-url';
-import { schemaFilters, openSchemaEngine, readMigrations, sqliteFilePath } from './lib/schema-engine';
+import {
+  schemaFilters,
+  openSchemaEngine,
+  readMigrations,
+  sqliteFilePath,
+} from './lib/schema-engine';
 
 const C_COLLATIONS = ['C', 'POSIX', 'C.UTF-8', 'C.utf8'];
 

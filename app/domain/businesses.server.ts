@@ -109,11 +109,7 @@ export async function listBusinesses(
     // user's businesses only (search.server.ts).
     const words = searchWords(q);
     const search = (page: number) =>
-      searchBusinesses(
-        words,
-        { ownerId: actor.id },
-        { skip: (page - 1) * perPage, take: perPage },
-      );
+      searchBusinesses(words, { ownerId: actor.id }, { skip: (page - 1) * perPage, take: perPage });
     const firstTry = await search(requested);
     const page = pageFor(firstTry.total);
     const { ids, total } = page === requested ? firstTry : await search(page);

@@ -130,8 +130,8 @@ export async function searchUsers(
     hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u WHERE ${matches} ${plan}`;
   } else {
     const query = await ftsQuery('UserSearch', words);
-    matches = Prisma.sql`EXISTS (SELECT 1 FROM "UserSearch" s
-      WHERE "UserSearch" MATCH ${query} AND s."rowid" = u."rowid")`;
+    matches = Prisma.sql`EXISTS (SELECT 1 FROM "UserSearch"
+      WHERE "UserSearch" MATCH ${query} AND "UserSearch"."rowid" = u."rowid")`;
     hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u
       WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${query}) ${plan}`;
   }
@@ -174,8 +174,8 @@ export async function searchBusinesses(
       ftsQuery('BusinessSearch', words),
       ftsQuery('UserSearch', words, 'email'),
     ]);
-    nameMatches = Prisma.sql`EXISTS (SELECT 1 FROM "BusinessSearch" s
-      WHERE "BusinessSearch" MATCH ${names} AND s."rowid" = b."rowid")`;
+    nameMatches = Prisma.sql`EXISTS (SELECT 1 FROM "BusinessSearch"
+      WHERE "BusinessSearch" MATCH ${names} AND "BusinessSearch"."rowid" = b."rowid")`;
     ownerMatches = Prisma.sql`u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${emails})`;
     byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b
       WHERE b."rowid" IN (SELECT "rowid" FROM "BusinessSearch" WHERE "BusinessSearch" MATCH ${names})

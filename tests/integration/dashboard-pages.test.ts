@@ -133,7 +133,18 @@ describe('dashboard with 1,000 businesses', () => {
   });
 
   it('finds nothing for a search that matches nothing (punctuation alone is no search)', async () => {
-    for (const q of ['zzz', 'arbor', 'ental', '%', '_', '\\', '"', '*', 'Business zzz', 'dental 1']) {
+    for (const q of [
+      'zzz',
+      'arbor',
+      'ental',
+      '%',
+      '_',
+      '\\',
+      '"',
+      '*',
+      'Business zzz',
+      'dental 1',
+    ]) {
       const data = await load(owner.cookie, `?q=${encodeURIComponent(q)}`);
       expect(data.businesses, q).toEqual([]);
       expect(data.list, q).toMatchObject({ total: 0, allCount: 1000, page: 1, pageCount: 1 });

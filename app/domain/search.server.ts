@@ -83,11 +83,18 @@ type Paging = { skip: number; take: number };
 
 /**
  * One search: `hits`, a query of the matching rows' "id" and "createdAt" read through the search
- * indexes; `walk`, the same rows read newest first through the table's date index, each tested
+ * indexes; `count`, a query of their number ("total") that reads no more than it must (on SQLite
+ * the FTS5 table alone where it can: a word in every row is then a few ms, not a join of them
+ * all); `walk`, the same rows read newest first through the table's date index, each tested
  * (for a word in most rows, where reading every hit to sort them would cost more); and `rows`, how
  * many rows the walk may pass (the table's total).
  */
-type Search = { hits: Prisma.Sql; walk: (page: Paging) => Prisma.Sql; rows: () => Promise<number> };
+type Search = {
+  hits: Prisma.Sql;
+  count: Prisma.Sql;
+  walk: (page: Paging) => Prisma.Sql;
+  rows: () => Promise<number>;
+};
 
 /**
  * Ids of a page of the hits, newest first with ties by id as every list orders, and how many there
@@ -99,8 +106,7 @@ type Search = { hits: Prisma.Sql; walk: (page: Paging) => Prisma.Sql; rows: () =
 async function pageOf(search: Search, { skip, take }: Paging): Promise<SearchPage> {
   const materialized = databaseEngine === 'postgresql' ? Prisma.raw('MATERIALIZED') : Prisma.empty;
   const [counted, rows] = await Promise.all([
-    db.$queryRaw<{ total: number | bigint }[]>`
-      WITH "hits" AS ${materialized} (${search.hits}) SELECT count(*) AS "total" FROM "hits"`,
+    db.$queryRaw<{ total: number | bigint }[]>`${search.count}`,
     take === 0 ? 0 : search.rows(),
   ]);
   const total = Number(counted[0]?.total ?? 0);
@@ -124,20 +130,27 @@ export async function searchUsers(
   const plan = tier ? Prisma.sql`AND u."subscriptionStatus" = ${tier}` : Prisma.empty;
   let matches: Prisma.Sql;
   let hits: Prisma.Sql;
+  let count: Prisma.Sql;
   if (databaseEngine === 'postgresql') {
     matches = Prisma.sql`"user_search_document"(u."email", u."firstName", u."lastName")
       @@ to_tsquery('simple', ${tsQuery(words)})`;
     hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u WHERE ${matches} ${plan}`;
+    count = Prisma.sql`SELECT count(*) AS "total" FROM "User" u WHERE ${matches} ${plan}`;
   } else {
     const query = await ftsQuery('UserSearch', words);
     matches = Prisma.sql`EXISTS (SELECT 1 FROM "UserSearch"
       WHERE "UserSearch" MATCH ${query} AND "UserSearch"."rowid" = u."rowid")`;
     hits = Prisma.sql`SELECT u."id", u."createdAt" FROM "User" u
       WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${query}) ${plan}`;
+    count = tier
+      ? Prisma.sql`SELECT count(*) AS "total" FROM "User" u
+          WHERE u."rowid" IN (SELECT "rowid" FROM "UserSearch" WHERE "UserSearch" MATCH ${query}) ${plan}`
+      : Prisma.sql`SELECT count(*) AS "total" FROM "UserSearch" WHERE "UserSearch" MATCH ${query}`;
   }
   return pageOf(
     {
       hits,
+      count,
       walk: ({ skip, take }) => Prisma.sql`
         SELECT u."id" FROM "User" u WHERE ${matches} ${plan}
         ORDER BY u."createdAt" DESC, u."id" DESC LIMIT ${take} OFFSET ${skip}`,
@@ -164,11 +177,13 @@ export async function searchBusinesses(
   let byName: Prisma.Sql;
   let nameMatches: Prisma.Sql;
   let ownerMatches: Prisma.Sql;
+  let nameCount: Prisma.Sql;
   if (databaseEngine === 'postgresql') {
     nameMatches = Prisma.sql`"business_search_document"(b."name") @@ to_tsquery('simple', ${tsQuery(words)})`;
     ownerMatches = Prisma.sql`"user_search_document"(u."email", u."firstName", u."lastName")
       @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
     byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b WHERE ${nameMatches} ${owner}`;
+    nameCount = Prisma.sql`SELECT count(*) FROM "Business" b WHERE ${nameMatches} ${owner}`;
   } else {
     const [names, emails] = await Promise.all([
       ftsQuery('BusinessSearch', words),
@@ -180,6 +195,9 @@ export async function searchBusinesses(
     byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b
       WHERE b."rowid" IN (SELECT "rowid" FROM "BusinessSearch" WHERE "BusinessSearch" MATCH ${names})
         ${owner}`;
+    nameCount = ownerId
+      ? Prisma.sql`SELECT count(*) FROM (${byName}) AS "named"`
+      : Prisma.sql`SELECT count(*) FROM "BusinessSearch" WHERE "BusinessSearch" MATCH ${names}`;
   }
   const byOwner = Prisma.sql`SELECT b."id", b."createdAt" FROM "User" u JOIN "Business" b ON b."userId" = u."id"
     WHERE ${ownerMatches} ${owner}`;
@@ -187,6 +205,13 @@ export async function searchBusinesses(
   return pageOf(
     {
       hits: withOwners ? Prisma.sql`${byName} UNION ${byOwner}` : byName,
+      // Name matches, plus owner matches whose name does not match (the few, usually none).
+      count: withOwners
+        ? Prisma.sql`SELECT (${nameCount}) + (
+            SELECT count(*) FROM "User" u JOIN "Business" b ON b."userId" = u."id"
+            WHERE ${ownerMatches} AND NOT (${nameMatches})
+          ) AS "total"`
+        : Prisma.sql`SELECT (${nameCount}) AS "total"`,
       walk: ({ skip, take }) => Prisma.sql`
         SELECT b."id" FROM "Business" b
         WHERE (${nameMatches}${

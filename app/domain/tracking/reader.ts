@@ -7,9 +7,10 @@
 // The rules, in the order they apply:
 // 1. Entries. Every list item, heading and table row is an entry, and so is a bold phrase in a
 //    plain paragraph. An entry's lead is the name it is about: its first bold phrase or link when
-//    that opens the entry (after at most three words such as "Best overall:"), else its first
+//    that opens the entry (alone or after a short label such as "Best overall:"), else its first
 //    line up to a separator (" – ", ": ", " (", ", " before a lower-case word, a sentence's end).
-//    In a table the lead comes from the column headed Name/Business/Company/..., else the first
+//    Details nested under a business's list item are not entries of their own. In a table the
+//    lead comes from the column headed Name/Business/Company/..., else the first
 //    column that is not a rank number. Lists under a "Sources"/"References" heading are not
 //    entries and their text is not read for names (their links still count as citations).
 // 2. Names. The business's and each competitor's name are found in the text as word sequences.
@@ -26,7 +27,9 @@
 //    lead either always counts.
 // 4. Recommended businesses are the entries whose lead is a known name or looks like a business
 //    name (at most eight words, every significant word capitalised, not only heading/label words
-//    such as "Top Rated Plumbers in Austin" or "Phone"), each counted once, in order.
+//    such as "Top Rated Plumbers in Austin" or "Phone"), each counted once, in order. An entry
+//    that is a sentence is about the known name, else the run of two or more capitalised words,
+//    it opens with ("Abacus Plumbing offers a guarantee").
 // 5. Position: a recommended business's rank in that order. A known business named only in
 //    running text comes after all recommended ones, in order of first appearance; when the answer
 //    recommends nothing in structure, order of first appearance is the whole rule.
@@ -93,7 +96,13 @@ export type AnswerReading = {
 type Range = { start: number; end: number };
 type PlacedInline = Range & { token: Token };
 type Link = Range & { href: string; label: Range | null };
-type Entry = { kind: 'item' | 'heading' | 'row' | 'bold'; block: Range; lead: Range | null };
+type Entry = {
+  kind: 'item' | 'heading' | 'row' | 'bold';
+  block: Range;
+  lead: Range | null;
+  /** The list item a nested list item sits in. */
+  parent: Entry | null;
+};
 type Structure = {
   entries: Entry[];
   /** Paragraphs, list items, headings and table rows: "the same block" for rule 3. */
@@ -193,7 +202,8 @@ function readStructure(src: string): Structure {
   };
 
   /** Walks block tokens; returns the inline tokens of the first text block (an item's lead). */
-  const blocks = (tokens: Token[], from: number, to: number, inEntry: boolean) => {
+  const blocks = (tokens: Token[], from: number, to: number, parent: Entry | null) => {
+    const inEntry = parent !== null;
     let firstInline: PlacedInline[] | null = null;
     for (const item of place(src, tokens, from, to)) {
       const token = item.token;
@@ -209,6 +219,7 @@ function readStructure(src: string): Structure {
             structure.entries.push({
               kind: 'heading',
               block: range,
+              parent,
               lead: leadOf(src, placed, item.start + offset, item.end),
             });
           firstInline ??= placed;
@@ -226,6 +237,7 @@ function readStructure(src: string): Structure {
               structure.entries.push({
                 kind: 'bold',
                 block: range,
+                parent,
                 lead: trimLead(src, { start: bold.start, end: bold.end }),
               });
           break;
@@ -244,13 +256,12 @@ function readStructure(src: string): Structure {
                 src.slice(entry.start, entry.end),
               )?.[0].length ?? 0;
             const start = entry.start + marker;
-            const lead = blocks(entry.token.tokens, start, entry.end, true);
+            // Pushed before its nested items, so a parent comes before its children.
+            const own: Entry = { kind: 'item', block, lead: null, parent };
+            structure.entries.push(own);
             structure.blocks.push(block);
-            structure.entries.push({
-              kind: 'item',
-              block,
-              lead: leadOf(src, lead ?? [], start, entry.end),
-            });
+            const lead = blocks(entry.token.tokens, start, entry.end, own);
+            own.lead = leadOf(src, lead ?? [], start, entry.end);
           }
           break;
         }
@@ -258,7 +269,7 @@ function readStructure(src: string): Structure {
           table(token as Tokens.Table, range);
           break;
         case 'blockquote':
-          blocks((token as Tokens.Blockquote).tokens, item.start, item.end, inEntry);
+          blocks((token as Tokens.Blockquote).tokens, item.start, item.end, parent);
           break;
         case 'code':
         case 'html':
@@ -304,6 +315,7 @@ function readStructure(src: string): Structure {
       structure.entries.push({
         kind: 'row',
         block,
+        parent: null,
         lead: choice ? leadOf(src, choice.placed, choice.start, choice.end) : null,
       });
       cursor = end + 1;
@@ -311,7 +323,7 @@ function readStructure(src: string): Structure {
     }
   };
 
-  blocks(marked.lexer(src, { gfm: true }), 0, src.length, false);
+  blocks(marked.lexer(src, { gfm: true }), 0, src.length, null);
   return structure;
 }
 
@@ -334,8 +346,9 @@ function plain(markdown: string): string {
 }
 
 /**
- * An entry's lead: its opening bold phrase or link (after at most three words of label), else its
- * first line up to a separator.
+ * An entry's lead: its opening bold phrase or link (alone, or after a short label such as "Best
+ * overall:"), else its first line up to a separator. A link whose text is an address
+ * ("[joesplumbing.com](...)") is a citation, not a name.
  */
 function leadOf(src: string, placed: PlacedInline[], start: number, end: number): Range | null {
   const newline = src.indexOf('\n', start);
@@ -343,12 +356,14 @@ function leadOf(src: string, placed: PlacedInline[], start: number, end: number)
   for (const item of placed) {
     if (item.start >= lineEnd) break;
     const isBold = item.token.type === 'strong';
-    const isNamedLink = item.token.type === 'link' && src[item.start] === '[';
+    const isNamedLink =
+      item.token.type === 'link' &&
+      src[item.start] === '[' &&
+      !/^[\w.-]+\.[a-z]{2,}(?:\/\S*)?$/i.test((item.token as Tokens.Link).text.trim());
     if (!isBold && !isNamedLink) continue;
     const before = src.slice(start, item.start).replace(/^\s*(?:#?\d{1,2}[.)]?)?\s*/, '');
-    const words = before.replace(/[^\p{L}\s]/gu, ' ').trim();
-    if ((words ? words.split(/\s+/).length : 0) <= 3 && !/[.!?]\s/.test(before))
-      return trimLead(src, { start: item.start, end: item.end });
+    const opens = !/[\p{L}\p{N}]/u.test(before) || /^[\p{L} ]{1,30}:\s*$/u.test(before);
+    if (opens) return trimLead(src, { start: item.start, end: item.end });
     break;
   }
   return trimLead(src, { start, end: lineEnd });
@@ -533,40 +548,43 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
 
   // Rules 2 and 4: who each entry is about.
   type Owner = { known: Known } | { lead: Range; key: string };
-  const owners: Owner[] = [];
-  for (const entry of structure.entries) {
-    if (!entry.lead) continue;
-    const lead = entry.lead;
+  const ownerOf = (lead: Range): Owner | null => {
     const words = tokensIn(lead);
     const inside = occurrences.filter((occurrence) => within(occurrence, lead));
     const exact = inside.find((occurrence) => leadIs(words, occurrence.known));
     if (exact) {
       exact.formatted = true;
-      owners.push({ known: exact.known });
-      continue;
+      return { known: exact.known };
     }
     if (looksLikeName(lead, words)) {
       for (const occurrence of inside) occurrence.valid = false;
-      owners.push({ lead, key: normalizeName(text.slice(lead.start, lead.end)) });
-      continue;
+      return { lead, key: normalizeName(text.slice(lead.start, lead.end)) };
     }
     // A lead that is a sentence: the entry is about the known name it opens with, or else about
     // the run of capitalised words it opens with when that looks like a name ("Abacus Plumbing
     // offers a guarantee").
     const opening = inside.find((occurrence) => occurrence.first === tokens.indexOf(words[0]!));
     if (opening) {
-      if (!continues(text, tokens, opening, locationWords)) {
-        opening.formatted = true;
-        owners.push({ known: opening.known });
-      }
-      continue;
+      if (continues(text, tokens, opening, locationWords)) return null;
+      opening.formatted = true;
+      return { known: opening.known };
     }
     const run = openingRun(text, words);
-    if (run.filter((word) => !SMALL_WORDS.has(word.norm)).length >= 2) {
-      const range = { start: run[0]!.start, end: run.at(-1)!.end };
-      if (looksLikeName(range, run))
-        owners.push({ lead: range, key: normalizeName(text.slice(range.start, range.end)) });
-    }
+    if (run.filter((word) => !SMALL_WORDS.has(word.norm)).length < 2) return null;
+    const range = { start: run[0]!.start, end: run.at(-1)!.end };
+    return looksLikeName(range, run)
+      ? { lead: range, key: normalizeName(text.slice(range.start, range.end)) }
+      : null;
+  };
+  const owners: Owner[] = [];
+  const owned = new Set<Entry>();
+  for (const entry of structure.entries) {
+    // Details under a business's entry ("Phone:", "Family Owned") are about that business.
+    if (!entry.lead || (entry.parent && owned.has(entry.parent))) continue;
+    const owner = ownerOf(entry.lead);
+    if (!owner) continue;
+    owners.push(owner);
+    owned.add(entry);
   }
 
   // Rules 2 and 3 for names in running text.

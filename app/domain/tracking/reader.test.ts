@@ -120,3 +120,68 @@ describe('readAnswer', () => {
     expect(reading.position).toBe(2);
   });
 });
+
+describe('readAnswer on arbitrary text', () => {
+  // Engines return anything: half-closed markdown, stray brackets, CRLF, nothing. A fixed-seed
+  // generator strings markdown pieces together; every reading must be well formed.
+  const pieces = [
+    '**',
+    '*',
+    '_',
+    '[',
+    ']',
+    '(',
+    ')',
+    '\n',
+    '\n\n',
+    '- ',
+    '1. ',
+    '# ',
+    '|',
+    '---',
+    "Joe's",
+    'Plumbing',
+    ' ',
+    '&',
+    'https://joesplumbing.com',
+    '`',
+    '> ',
+    '\r\n',
+    '   ',
+    'Summit',
+    '’',
+    'Austin',
+    '[1]',
+    '|---|',
+    ':',
+  ];
+  let seed = 20261123;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const texts = Array.from({ length: 500 }, () =>
+    Array.from(
+      { length: Math.floor(random() * 60) },
+      () => pieces[Math.floor(random() * pieces.length)],
+    ).join(''),
+  );
+
+  it('never throws, and its highlights lie in the text, in order, without overlap', () => {
+    for (const text of texts) {
+      const reading = readAnswer({
+        text,
+        business: { name: "Joe's Plumbing", website: 'joesplumbing.com', location: 'Austin, TX' },
+        competitors: ['Summit'],
+      });
+      let end = 0;
+      for (const match of reading.matches) {
+        expect(match.start, text).toBeGreaterThanOrEqual(end);
+        expect(match.end, text).toBeGreaterThan(match.start);
+        end = match.end;
+      }
+      expect(end).toBeLessThanOrEqual(text.length);
+      expect(reading.mentioned).toBe(reading.position !== null);
+      expect(reading.citedNotNamed).toBe(reading.cited && !reading.mentioned);
+      const positions = reading.competitors.map((competitor) => competitor.position);
+      expect(new Set([...positions, reading.position]).size).toBe(positions.length + 1);
+    }
+  });
+});

@@ -487,10 +487,15 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   const text = input.text.replace(/\r\n/g, ' \n').replace(/\r/g, '\n');
   const structure = readStructure(text);
 
-  let masked = text;
-  for (const mask of structure.masks)
-    masked =
-      masked.slice(0, mask.start) + ' '.repeat(mask.end - mask.start) + masked.slice(mask.end);
+  let masked = '';
+  let cursor = 0;
+  for (const mask of [...structure.masks].sort((a, b) => a.start - b.start)) {
+    if (mask.end <= cursor) continue;
+    const start = Math.max(mask.start, cursor);
+    masked += text.slice(cursor, start) + ' '.repeat(mask.end - start);
+    cursor = mask.end;
+  }
+  masked += text.slice(cursor);
   const tokens = wordTokens(masked);
 
   const location = input.business.location ?? '';
@@ -511,8 +516,23 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   for (const competitor of input.competitors ?? []) addKnown(competitor, 'competitor');
 
   const occurrences = findOccurrences(masked, tokens, knowns);
-  const tokensIn = (range: Range) =>
-    tokens.filter((token) => token.start >= range.start && token.end <= range.end);
+  /** The index of the first token starting at or after `offset` (tokens are in text order). */
+  const firstTokenAt = (offset: number) => {
+    let low = 0;
+    let high = tokens.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (tokens[middle]!.start < offset) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const tokensIn = (range: Range) => {
+    const words: WordToken[] = [];
+    for (let i = firstTokenAt(range.start); tokens[i] && tokens[i]!.end <= range.end; i++)
+      words.push(tokens[i]!);
+    return words;
+  };
 
   /** A lead's words without a trailing location ("Joe's Plumbing of Austin") or legal form. */
   const withoutPlace = (words: WordToken[]) => {
@@ -563,7 +583,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     // A lead that is a sentence: the entry is about the known name it opens with, or else about
     // the run of capitalised words it opens with when that looks like a name ("Abacus Plumbing
     // offers a guarantee").
-    const opening = inside.find((occurrence) => occurrence.first === tokens.indexOf(words[0]!));
+    const opening = inside.find((occurrence) => occurrence.first === firstTokenAt(lead.start));
     if (opening) {
       if (continues(text, tokens, opening, locationWords)) return null;
       opening.formatted = true;

@@ -19,9 +19,9 @@
 //    take legal suffixes and a trailing "of <town>"): a lead "Joe's Plumbing Supply" is another
 //    business, not ours. In running text a name followed directly by another capitalised word
 //    ("Joe's Plumbing Supply", "Joe's Plumbing & Drain") is taken for a longer, different name.
-// 3. Common-word names. A name made only of words from COMMON_WORDS and GENERIC_WORDS ("Reliable
-//    Plumbing", "Peak Roofing Co.") counts in running text only when written with its capitals
-//    ("reliable plumbing service" is not a mention). A one-word name ("Summit", "Apex") needs
+// 3. Common-word names. A name made only of words from COMMON_WORDS, GENERIC_WORDS and the
+//    location ("Reliable Plumbing", "Peak Roofing Co.", "Austin Plumbing") counts in running
+//    text only when written with its capitals ("reliable plumbing service" is not a mention). A one-word name ("Summit", "Apex") needs
 //    more than its word: its capitals and also bold, a link's text, the town within six words, or
 //    a link to the business's site in the same paragraph, list item or table row. As an entry's
 //    lead either always counts.
@@ -425,10 +425,13 @@ type Occurrence = {
   formatted: boolean;
 };
 
-function isCommon(core: WordToken[]): boolean {
+function isCommon(core: WordToken[], placeWords: Set<string>): boolean {
   return (
     core.length === 1 ||
-    core.every((token) => COMMON_WORDS.has(token.norm) || GENERIC_WORDS.has(token.norm))
+    core.every(
+      (token) =>
+        COMMON_WORDS.has(token.norm) || GENERIC_WORDS.has(token.norm) || placeWords.has(token.norm),
+    )
   );
 }
 
@@ -510,7 +513,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     if (!key || seen.has(key)) return;
     seen.add(key);
     const core = nameCore(wordTokens(name));
-    knowns.push({ name: name.trim(), kind, core, common: isCommon(core) });
+    knowns.push({ name: name.trim(), kind, core, common: isCommon(core, locationWords) });
   };
   addKnown(input.business.name, 'business');
   for (const competitor of input.competitors ?? []) addKnown(competitor, 'competitor');

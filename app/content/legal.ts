@@ -125,6 +125,9 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
         ],
       },
       {
+        // When the AI-visibility tracking job starts asking the engines (app/domain/tracking has
+        // only the reader and the figures so far), list them here: they receive each business's
+        // name, trade and town in the prompts.
         id: 'processors',
         heading: 'Who else receives data',
         blocks: [

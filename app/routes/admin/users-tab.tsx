@@ -6,7 +6,7 @@ import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { normalizeTier, TIER_LABELS, TIERS, type Tier } from '~/domain/tiers';
 import { isAdmin } from '~/domain/users';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
-import { fullName } from './format';
+import { fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

@@ -1,6 +1,6 @@
 import type { AuditEntryView, Page } from '~/domain/admin.server';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 
 const FIELD_LABELS: Record<string, string> = {

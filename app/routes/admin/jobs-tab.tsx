@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import type { FailedJobView, Page, QueueStatsView } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles } from '~/components/ui/styles';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/components/format';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 // The background work: per queue, what waits, runs, failed and finished in the last day; below, the

@@ -27,7 +27,7 @@ const createConstraint = {
   password: { required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
 };
 import { AuditList } from './audit-tab';
-import { dateInputValue } from './format';
+import { dateInputValue } from '~/components/format';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();

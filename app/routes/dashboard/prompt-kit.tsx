@@ -2,7 +2,7 @@ import { CopyButton } from '~/components/ui/copy-button';
 import { buttonStyles } from '~/components/ui/styles';
 import { PROMPT_KIT_TITLE, type PromptKitItem } from '~/content/prompt-kit';
 import { PremiumGptButton } from './premium-gpt';
-import { useHydrated } from '../ui/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 
 export function PromptKit({ prompts, tips }: { prompts: PromptKitItem[]; tips: string[] }) {
   // Copying needs JavaScript; without it the prompt text is plain, selectable text.

@@ -1,5 +1,5 @@
 import type { LoginRecordView, Page } from '~/domain/admin.server';
-import { formatDateTime, fullName } from './format';
+import { formatDateTime, fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { OutboxView, Page } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/components/format';
 
 // The e-mails the site wrote. Without SMTP_URL they are held here (the demo, a fresh machine), so
 // an admin can open a reset link; with it, each says whether it was sent or why it failed.

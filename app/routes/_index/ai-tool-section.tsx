@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { AI_TOOL } from '~/content/marketing';
-import { ExternalLink } from './external-link';
-import { container } from './marketing';
-import { buttonStyles } from './ui/styles';
+import { ExternalLink } from '~/components/external-link';
+import { container } from '~/components/marketing';
+import { buttonStyles } from '~/components/ui/styles';
 
 export const EMBEDDED_TOOL_PARAM = { name: 'tool', value: 'embedded' } as const;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AccessLogView, Page } from '~/domain/admin.server';
-import { formatAccessType, formatDateTime, fullName } from './format';
+import { formatAccessType, formatDateTime, fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

@@ -1,7 +1,7 @@
 import { INQUIRY_TYPE_LABELS } from '~/content/contact';
 import type { InquiryView, Page } from '~/domain/admin.server';
 import type { InquiryType } from '~/schemas/limits';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 
 function typeLabel(value: string) {

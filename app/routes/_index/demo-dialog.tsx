@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { PlayIcon } from './ui/icons';
+import { PlayIcon } from '~/components/ui/icons';
 import { DEMO_MODAL, HERO } from '~/content/marketing';
-import { ExternalLink } from './external-link';
-import { buttonStyles } from './ui/styles';
+import { ExternalLink } from '~/components/external-link';
+import { buttonStyles } from '~/components/ui/styles';
 
 /**
  * Watch Demo and its Coming Soon modal. A native <dialog> opened with showModal(): the browser

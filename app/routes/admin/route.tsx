@@ -10,17 +10,17 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AdminTabs, parseAdminTab, type AdminTab } from '~/components/admin/admin-tabs';
-import { AuditTab } from '~/components/admin/audit-tab';
-import { BusinessesTab } from '~/components/admin/businesses-tab';
-import { InquiriesTab } from '~/components/admin/inquiries-tab';
-import { JobsTab } from '~/components/admin/jobs-tab';
-import { LoginsTab } from '~/components/admin/logins-tab';
-import { OutboxTab } from '~/components/admin/outbox-tab';
-import { OverviewTab } from '~/components/admin/overview-tab';
-import { UsageTab } from '~/components/admin/usage-tab';
-import { CreateAdminDialog, EditUserDialog } from '~/components/admin/user-dialogs';
-import { UsersTab, useListUrl } from '~/components/admin/users-tab';
+import { AdminTabs, parseAdminTab, type AdminTab } from '~/routes/admin/admin-tabs';
+import { AuditTab } from '~/routes/admin/audit-tab';
+import { BusinessesTab } from '~/routes/admin/businesses-tab';
+import { InquiriesTab } from '~/routes/admin/inquiries-tab';
+import { JobsTab } from '~/routes/admin/jobs-tab';
+import { LoginsTab } from '~/routes/admin/logins-tab';
+import { OutboxTab } from '~/routes/admin/outbox-tab';
+import { OverviewTab } from '~/routes/admin/overview-tab';
+import { UsageTab } from '~/routes/admin/usage-tab';
+import { CreateAdminDialog, EditUserDialog } from '~/routes/admin/user-dialogs';
+import { UsersTab, useListUrl } from '~/routes/admin/users-tab';
 import { buttonStyles } from '~/components/ui/styles';
 import {
   createAdminUser,

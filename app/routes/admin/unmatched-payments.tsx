@@ -1,6 +1,6 @@
 import type { Page } from '~/domain/admin.server';
 import type { UnmatchedPaymentView } from '~/domain/payments.server';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '~/components/admin/format';
+import { formatDateTime } from '~/components/format';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { useServerForm } from '~/components/ui/server-form';

@@ -3,7 +3,7 @@ import { ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
-import { formatDate } from './format';
+import { formatDate } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

@@ -13,6 +13,13 @@ export const TestWebhookSchema = z.object({
   tier: z.enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` }).optional(),
 });
 
+/** POST /checkout/<tier> for a subscriber: the plan the page showed as current (optional). */
+export const PlanChangeFormSchema = z.object({
+  current: z.string().max(20).optional(),
+  /** The plan-change version the page was made at (a form changes the plan at most once). */
+  version: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Stripe's events, as far as the site reads them. A body whose signature checks out is still
 // parsed before anything acts on it: a field the site reads must have the type and range it has in
@@ -43,6 +50,8 @@ const SubscriptionSchema = z.looseObject({
   status: text.nullish(),
   cancel_at_period_end: z.boolean().nullish(),
   current_period_end: unixSeconds.nullish(),
+  /** The subscription schedule attached to it (a scheduled plan change), or null: none. */
+  schedule: idRef,
   metadata,
   items: z
     .looseObject({
@@ -53,6 +62,28 @@ const SubscriptionSchema = z.looseObject({
         }),
       ),
     })
+    .nullish(),
+});
+
+/** A subscription item's price: its id, or the expanded price object. */
+const priceRef = z.union([text, z.looseObject({ id: text.nullish() })]).nullish();
+
+const SubscriptionScheduleSchema = z.looseObject({
+  id: text,
+  customer: idRef,
+  subscription: idRef,
+  status: text.nullish(),
+  metadata,
+  phases: z
+    .array(
+      z.looseObject({
+        start_date: unixSeconds.nullish(),
+        end_date: unixSeconds.nullish(),
+        metadata,
+        items: z.array(z.looseObject({ price: priceRef })).nullish(),
+      }),
+    )
+    .max(100)
     .nullish(),
 });
 
@@ -75,6 +106,11 @@ export const PAYMENT_EVENT_OBJECTS = {
   'customer.subscription.created': SubscriptionSchema,
   'customer.subscription.updated': SubscriptionSchema,
   'customer.subscription.deleted': SubscriptionSchema,
+  'subscription_schedule.created': SubscriptionScheduleSchema,
+  'subscription_schedule.updated': SubscriptionScheduleSchema,
+  'subscription_schedule.released': SubscriptionScheduleSchema,
+  'subscription_schedule.canceled': SubscriptionScheduleSchema,
+  'subscription_schedule.completed': SubscriptionScheduleSchema,
   'invoice.paid': InvoiceSchema,
   'invoice.payment_failed': InvoiceSchema,
 } as const;

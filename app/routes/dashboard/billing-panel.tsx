@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useEffect, useState } from 'react';
+import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
 import { useToast } from '~/components/toaster';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PAYMENT_SUCCESS_TOAST } from './page';
@@ -53,6 +54,9 @@ export function BillingPanel() {
               {billing.planName} plan
               {billing.renewsOn ? ` · renews on ${billing.renewsOn}` : ''}
               {billing.endsOn ? ` · ends on ${billing.endsOn}` : ''}
+              {billing.scheduled
+                ? ` · until ${billing.scheduled.on}, then ${billing.scheduled.planName}`
+                : ''}
             </p>
           ) : null}
         </div>
@@ -64,6 +68,18 @@ export function BillingPanel() {
           </Form>
         ) : null}
       </div>
+      {billing.scheduled && billing.planName ? (
+        <div
+          className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+          data-testid="scheduled-change"
+        >
+          <p>
+            Scheduled change: {billing.scheduled.planName} ({billing.scheduled.price} a month) from{' '}
+            {billing.scheduled.on}. You keep {billing.planName} until then.
+          </p>
+          <CancelScheduledChange keep={billing.planName} />
+        </div>
+      ) : null}
       {pending ? (
         <p
           role="status"

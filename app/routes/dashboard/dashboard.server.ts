@@ -9,7 +9,7 @@ import {
 } from '~/domain/businesses.server';
 import { auditStandings } from '~/domain/audits.server';
 import { getBilling } from '~/domain/payments.server';
-import { PLANS } from '~/content/plans';
+import { formatPrice, PLANS } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import {
   businessLimit,
@@ -97,8 +97,16 @@ export async function loadDashboard(request: Request) {
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
-      renewsOn: billing.cancelAtPeriodEnd ? null : formatExpiryDate(billing.expiresAt),
+      renewsOn:
+        billing.cancelAtPeriodEnd || billing.scheduled ? null : formatExpiryDate(billing.expiresAt),
       endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+      scheduled: billing.scheduled
+        ? {
+            planName: billing.scheduled.planName,
+            price: formatPrice(billing.scheduled.monthlyPrice),
+            on: formatExpiryDate(billing.scheduled.at),
+          }
+        : null,
       paymentFailed: billing.paymentFailed,
       pendingPlan: billing.pending
         ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)

@@ -36,3 +36,27 @@ CREATE INDEX "User_firstName_idx" ON "User"("firstName");
 CREATE INDEX "User_lastName_idx" ON "User"("lastName");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
+
+-- Prisma redefined "User" above, which drops its triggers: the row counts of the admin panel
+-- (see *_admin_counts) are kept by these, so they are created again.
+CREATE TRIGGER "User_count_insert" AFTER INSERT ON "User" BEGIN
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User', 1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (1);
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User.subscriptionStatus:' || NEW."subscriptionStatus", 1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (1);
+END;
+
+CREATE TRIGGER "User_count_delete" AFTER DELETE ON "User" BEGIN
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User', -1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (-1);
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User.subscriptionStatus:' || OLD."subscriptionStatus", -1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (-1);
+END;
+
+CREATE TRIGGER "User_count_status" AFTER UPDATE OF "subscriptionStatus" ON "User"
+WHEN OLD."subscriptionStatus" IS NOT NEW."subscriptionStatus" BEGIN
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User.subscriptionStatus:' || OLD."subscriptionStatus", -1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (-1);
+  INSERT INTO "RowCount" ("key", "value") VALUES ('User.subscriptionStatus:' || NEW."subscriptionStatus", 1)
+    ON CONFLICT ("key") DO UPDATE SET "value" = "value" + (1);
+END;

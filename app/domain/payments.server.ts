@@ -16,7 +16,7 @@ import type { PlanChange } from '~/mail/messages.server';
 import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from './errors';
 import { notifyPlanChange } from './notices.server';
-import { hasTierAccess, normalizeTier, tierRank } from './tiers';
+import { hasTierAccess, normalizeTier, tierRank, type Tier } from './tiers';
 import { isAdmin } from './users';
 
 // Every plan change that money causes goes through this module: the checkout route, the Stripe
@@ -1000,25 +1000,42 @@ export function checkoutCompletedEvent(
 }
 
 /**
- * POST /api/test-webhook and the admin's 'Webhook Testing' box: activates a paid plan (diy unless
- * named) for a month, through the same function as a real checkout completion.
+ * POST /api/test-webhook and the admin's 'Webhook Testing' box: a simulated payment for a plan,
+ * through the same function as a real checkout completion. The plan is the one the admin chose,
+ * or else the user's own paid plan (DIY for a free user): a test never lowers a paid plan unless
+ * the admin asked for that plan, and the answer names the plan before and after.
  */
 export async function activateTestSubscription(
   actor: AdminActor,
   input: { email: string; tier?: PaidTier },
   now = new Date(),
-): Promise<{ email: string; tier: PaidTier; userId: string }> {
+): Promise<{ email: string; tier: PaidTier; previousTier: Tier; userId: string }> {
   if (!isAdmin(actor)) throw new DomainError('forbidden', ADMIN_REQUIRED_MESSAGE);
   const email = input.email.trim().toLowerCase();
   if (!email) throw new DomainError('invalid_input', TEST_EMAIL_REQUIRED_MESSAGE);
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, subscriptionStatus: true },
+  });
   if (!user) throw new DomainError('not_found', PAYMENT_NOT_FOUND_MESSAGE);
-  const tier = input.tier ?? 'diy';
+  const previousTier = normalizeTier(user.subscriptionStatus);
+  const tier = input.tier ?? (isPaidPlan(previousTier) ? previousTier : 'diy');
   await applyPaymentEvent(
     checkoutCompletedEvent(`evt_test_${crypto.randomUUID()}`, user, tier, now),
     now,
   );
-  return { email: user.email, tier, userId: user.id };
+  return { email: user.email, tier, previousTier, userId: user.id };
+}
+
+/** What a webhook test did to the plan, in words: always said, and a lowered plan said as such. */
+export function describeTestActivation(result: { tier: PaidTier; previousTier: Tier }): string {
+  const name = getPlan(result.tier).name;
+  const previous = isPaidPlan(result.previousTier) ? getPlan(result.previousTier).name : 'Free';
+  if (result.previousTier === result.tier) return `Plan: ${name} (unchanged).`;
+  if (tierRank(result.tier) < tierRank(result.previousTier)) {
+    return `Plan lowered from ${previous} to ${name}, as chosen.`;
+  }
+  return `Plan: ${name} (was ${previous}).`;
 }
 
 /**

@@ -10,7 +10,11 @@ export const TestWebhookSchema = z.object({
     .trim()
     .min(1, 'Email is required')
     .max(EMAIL_MAX_LENGTH, tooLong('Email', EMAIL_MAX_LENGTH)),
-  tier: z.enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` }).optional(),
+  /** The plan the simulated payment is for; absent (or the form's empty choice): the user's own. */
+  tier: z
+    .enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` })
+    .or(z.literal('').transform(() => undefined))
+    .optional(),
 });
 
 /** POST /checkout/<tier> for a subscriber: the plan the page showed as current (optional). */

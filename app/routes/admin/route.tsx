@@ -41,7 +41,11 @@ import {
   type AdminActor,
 } from '~/domain/admin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
-import { activateTestSubscription, listUnmatchedPayments } from '~/domain/payments.server';
+import {
+  activateTestSubscription,
+  describeTestActivation,
+  listUnmatchedPayments,
+} from '~/domain/payments.server';
 import { isTier } from '~/domain/tiers';
 import { requireAdmin } from '~/http/auth.server';
 import { readFormData, safeRedirect } from '~/http/http.server';
@@ -225,7 +229,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await activateTestSubscription(actor, parsed.data);
       return redirectWithToast(
         '/admin',
-        { title: `Webhook test successful! Activated subscription for: ${result.email}` },
+        {
+          title: `Webhook test successful! Activated subscription for: ${result.email}`,
+          description: describeTestActivation(result),
+        },
         { request },
       );
     } catch (error) {

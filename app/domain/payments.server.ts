@@ -1061,6 +1061,8 @@ export type BillingView = {
   planName: string | null;
   monthlyPrice: number | null;
   expiresAt: string | null;
+  /** The plan lapsed (its expiry has passed): it ended, and is offered for renewal. */
+  expired: boolean;
   cancelAtPeriodEnd: boolean;
   /** A plan change waiting for the end of the period (a downgrade), which the user may cancel. */
   scheduled: (ScheduledChange & { planName: string; monthlyPrice: number }) | null;
@@ -1107,6 +1109,7 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
     planName: plan?.name ?? null,
     monthlyPrice: plan?.monthlyPrice ?? null,
     expiresAt: user.subscriptionExpiry?.toISOString() ?? null,
+    expired,
     cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
     scheduled:
       scheduledPlan && user.scheduledTierAt

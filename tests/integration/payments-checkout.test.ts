@@ -207,3 +207,61 @@ describe('/dashboard?payment=success tells the truth', () => {
     expect(result.headers.get('set-cookie')).toBeNull();
   });
 });
+
+describe('the Billing panel says what the plan does next', () => {
+  const board = (cookie: string) =>
+    run(() =>
+      dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+  const longDate = (date: Date) =>
+    date.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+
+  it('an expired plan ended and is offered again; it never reads as renewing', async () => {
+    const { user, cookie } = await signedIn();
+    const expiry = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: expiry, stripeCustomerId: null },
+    });
+    const page = await board(cookie);
+    expect(page.data).toMatchObject({
+      billing: {
+        planName: 'Growth',
+        endedOn: longDate(expiry),
+        renewsOn: null,
+        endsOn: null,
+        renewPath: '/checkout/growth',
+      },
+    });
+    // Renewing is a new checkout: the lapsed plan is not a live subscription to change.
+    expect((await open('growth', cookie)).data).toMatchObject({ kind: 'stripe' });
+  });
+
+  it('a cancelled plan that is still active ends on its date; an active one renews', async () => {
+    const { user, cookie } = await signedIn();
+    const expiry = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await db.user.update({
+      where: { id: user.id },
+      data: {
+        subscriptionStatus: 'growth',
+        subscriptionExpiry: expiry,
+        subscriptionCancelAtPeriodEnd: true,
+      },
+    });
+    expect((await board(cookie)).data).toMatchObject({
+      billing: { endsOn: longDate(expiry), renewsOn: null, endedOn: null, renewPath: null },
+    });
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionCancelAtPeriodEnd: false },
+    });
+    expect((await board(cookie)).data).toMatchObject({
+      billing: { renewsOn: longDate(expiry), endsOn: null, endedOn: null },
+    });
+  });
+});

@@ -52,6 +52,7 @@ export function BillingPanel() {
           {billing.planName ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="billing-summary">
               {billing.planName} plan
+              {billing.endedOn ? ` · ended on ${billing.endedOn}` : ''}
               {billing.renewsOn ? ` · renews on ${billing.renewsOn}` : ''}
               {billing.endsOn ? ` · ends on ${billing.endsOn}` : ''}
               {billing.scheduled
@@ -60,6 +61,11 @@ export function BillingPanel() {
             </p>
           ) : null}
         </div>
+        {billing.renewPath ? (
+          <Link to={billing.renewPath} className={buttonStyles.primary}>
+            Renew {billing.planName}
+          </Link>
+        ) : null}
         {billing.canManage ? (
           <Form method="post" action="/billing">
             <button type="submit" className={buttonStyles.secondary}>

@@ -8,8 +8,8 @@ import {
   listBusinesses,
 } from '~/domain/businesses.server';
 import { auditStandings } from '~/domain/audits.server';
-import { getBilling } from '~/domain/payments.server';
-import { formatPrice, PLANS } from '~/content/plans';
+import { getBilling, isPaidPlan } from '~/domain/payments.server';
+import { checkoutPath, formatPrice, PLANS } from '~/content/plans';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import {
   businessLimit,
@@ -97,9 +97,16 @@ export async function loadDashboard(request: Request) {
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
+      // One date, said as what it is: a lapsed plan ended (and is offered again), a cancelled one
+      // ends, one with a change scheduled moves to the next plan then, any other renews.
+      endedOn: billing.expired ? formatExpiryDate(billing.expiresAt) : null,
+      renewPath: billing.expired && isPaidPlan(billing.tier) ? checkoutPath(billing.tier) : null,
       renewsOn:
-        billing.cancelAtPeriodEnd || billing.scheduled ? null : formatExpiryDate(billing.expiresAt),
-      endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+        billing.expired || billing.cancelAtPeriodEnd || billing.scheduled
+          ? null
+          : formatExpiryDate(billing.expiresAt),
+      endsOn:
+        !billing.expired && billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
       scheduled: billing.scheduled
         ? {
             planName: billing.scheduled.planName,

@@ -193,9 +193,7 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
       lines: { data: [{ period: { end: sub.items.data[0]!.current_period_end } }] },
     });
     expect((await fresh(user.id)).subscriptionStatus).toBe('starter');
-    expect(await planMails(user.email)).toEqual([
-      'Your AI Visibility plan changed to Starter',
-    ]);
+    expect(await planMails(user.email)).toEqual(['Your AI Visibility plan changed to Starter']);
   });
 
   it('a double submission (two tabs, a double click) bills once: one update reaches Stripe', async () => {
@@ -409,12 +407,36 @@ describe('downgrade: scheduled for the end of the period on a subscription sched
       scheduledTier: null,
       scheduledTierAt: null,
     });
-    expect(await planMails(user.email)).toEqual([
-      'Your AI Visibility plan changed to Starter',
-    ]);
+    expect(await planMails(user.email)).toEqual(['Your AI Visibility plan changed to Starter']);
   });
 
-  it('a cancelled plan is resumed first; an upgrade while a downgrade waits releases it first', async () => {
+  it('an upgrade while a downgrade waits releases the schedule first, then swaps the price', async () => {
+    const { user, cookie, sub } = await subscriber('growth');
+    await submit('diy', cookie, { current: 'growth' });
+    const scheduleId = stripeApi.subscriptions.get(sub.id)!.schedule!;
+    expect(scheduleId).toBeTruthy();
+    stripeApi.reset();
+    const up = await submit('authority', cookie, { current: 'growth' });
+    expect(await flashOf(up.headers)).toMatchObject({ title: 'Plan upgraded' });
+    expect(stripeApi.calls.map((call) => [call.method, call.path, call.idempotencyKey])).toEqual([
+      ['GET', `/v1/subscriptions/${sub.id}`, undefined],
+      [
+        'POST',
+        `/v1/subscription_schedules/${scheduleId}/release`,
+        `plan-change-${user.id}-2-release`,
+      ],
+      ['POST', `/v1/subscriptions/${sub.id}`, `plan-change-${user.id}-2`],
+    ]);
+    expect(stripeApi.schedules.get(scheduleId)!.status).toBe('released');
+    expect(await fresh(user.id)).toMatchObject({
+      subscriptionStatus: 'authority',
+      scheduledTier: null,
+      scheduledTierAt: null,
+      stripeScheduleId: null,
+    });
+  });
+
+  it('a cancelled plan is resumed before its downgrade; a second downgrade updates the same schedule', async () => {
     const { user, cookie, sub } = await subscriber('authority');
     stripeApi.subscriptions.get(sub.id)!.cancel_at_period_end = true;
     await db.user.update({

@@ -97,3 +97,17 @@ export function getPlan(tier: PaidTier): Plan {
 export function checkoutPath(tier: PaidTier): string {
   return `/checkout/${tier}`;
 }
+
+/**
+ * The plan a sign-up or sign-in is on its way to buy: its redirect target is a plan's checkout
+ * (a visitor who pressed a plan's button is sent to /register?redirectTo=/checkout/<tier>).
+ */
+export function planOfRedirect(redirectTo: string | null | undefined): Plan | null {
+  const match = /^\/checkout\/([a-z]+)$/.exec(redirectTo ?? '');
+  return PLANS.find((plan) => plan.tier === match?.[1]) ?? null;
+}
+
+/** "the Growth plan, $1,000 a month": how the sign-up and sign-in pages name it. */
+export function planPhrase(plan: Plan): string {
+  return `the ${plan.name} plan, ${formatPrice(plan.monthlyPrice)} a month`;
+}

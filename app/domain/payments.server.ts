@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Prisma } from '~/generated/prisma/client';
 import { getPlan, PAID_TIERS, type PaidTier } from '~/content/plans';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
@@ -15,7 +16,7 @@ import type { PlanChange } from '~/mail/messages.server';
 import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from './errors';
 import { notifyPlanChange } from './notices.server';
-import { hasTierAccess, normalizeTier } from './tiers';
+import { hasTierAccess, normalizeTier, tierRank, type Tier } from './tiers';
 import { isAdmin } from './users';
 
 // Every plan change that money causes goes through this module: the checkout route, the Stripe
@@ -94,7 +95,31 @@ export function stripe(): Stripe {
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-export type CheckoutView = { kind: 'already' | CheckoutMode; tier: PaidTier };
+/**
+ * A user with a live subscription who picks another plan changes that subscription; they never
+ * get a second one. Upgrades are immediate and prorated, downgrades take effect at the end of the
+ * period already paid for (the pricing page's promise).
+ */
+export type PlanChangeView = {
+  direction: 'upgrade' | 'downgrade';
+  current: PaidTier;
+  /** Downgrade: when the new plan starts (the end of the current period). */
+  effectiveAt: string | null;
+  /** The current plan was cancelled at its period end: changing it resumes it. */
+  cancelled: boolean;
+  /** The plan-change version this view was made at; the form sends it back (see changePlan). */
+  version: number;
+};
+
+export type ScheduledChange = { tier: PaidTier; at: string };
+
+export type CheckoutView =
+  | { kind: CheckoutMode; tier: PaidTier }
+  | { kind: 'already'; tier: PaidTier; scheduled: ScheduledChange | null }
+  | { kind: 'scheduled'; tier: PaidTier; current: PaidTier; at: string }
+  | { kind: 'change'; tier: PaidTier; change: PlanChangeView }
+  /** Payment links cannot change a subscription: the page says how to change it instead. */
+  | { kind: 'change-offline'; tier: PaidTier; current: PaidTier };
 
 export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'already'; tier: PaidTier };
 
@@ -104,13 +129,87 @@ function alreadyOn(user: Buyer, tier: PaidTier, now: Date) {
   return normalizeTier(user.subscriptionStatus) === tier && hasTierAccess(user, tier, now);
 }
 
+const subscriptionSelect = {
+  id: true,
+  email: true,
+  subscriptionStatus: true,
+  subscriptionExpiry: true,
+  subscriptionCancelAtPeriodEnd: true,
+  stripeCustomerId: true,
+  stripeSubscriptionId: true,
+  stripeScheduleId: true,
+  scheduledTier: true,
+  scheduledTierAt: true,
+  planChangeVersion: true,
+} as const;
+
+type SubscriberRow = Prisma.UserGetPayload<{ select: typeof subscriptionSelect }>;
+
+/** The user's live subscription (a paid plan that has not lapsed), or null. */
+type LiveSubscription = {
+  row: SubscriberRow;
+  tier: PaidTier;
+  /** The end of the period paid for (the stored expiry less the grace days). */
+  periodEnd: Date;
+  scheduled: ScheduledChange | null;
+  /** Where the subscription lives: Stripe (changed through the API), the demo, or a payment link. */
+  via: 'stripe' | 'demo' | 'offline';
+};
+
+async function liveSubscription(userId: string, now: Date): Promise<LiveSubscription | null> {
+  const row = await db.user.findUnique({ where: { id: userId }, select: subscriptionSelect });
+  if (!row) return null;
+  const tier = normalizeTier(row.subscriptionStatus);
+  if (!isPaidPlan(tier) || !hasTierAccess(row, tier, now)) return null;
+  const mode = checkoutMode();
+  let via: LiveSubscription['via'];
+  if (mode === 'demo') via = 'demo';
+  else if (!row.stripeSubscriptionId)
+    return null; // a plan given without a subscription: buy one
+  else via = mode === 'stripe' ? 'stripe' : 'offline';
+  const periodEnd = row.subscriptionExpiry
+    ? new Date(row.subscriptionExpiry.getTime() - graceMs())
+    : new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
+  const scheduled =
+    isPaidPlan(row.scheduledTier) && row.scheduledTierAt
+      ? { tier: row.scheduledTier, at: row.scheduledTierAt.toISOString() }
+      : null;
+  return { row, tier, periodEnd, scheduled, via };
+}
+
 /**
- * What GET /checkout/<tier> shows: the plan the user is already on, the local demo payment page,
- * or a review of the order whose button (a POST) starts the real checkout. Reading it changes
- * nothing, so a link from another site cannot make the dashboard claim a payment.
+ * What GET /checkout/<tier> shows: the plan the user is already on, the change a subscriber would
+ * make (named, with when it takes effect), the local demo payment page, or a review of the order
+ * whose button (a POST) starts the real checkout. Reading it changes nothing, so a link from
+ * another site cannot make the dashboard claim a payment.
  */
-export function checkoutView(user: Buyer, tier: PaidTier, now = new Date()): CheckoutView {
-  return { kind: alreadyOn(user, tier, now) ? 'already' : checkoutMode(), tier };
+export async function checkoutView(
+  user: Buyer,
+  tier: PaidTier,
+  now = new Date(),
+): Promise<CheckoutView> {
+  const live = await liveSubscription(user.id, now);
+  if (live) {
+    if (live.tier === tier) return { kind: 'already', tier, scheduled: live.scheduled };
+    if (live.scheduled?.tier === tier) {
+      return { kind: 'scheduled', tier, current: live.tier, at: live.scheduled.at };
+    }
+    if (live.via === 'offline') return { kind: 'change-offline', tier, current: live.tier };
+    const direction = tierRank(tier) > tierRank(live.tier) ? 'upgrade' : 'downgrade';
+    return {
+      kind: 'change',
+      tier,
+      change: {
+        direction,
+        current: live.tier,
+        effectiveAt: direction === 'downgrade' ? live.periodEnd.toISOString() : null,
+        cancelled: live.row.subscriptionCancelAtPeriodEnd,
+        version: live.row.planChangeVersion,
+      },
+    };
+  }
+  if (alreadyOn(user, tier, now)) return { kind: 'already', tier, scheduled: null };
+  return { kind: checkoutMode(), tier };
 }
 
 /**
@@ -161,6 +260,298 @@ export async function startCheckout(
     data: { checkoutTier: tier, checkoutStartedAt: now },
   });
   return { kind: 'redirect', url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing a live subscription
+
+export type PlanChangeResult =
+  | { kind: 'upgraded'; from: PaidTier; to: PaidTier }
+  | { kind: 'scheduled'; from: PaidTier; to: PaidTier; at: Date }
+  /** Nothing changed: already on that plan, or that change is already scheduled. */
+  | { kind: 'already'; tier: PaidTier }
+  | { kind: 'already-scheduled'; tier: PaidTier; at: Date }
+  /** The plan changed since the page was shown (another tab): nothing done, look again. */
+  | { kind: 'stale' }
+  /** Another submission of this page's change was made (or is being made): nothing done. */
+  | { kind: 'busy' };
+
+/**
+ * Claims the next plan-change version: of two submissions that read the same state (two tabs, a
+ * double click), exactly one gets it and calls Stripe; the other changes nothing. The version is
+ * part of every idempotency key the change sends, so a retry of that one call is one call to
+ * Stripe too.
+ */
+async function claimPlanChange(row: SubscriberRow, seen?: number): Promise<string | null> {
+  const from = seen ?? row.planChangeVersion;
+  const next = from + 1;
+  const claimed = await db.user.updateMany({
+    where: { id: row.id, planChangeVersion: from },
+    data: { planChangeVersion: next },
+  });
+  return claimed.count === 1 ? `plan-change-${row.id}-${next}` : null;
+}
+
+export const PLAN_CHANGE_FAILED_MESSAGE =
+  'The payment provider could not make the change, so your plan was not changed. Please try again in a minute.';
+
+/** A Stripe call that fails (refused, unreachable, timed out after its retry) is a message, not a 500. */
+async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    console.error('Stripe plan change failed:', error.message);
+    throw new DomainError('conflict', PLAN_CHANGE_FAILED_MESSAGE);
+  }
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** An event built from the object Stripe answered with (or the demo's stand-in for it). */
+function changeEvent(key: string, type: string, object: unknown, now: Date): PaymentEvent {
+  return { id: `evt_${key}`, type, created: seconds(now), data: { object } };
+}
+
+/** The subscription's first item: the one price every plan is. */
+function firstItem(subscription: Stripe.Subscription) {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
+  return item;
+}
+
+/**
+ * A subscriber picks another plan (POST /checkout/<tier>): the existing subscription changes.
+ * Upgrade: the price is swapped now and the difference invoiced at once (proration). Downgrade: a
+ * subscription schedule keeps the current plan until the period's end and moves to the new one
+ * then. The result is applied through applyPaymentEvent like the webhook's events, which repeat it
+ * later and change nothing more.
+ * `seen` is what the page showed: the current plan and the plan-change version. A page's form
+ * changes the plan at most once (its version is claimed; two tabs or a double click hold the same
+ * one), and a page made before another change is refused as stale instead of doing something the
+ * user did not read.
+ * Returns null when the user has no live subscription to change (a new checkout is theirs).
+ */
+export async function changePlan(
+  userId: string,
+  tier: PaidTier,
+  seen: { current?: string; version?: number } = {},
+  now = new Date(),
+): Promise<PlanChangeResult | null> {
+  const live = await liveSubscription(userId, now);
+  if (!live) return null;
+  if (live.via === 'offline') {
+    throw new DomainError(
+      'invalid_input',
+      'Plan changes are made through billing for this account',
+    );
+  }
+  if (live.tier === tier) return { kind: 'already', tier };
+  if (live.scheduled?.tier === tier) {
+    return { kind: 'already-scheduled', tier, at: new Date(live.scheduled.at) };
+  }
+  if (seen.current && seen.current !== live.tier) return { kind: 'stale' };
+  // The page's version was claimed by another submission (a double click, another tab): that one
+  // is the change, whether it is still being made or done.
+  if (seen.version !== undefined && seen.version < live.row.planChangeVersion) {
+    return { kind: 'busy' };
+  }
+  const key = await claimPlanChange(live.row, seen.version);
+  if (!key) return { kind: 'busy' };
+  const upgrade = tierRank(tier) > tierRank(live.tier);
+  const event =
+    live.via === 'stripe'
+      ? await atStripe(() => changeOnStripe(live, tier, upgrade, key, now))
+      : demoChangeEvent(live, tier, upgrade, key, now);
+  await applyPaymentEvent(event, now);
+  return upgrade
+    ? { kind: 'upgraded', from: live.tier, to: tier }
+    : { kind: 'scheduled', from: live.tier, to: tier, at: live.periodEnd };
+}
+
+async function changeOnStripe(
+  live: LiveSubscription,
+  tier: PaidTier,
+  upgrade: boolean,
+  key: string,
+  now: Date,
+): Promise<PaymentEvent> {
+  const subscriptionId = live.row.stripeSubscriptionId!;
+  const userId = live.row.id;
+  const subscription = await stripe().subscriptions.retrieve(subscriptionId);
+  const item = firstItem(subscription);
+  const scheduleId = ref(subscription.schedule);
+  if (upgrade) {
+    // A downgrade scheduled earlier would undo the upgrade at the period's end: release it first
+    // (the subscription stays as it is), then swap the price now, invoicing the prorated difference.
+    if (scheduleId) {
+      await stripe().subscriptionSchedules.release(
+        scheduleId,
+        {},
+        { idempotencyKey: `${key}-release` },
+      );
+    }
+    const updated = await stripe().subscriptions.update(
+      subscriptionId,
+      {
+        items: [{ id: item.id, price: priceByTier[tier] }],
+        proration_behavior: 'always_invoice',
+        cancel_at_period_end: false,
+        metadata: { tier, userId },
+      },
+      { idempotencyKey: key },
+    );
+    return changeEvent(key, 'customer.subscription.updated', updated, now);
+  }
+  // A schedule cannot take over a subscription that is set to cancel: resume it first.
+  if (subscription.cancel_at_period_end) {
+    await stripe().subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: false },
+      { idempotencyKey: `${key}-resume` },
+    );
+  }
+  const schedule = scheduleId
+    ? scheduleId
+    : (
+        await stripe().subscriptionSchedules.create(
+          { from_subscription: subscriptionId },
+          { idempotencyKey: `${key}-schedule` },
+        )
+      ).id;
+  const updated = await stripe().subscriptionSchedules.update(
+    schedule,
+    {
+      end_behavior: 'release',
+      metadata: { userId },
+      phases: [
+        {
+          items: [{ price: item.price.id, quantity: 1 }],
+          start_date: item.current_period_start,
+          end_date: item.current_period_end,
+          metadata: { tier: live.tier, userId },
+          proration_behavior: 'none',
+        },
+        {
+          items: [{ price: priceByTier[tier], quantity: 1 }],
+          duration: { interval: 'month', interval_count: 1 },
+          metadata: { tier, userId },
+          proration_behavior: 'none',
+        },
+      ],
+    },
+    { idempotencyKey: key },
+  );
+  return changeEvent(key, 'subscription_schedule.updated', updated, now);
+}
+
+/** The demo checkout makes the same changes, with the objects Stripe would have answered. */
+function demoChangeEvent(
+  live: LiveSubscription,
+  tier: PaidTier,
+  upgrade: boolean,
+  key: string,
+  now: Date,
+): PaymentEvent {
+  const userId = live.row.id;
+  const end = seconds(live.periodEnd);
+  if (upgrade) {
+    return changeEvent(
+      key,
+      'customer.subscription.updated',
+      demoSubscription(live.row, tier, end, { cancel_at_period_end: false, schedule: null }),
+      now,
+    );
+  }
+  return changeEvent(
+    key,
+    'subscription_schedule.updated',
+    {
+      id: `sub_sched_demo_${userId}`,
+      object: 'subscription_schedule',
+      status: 'active',
+      customer: live.row.stripeCustomerId,
+      subscription: `sub_demo_${userId}`,
+      end_behavior: 'release',
+      metadata: { userId },
+      phases: [
+        {
+          start_date: seconds(now),
+          end_date: end,
+          items: [{ price: priceByTier[live.tier] || null }],
+          metadata: { tier: live.tier, userId },
+        },
+        {
+          start_date: end,
+          end_date: end + PROVISIONAL_PERIOD_DAYS * 24 * 60 * 60,
+          items: [{ price: priceByTier[tier] || null }],
+          metadata: { tier, userId },
+        },
+      ],
+    },
+    now,
+  );
+}
+
+function demoSubscription(
+  row: { id: string; stripeCustomerId: string | null },
+  tier: PaidTier,
+  periodEnd: number,
+  extra: Obj,
+): Obj {
+  return {
+    id: `sub_demo_${row.id}`,
+    object: 'subscription',
+    customer: row.stripeCustomerId,
+    status: 'active',
+    metadata: { tier, userId: row.id },
+    items: { data: [{ price: { id: priceByTier[tier] || null }, current_period_end: periodEnd }] },
+    ...extra,
+  };
+}
+
+export type CancelScheduledResult =
+  { kind: 'cancelled'; tier: PaidTier; kept: PaidTier } | { kind: 'none' } | { kind: 'busy' };
+
+/**
+ * 'Keep my plan' on the Billing panel: the scheduled change is dropped and the current plan
+ * renews. On Stripe the schedule is released (the subscription stays on its current price).
+ */
+export async function cancelScheduledChange(
+  userId: string,
+  now = new Date(),
+): Promise<CancelScheduledResult> {
+  const live = await liveSubscription(userId, now);
+  if (!live?.scheduled) return { kind: 'none' };
+  const key = await claimPlanChange(live.row);
+  if (!key) return { kind: 'busy' };
+  let event: PaymentEvent;
+  if (live.via === 'stripe' && live.row.stripeScheduleId) {
+    const scheduleId = live.row.stripeScheduleId;
+    const released = await atStripe(() =>
+      stripe().subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: key }),
+    );
+    event = changeEvent(key, 'subscription_schedule.released', released, now);
+  } else if (live.via === 'demo') {
+    event = changeEvent(
+      key,
+      'subscription_schedule.released',
+      {
+        id: live.row.stripeScheduleId ?? `sub_sched_demo_${userId}`,
+        object: 'subscription_schedule',
+        status: 'released',
+        customer: live.row.stripeCustomerId,
+        subscription: `sub_demo_${userId}`,
+        metadata: { userId },
+        phases: [],
+      },
+      now,
+    );
+  } else {
+    throw new DomainError('invalid_input', 'The scheduled change is managed through billing');
+  }
+  await applyPaymentEvent(event, now);
+  return { kind: 'cancelled', tier: live.scheduled.tier, kept: live.tier };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +624,11 @@ const HANDLED = new Set([
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'subscription_schedule.created',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
+  'subscription_schedule.completed',
   'invoice.paid',
   'invoice.payment_failed',
 ]);
@@ -281,6 +677,8 @@ const userSelect = {
   stripeCustomerId: true,
   lastSubscriptionEventAt: true,
   checkoutTier: true,
+  scheduledTier: true,
+  stripeScheduleId: true,
 } as const;
 
 async function findUser(
@@ -340,16 +738,96 @@ function periodEnd(subscription: Obj): Date | null {
   return seconds === null ? null : new Date(seconds * 1000);
 }
 
+/**
+ * The plan a subscription (or a schedule's phase) is for: its price says it; the metadata is the
+ * fallback (it is written at checkout and on our own changes, but a change made elsewhere, such as
+ * the Customer Portal, leaves it behind).
+ */
 function subscriptionTier(subscription: Obj): PaidTier | null {
-  const fromMetadata = obj(subscription.metadata).tier;
-  if (isPaidPlan(fromMetadata)) return fromMetadata;
   const items = obj(subscription.items).data;
-  return Array.isArray(items) ? tierForPrice(obj(obj(items[0]).price).id) : null;
+  const fromPrice = Array.isArray(items) ? tierForPrice(ref(obj(items[0]).price)) : null;
+  if (fromPrice) return fromPrice;
+  const fromMetadata = obj(subscription.metadata).tier;
+  return isPaidPlan(fromMetadata) ? fromMetadata : null;
+}
+
+const noScheduledChange = { scheduledTier: null, scheduledTierAt: null } as const;
+
+const ENDED_SCHEDULE = new Set(['released', 'canceled', 'completed']);
+
+/**
+ * subscription_schedule.*: a plan change scheduled for a later date (our downgrades, or one made
+ * in the Customer Portal). The next phase that starts after now, on another plan, is stored so the
+ * dashboard can show it; a schedule that ended (released, cancelled, completed) clears it, if it is
+ * the schedule we know. Nothing here changes the plan itself: the subscription's own update does
+ * when the phase starts.
+ */
+async function applyScheduleEvent(
+  tx: Tx,
+  event: PaymentEvent,
+  object: Obj,
+  created: Date,
+  now: Date,
+): Promise<EventOutcome> {
+  const phases = Array.isArray(object.phases) ? object.phases.map(obj) : [];
+  const userId =
+    str(obj(object.metadata).userId) ??
+    phases.map((phase) => str(obj(phase.metadata).userId)).find(Boolean) ??
+    null;
+  const user = await findUser(tx, { userId, customerId: ref(object.customer) });
+  if (!user) return { status: 'ignored', reason: 'schedule of no known user' };
+  if (user.lastSubscriptionEventAt && created < user.lastSubscriptionEventAt) {
+    return { status: 'ignored', reason: 'older than the last subscription event applied' };
+  }
+  const scheduleId = str(object.id);
+  const status = str(object.status);
+  const base = { lastSubscriptionEventAt: created };
+  const ended =
+    (event.type !== 'subscription_schedule.created' &&
+      event.type !== 'subscription_schedule.updated') ||
+    (status !== null && ENDED_SCHEDULE.has(status));
+  if (ended) {
+    if (user.stripeScheduleId && user.stripeScheduleId !== scheduleId) {
+      return { status: 'ignored', reason: 'a schedule that is not the current one' };
+    }
+    await tx.user.update({
+      where: { id: user.id },
+      data: { ...base, ...noScheduledChange, stripeScheduleId: null },
+    });
+    return { status: 'applied', userId: user.id };
+  }
+  const next = phases.find((phase) => (num(phase.start_date) ?? 0) * 1000 > now.getTime());
+  const tier = next ? subscriptionTier(next) : null;
+  const current = normalizeTier(user.subscriptionStatus);
+  if (!next || !tier) {
+    // A schedule with nothing ahead (as Stripe creates one from a subscription): nothing to show
+    // yet, and nothing already shown is dropped.
+    await tx.user.update({
+      where: { id: user.id },
+      data: { ...base, stripeScheduleId: scheduleId },
+    });
+    return { status: 'applied', userId: user.id };
+  }
+  await tx.user.update({
+    where: { id: user.id },
+    data: {
+      ...base,
+      stripeScheduleId: scheduleId,
+      ...(tier === current
+        ? noScheduledChange
+        : { scheduledTier: tier, scheduledTierAt: new Date(num(next.start_date)! * 1000) }),
+    },
+  });
+  return { status: 'applied', userId: user.id };
 }
 
 async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<EventOutcome> {
   const object = obj(event.data?.object);
   const created = new Date(event.created * 1000);
+
+  if (event.type.startsWith('subscription_schedule.')) {
+    return applyScheduleEvent(tx, event, object, created, now);
+  }
 
   if (event.type === 'checkout.session.completed') {
     if (object.payment_status === 'unpaid') return { status: 'ignored', reason: 'not paid yet' };
@@ -429,6 +907,8 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
           subscriptionStatus: 'free',
           subscriptionExpiry: null,
           subscriptionCancelAtPeriodEnd: false,
+          ...noScheduledChange,
+          stripeScheduleId: null,
         },
       });
       return {
@@ -440,10 +920,17 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Even
     if (status === 'active' || status === 'trialing') {
       const end = periodEnd(object);
       const expiry = end ? new Date(end.getTime() + graceMs()) : user.subscriptionExpiry;
+      // The scheduled change took effect (the plan is now the scheduled one), or the subscription
+      // no longer has a schedule (released): nothing is scheduled any more. A subscription that
+      // still has its schedule keeps the scheduled change, whatever else this update says.
+      const detached = 'schedule' in object && object.schedule === null;
+      const arrived = tier !== null && tier === user.scheduledTier;
       await tx.user.update({
         where: { id: user.id },
         data: {
           ...base,
+          ...(detached ? { ...noScheduledChange, stripeScheduleId: null } : {}),
+          ...(arrived ? noScheduledChange : {}),
           ...(tier ? { subscriptionStatus: tier } : {}),
           ...(end ? { subscriptionExpiry: expiry } : {}),
           subscriptionCancelAtPeriodEnd: object.cancel_at_period_end === true,
@@ -513,25 +1000,42 @@ export function checkoutCompletedEvent(
 }
 
 /**
- * POST /api/test-webhook and the admin's 'Webhook Testing' box: activates a paid plan (diy unless
- * named) for a month, through the same function as a real checkout completion.
+ * POST /api/test-webhook and the admin's 'Webhook Testing' box: a simulated payment for a plan,
+ * through the same function as a real checkout completion. The plan is the one the admin chose,
+ * or else the user's own paid plan (DIY for a free user): a test never lowers a paid plan unless
+ * the admin asked for that plan, and the answer names the plan before and after.
  */
 export async function activateTestSubscription(
   actor: AdminActor,
   input: { email: string; tier?: PaidTier },
   now = new Date(),
-): Promise<{ email: string; tier: PaidTier; userId: string }> {
+): Promise<{ email: string; tier: PaidTier; previousTier: Tier; userId: string }> {
   if (!isAdmin(actor)) throw new DomainError('forbidden', ADMIN_REQUIRED_MESSAGE);
   const email = input.email.trim().toLowerCase();
   if (!email) throw new DomainError('invalid_input', TEST_EMAIL_REQUIRED_MESSAGE);
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, subscriptionStatus: true },
+  });
   if (!user) throw new DomainError('not_found', PAYMENT_NOT_FOUND_MESSAGE);
-  const tier = input.tier ?? 'diy';
+  const previousTier = normalizeTier(user.subscriptionStatus);
+  const tier = input.tier ?? (isPaidPlan(previousTier) ? previousTier : 'diy');
   await applyPaymentEvent(
     checkoutCompletedEvent(`evt_test_${crypto.randomUUID()}`, user, tier, now),
     now,
   );
-  return { email: user.email, tier, userId: user.id };
+  return { email: user.email, tier, previousTier, userId: user.id };
+}
+
+/** What a webhook test did to the plan, in words: always said, and a lowered plan said as such. */
+export function describeTestActivation(result: { tier: PaidTier; previousTier: Tier }): string {
+  const name = getPlan(result.tier).name;
+  const previous = isPaidPlan(result.previousTier) ? getPlan(result.previousTier).name : 'Free';
+  if (result.previousTier === result.tier) return `Plan: ${name} (unchanged).`;
+  if (tierRank(result.tier) < tierRank(result.previousTier)) {
+    return `Plan lowered from ${previous} to ${name}, as chosen.`;
+  }
+  return `Plan: ${name} (was ${previous}).`;
 }
 
 /**
@@ -557,7 +1061,11 @@ export type BillingView = {
   planName: string | null;
   monthlyPrice: number | null;
   expiresAt: string | null;
+  /** The plan lapsed (its expiry has passed): it ended, and is offered for renewal. */
+  expired: boolean;
   cancelAtPeriodEnd: boolean;
+  /** A plan change waiting for the end of the period (a downgrade), which the user may cancel. */
+  scheduled: (ScheduledChange & { planName: string; monthlyPrice: number }) | null;
   paymentFailed: boolean;
   /** A checkout was started and its confirmation has not arrived yet. */
   pending: { tier: string; since: string } | null;
@@ -578,9 +1086,16 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
       stripeCustomerId: true,
       checkoutTier: true,
       checkoutStartedAt: true,
+      scheduledTier: true,
+      scheduledTierAt: true,
     },
   });
   const tier = normalizeTier(user.subscriptionStatus);
+  const expired = user.subscriptionExpiry !== null && now > user.subscriptionExpiry;
+  const scheduledPlan =
+    !expired && isPaidPlan(user.scheduledTier) && user.scheduledTierAt
+      ? getPlan(user.scheduledTier)
+      : null;
   const plan = isPaidPlan(tier) ? getPlan(tier) : null;
   const pending =
     user.checkoutTier &&
@@ -594,7 +1109,17 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
     planName: plan?.name ?? null,
     monthlyPrice: plan?.monthlyPrice ?? null,
     expiresAt: user.subscriptionExpiry?.toISOString() ?? null,
+    expired,
     cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
+    scheduled:
+      scheduledPlan && user.scheduledTierAt
+        ? {
+            tier: scheduledPlan.tier,
+            at: user.scheduledTierAt.toISOString(),
+            planName: scheduledPlan.name,
+            monthlyPrice: scheduledPlan.monthlyPrice,
+          }
+        : null,
     paymentFailed: user.paymentFailedAt !== null,
     pending,
     canManage:

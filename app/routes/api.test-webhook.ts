@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { activateTestSubscription } from '~/domain/payments.server';
+import { activateTestSubscription, describeTestActivation } from '~/domain/payments.server';
 import { requireApiAdmin } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { TestWebhookSchema } from '~/schemas/payments';
 
 // POST /api/test-webhook { email, tier? } (admins): simulates a successful payment for that user,
-// through the same code as a real checkout completion. Empty e-mail 400, no such user 404.
+// through the same code as a real checkout completion. Without a tier, the payment is for the
+// user's own paid plan (DIY for a free user), so a test never lowers a plan unasked. Empty e-mail
+// or an unknown tier 400, no such user 404.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const actor = await requireApiAdmin(request);
@@ -17,6 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
       message: `Activated subscription for: ${result.email}`,
       email: result.email,
       tier: result.tier,
+      previousTier: result.previousTier,
+      plan: describeTestActivation(result),
     });
   } catch (error) {
     return domainErrorResponse(error);

@@ -67,12 +67,16 @@ export default function DemoBillingPage() {
           <p className="mt-1 text-slate-700">
             {formatPrice(billing.monthlyPrice ?? 0)} per month
             {ends
-              ? billing.cancelAtPeriodEnd
-                ? ` · ends on ${ends}`
-                : ` · renews on ${ends}`
+              ? billing.expired
+                ? ` · ended on ${ends}`
+                : billing.cancelAtPeriodEnd
+                  ? ` · ends on ${ends}`
+                  : ` · renews on ${ends}`
               : ''}
           </p>
-          {billing.cancelAtPeriodEnd ? (
+          {billing.expired ? (
+            <p className="mt-4 text-sm text-slate-700">Your plan has ended.</p>
+          ) : billing.cancelAtPeriodEnd ? (
             <p className="mt-4 text-sm text-slate-700">
               Your plan is cancelled and stays active until {ends}.
             </p>

@@ -10,17 +10,24 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { formatPrice, getPlan } from '~/content/plans';
+import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
+import { formatPrice, getPlan, type PaidTier } from '~/content/plans';
+import { isDomainError } from '~/domain/errors';
 import {
+  changePlan,
   checkoutMode,
   checkoutView,
   isPaidPlan,
   payOnDemoCheckout,
   startCheckout,
 } from '~/domain/payments.server';
+import { formatLongDate } from '~/domain/dates';
+import { timeZoneOf } from '~/http/time-zone.server';
 import { requireUser } from '~/http/auth.server';
 import { getOrigin } from '~/http/origin.server';
 import { readFormData } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { PlanChangeFormSchema } from '~/schemas/payments';
 
 export const meta: MetaFunction = () => [
   { title: 'Checkout | AI Visibility' },
@@ -39,52 +46,162 @@ function signUpFirst(request: Request) {
   return redirect(`/register?${new URLSearchParams({ redirectTo: url.pathname })}`);
 }
 
+function planSummary(tier: PaidTier) {
+  const plan = getPlan(tier);
+  return { tier: plan.tier, name: plan.name, price: formatPrice(plan.monthlyPrice) };
+}
+
 // GET /checkout/<tier>: every plan button points here. It only shows a page and changes nothing:
-// the order to review (its button posts here), the local demo checkout (DEMO_CHECKOUT=true), or
-// "already on this plan".
+// the order to review (its button posts here), the local demo checkout (DEMO_CHECKOUT=true),
+// "already on this plan", or, for a subscriber, the change from their current plan and when it
+// takes effect.
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const timeZone = timeZoneOf(request);
   const plan = planOf(params);
   const user = await requireUser(request).catch(() => {
     throw signUpFirst(request);
   });
-  const view = checkoutView(user, plan.tier);
+  const view = await checkoutView(user, plan.tier);
+  const current =
+    view.kind === 'change'
+      ? view.change.current
+      : view.kind === 'scheduled' || view.kind === 'change-offline'
+        ? view.current
+        : null;
+  const scheduled =
+    view.kind === 'already' && view.scheduled
+      ? { ...planSummary(view.scheduled.tier), on: formatLongDate(view.scheduled.at, timeZone) }
+      : view.kind === 'scheduled'
+        ? { ...planSummary(view.tier), on: formatLongDate(view.at, timeZone) }
+        : null;
   return {
     kind: view.kind,
-    plan: { tier: plan.tier, name: plan.name, price: formatPrice(plan.monthlyPrice) },
+    demo: checkoutMode() === 'demo',
+    plan: planSummary(plan.tier),
+    current: current ? planSummary(current) : null,
+    change:
+      view.kind === 'change'
+        ? {
+            direction: view.change.direction,
+            effectiveOn: formatLongDate(view.change.effectiveAt, timeZone),
+            cancelled: view.change.cancelled,
+            version: view.change.version,
+          }
+        : null,
+    scheduled,
     email: user.email,
   };
 }
 
-// POST /checkout/<tier>: where the user leaves for the payment page (Stripe Checkout or the plan's
-// payment link, 303), or, on the demo checkout, 'Pay'.
+const planName = (tier: PaidTier) => getPlan(tier).name;
+
+// POST /checkout/<tier>: a subscriber's plan change (their subscription changes; never a second
+// one), else where the user leaves for the payment page (Stripe Checkout or the plan's payment
+// link, 303), or, on the demo checkout, 'Pay'. Every answer is a redirect, with a message when
+// something changed or could not.
 export async function action({ request, params }: ActionFunctionArgs) {
+  const timeZone = timeZoneOf(request);
   const plan = planOf(params);
   const user = await requireUser(request);
-  await readFormData(request);
+  const form = PlanChangeFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const here = `/checkout/${plan.tier}`;
+  const toast = (url: string, message: Parameters<typeof redirectWithToast>[1]) =>
+    redirectWithToast(url, message, { request });
+  let change: Awaited<ReturnType<typeof changePlan>>;
+  try {
+    change = await changePlan(user.id, plan.tier, form.data ?? {});
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return toast(here, {
+      title: 'Plan not changed',
+      description: error.message,
+      variant: 'destructive',
+    });
+  }
+  if (change) {
+    switch (change.kind) {
+      case 'upgraded':
+        return toast('/dashboard', {
+          title: 'Plan upgraded',
+          description: `You are now on ${planName(change.to)}. The prorated difference for this billing period is charged now.`,
+        });
+      case 'scheduled':
+        return toast('/dashboard', {
+          title: 'Plan change scheduled',
+          description: `You keep ${planName(change.from)} until ${formatLongDate(change.at.toISOString(), timeZone)}, then move to ${planName(change.to)}.`,
+        });
+      case 'already':
+        return toast(here, {
+          title: `You are already on ${planName(change.tier)}`,
+          description: 'Nothing was changed.',
+        });
+      case 'already-scheduled':
+        return toast(here, {
+          title: 'Already scheduled',
+          description: `Your move to ${planName(change.tier)} on ${formatLongDate(change.at.toISOString(), timeZone)} is already scheduled. Nothing was changed.`,
+        });
+      case 'stale':
+        return toast(here, {
+          title: 'Your plan has changed',
+          description:
+            'Your plan changed since this page was opened. Please review the change again.',
+          variant: 'destructive',
+        });
+      case 'busy':
+        return toast('/dashboard', {
+          title: 'Plan change in progress',
+          description:
+            'This page already sent a change (another tab or a second click), so nothing was done twice. Your plan is shown below.',
+        });
+    }
+  }
   if (checkoutMode() === 'demo') {
     await payOnDemoCheckout(user, plan.tier);
     return redirect('/dashboard?payment=success', 303);
   }
   const start = await startCheckout(user, plan.tier, getOrigin(request));
-  if (start.kind === 'already') return redirect(`/checkout/${plan.tier}`, 303);
+  if (start.kind === 'already') return redirect(here, 303);
   return new Response(null, { status: 303, headers: { Location: start.url } });
 }
 
+function DemoNote() {
+  return (
+    <p
+      role="note"
+      className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-900"
+    >
+      Test payment: this is a demo checkout. No card is needed and nobody is charged.
+    </p>
+  );
+}
+
 export default function CheckoutPage() {
-  const { kind, plan, email } = useLoaderData<typeof loader>();
+  const { kind, demo, plan, current, change, scheduled, email } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const paying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
 
-  if (kind === 'already') {
+  if (kind === 'already' || kind === 'scheduled') {
+    const keep = kind === 'already' ? plan : current;
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          You are already on {plan.name}
+          {kind === 'already'
+            ? `You are already on ${plan.name}`
+            : `Your move to ${plan.name} is already scheduled`}
         </h1>
         <p className="mt-4 text-slate-700">
-          Your {plan.name} plan is active, so there is nothing to pay. To change or cancel it, open
-          billing on your dashboard.
+          {kind === 'already'
+            ? `Your ${plan.name} plan is active, so there is nothing to pay. To change or cancel it, open billing on your dashboard.`
+            : `You stay on ${current?.name ?? 'your plan'} until ${scheduled?.on ?? 'the end of the period'}, then move to ${plan.name}. Nothing more is needed.`}
         </p>
+        {scheduled && keep ? (
+          <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-left">
+            <p className="text-sm text-slate-700" data-testid="scheduled-change">
+              Scheduled: {scheduled.name} from {scheduled.on}.
+            </p>
+            <CancelScheduledChange keep={keep.name} />
+          </div>
+        ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/dashboard#billing" className={buttonStyles.primary}>
             Manage billing
@@ -97,7 +214,64 @@ export default function CheckoutPage() {
     );
   }
 
-  if (kind !== 'demo') {
+  if (kind === 'change-offline') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Change your plan</h1>
+        <p className="mt-4 text-slate-700" data-testid="current-plan">
+          You are on {current?.name} ({current?.price} a month). A second subscription is not
+          needed: to move to {plan.name}, contact us and we change your subscription for you.
+        </p>
+        <p className="mt-6">
+          <Link to="/contact" className={buttonStyles.primary}>
+            Contact us
+          </Link>
+        </p>
+        <CancelLink />
+      </div>
+    );
+  }
+
+  if (kind === 'change' && change && current) {
+    const upgrade = change.direction === 'upgrade';
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        {demo ? <DemoNote /> : null}
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {upgrade ? `Upgrade to ${plan.name}` : `Change to ${plan.name}`}
+        </h1>
+        <p className="mt-4 text-slate-700" data-testid="current-plan">
+          You are on {current.name} ({current.price} a month).
+        </p>
+        <PlanCard plan={plan} email={email}>
+          <p className="mt-4 text-sm text-slate-700" data-testid="plan-change-terms">
+            {upgrade
+              ? `The upgrade takes effect now. Today you pay the prorated difference for the rest of this billing period; after that ${plan.name} is ${plan.price} a month.`
+              : `The change takes effect on ${change.effectiveOn}, at the end of the period you have paid for. You keep ${current.name} until then, and nothing is charged today.`}
+          </p>
+          {change.cancelled ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Your {current.name} plan was set to end; this change keeps your subscription going.
+            </p>
+          ) : null}
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="current" value={current.tier} />
+            <input type="hidden" name="version" value={change.version} />
+            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={paying}>
+              {paying
+                ? 'Changing your plan...'
+                : upgrade
+                  ? `Upgrade to ${plan.name} now`
+                  : `Change to ${plan.name} on ${change.effectiveOn}`}
+            </button>
+          </Form>
+        </PlanCard>
+        <CancelLink />
+      </div>
+    );
+  }
+
+  if (!demo) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
@@ -118,13 +292,8 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <p
-        role="note"
-        className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-900"
-      >
-        Test payment: this is a demo checkout. No card is needed and nobody is charged.
-      </p>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
+      <DemoNote />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
       <PlanCard plan={plan} email={email}>
         <PayButton pending={paying} label={`Pay ${plan.price}`} pendingLabel="Processing..." />
       </PlanCard>

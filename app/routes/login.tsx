@@ -24,6 +24,7 @@ import { readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.serve
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
+import { planOfRedirect, planPhrase } from '~/content/plans';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -36,7 +37,9 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo');
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  return { constraint: getZodConstraint(LoginSchema) };
+  // On the way to a plan's checkout: the page names the plan and its price.
+  const plan = planOfRedirect(redirectTo);
+  return { constraint: getZodConstraint(LoginSchema), plan: plan ? planPhrase(plan) : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -68,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, plan } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -91,7 +94,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in"
+      title={plan ? `Sign in to start ${plan}` : 'Sign in'}
       subtitle={
         <>
           New here?{' '}

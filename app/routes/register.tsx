@@ -31,6 +31,7 @@ import {
 } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
+import { planOfRedirect, planPhrase } from '~/content/plans';
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -49,7 +50,9 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo');
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  return { constraint: getZodConstraint(RegisterFormSchema) };
+  // On the way to a plan's checkout: the page names the plan and its price.
+  const plan = planOfRedirect(redirectTo);
+  return { constraint: getZodConstraint(RegisterFormSchema), plan: plan ? planPhrase(plan) : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -88,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, plan } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -119,7 +122,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
+      title={plan ? `Create your account to start ${plan}` : 'Create your account'}
       subtitle={
         <>
           Already have an account?{' '}

@@ -10,7 +10,18 @@ export const TestWebhookSchema = z.object({
     .trim()
     .min(1, 'Email is required')
     .max(EMAIL_MAX_LENGTH, tooLong('Email', EMAIL_MAX_LENGTH)),
-  tier: z.enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` }).optional(),
+  /** The plan the simulated payment is for; absent (or the form's empty choice): the user's own. */
+  tier: z
+    .enum(PAID_TIERS, { error: `tier must be one of: ${PAID_TIERS.join(', ')}` })
+    .or(z.literal('').transform(() => undefined))
+    .optional(),
+});
+
+/** POST /checkout/<tier> for a subscriber: the plan the page showed as current (optional). */
+export const PlanChangeFormSchema = z.object({
+  current: z.string().max(20).optional(),
+  /** The plan-change version the page was made at (a form changes the plan at most once). */
+  version: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -43,6 +54,8 @@ const SubscriptionSchema = z.looseObject({
   status: text.nullish(),
   cancel_at_period_end: z.boolean().nullish(),
   current_period_end: unixSeconds.nullish(),
+  /** The subscription schedule attached to it (a scheduled plan change), or null: none. */
+  schedule: idRef,
   metadata,
   items: z
     .looseObject({
@@ -53,6 +66,28 @@ const SubscriptionSchema = z.looseObject({
         }),
       ),
     })
+    .nullish(),
+});
+
+/** A subscription item's price: its id, or the expanded price object. */
+const priceRef = z.union([text, z.looseObject({ id: text.nullish() })]).nullish();
+
+const SubscriptionScheduleSchema = z.looseObject({
+  id: text,
+  customer: idRef,
+  subscription: idRef,
+  status: text.nullish(),
+  metadata,
+  phases: z
+    .array(
+      z.looseObject({
+        start_date: unixSeconds.nullish(),
+        end_date: unixSeconds.nullish(),
+        metadata,
+        items: z.array(z.looseObject({ price: priceRef })).nullish(),
+      }),
+    )
+    .max(100)
     .nullish(),
 });
 
@@ -75,6 +110,11 @@ export const PAYMENT_EVENT_OBJECTS = {
   'customer.subscription.created': SubscriptionSchema,
   'customer.subscription.updated': SubscriptionSchema,
   'customer.subscription.deleted': SubscriptionSchema,
+  'subscription_schedule.created': SubscriptionScheduleSchema,
+  'subscription_schedule.updated': SubscriptionScheduleSchema,
+  'subscription_schedule.released': SubscriptionScheduleSchema,
+  'subscription_schedule.canceled': SubscriptionScheduleSchema,
+  'subscription_schedule.completed': SubscriptionScheduleSchema,
   'invoice.paid': InvoiceSchema,
   'invoice.payment_failed': InvoiceSchema,
 } as const;

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import {
   expect,
@@ -38,6 +39,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/pricing');
       await page.getByRole('link', { name: 'Get Started with Growth' }).click();
       await expect(page).toHaveURL(/\/register\?redirectTo=%2Fcheckout%2Fgrowth$/);
+      await expect(
+        page.getByRole('heading', {
+          name: 'Create your account to start the Growth plan, $1,000 a month',
+        }),
+      ).toBeVisible();
       await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
         'href',
         '/login?redirectTo=%2Fcheckout%2Fgrowth',
@@ -79,6 +85,73 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Cancel plan at period end' }).click();
       await expectMessage(page, 'Plan cancelled');
       await expect(page.getByTestId('billing-summary')).toContainText('Growth plan · ends on');
+      await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
+    });
+
+    test('a subscriber upgrades now, schedules a downgrade for the period end, and cancels it: one subscription throughout', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await register(page, { email: uniqueEmail('changer'), password: 'a-long-password' });
+      await page.goto('/checkout/diy');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await expectMessage(page, 'Payment Successful! 🎉');
+      await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'diy');
+
+      // Upgrade: the page names the current plan and says it is immediate and prorated.
+      await page.goto('/checkout/growth');
+      await expect(
+        page.getByRole('heading', { name: 'Upgrade to Growth', level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByTestId('current-plan')).toHaveText(
+        'You are on DIY All-In ($249 a month).',
+      );
+      await expect(page.getByTestId('plan-change-terms')).toContainText(
+        'The upgrade takes effect now. Today you pay the prorated difference',
+      );
+      await page.getByRole('button', { name: 'Upgrade to Growth now' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(page, 'Plan upgraded');
+      await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
+      await expect(page.getByTestId('billing-summary')).toContainText('Growth plan · renews on');
+
+      // Downgrade: at the end of the period; Growth until then.
+      await page.goto('/checkout/starter');
+      await expect(
+        page.getByRole('heading', { name: 'Change to White Glove Starter', level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByTestId('current-plan')).toHaveText(
+        'You are on Growth ($1,000 a month).',
+      );
+      await expect(page.getByTestId('plan-change-terms')).toContainText(
+        'You keep Growth until then, and nothing is charged today.',
+      );
+      await page.getByRole('button', { name: /^Change to White Glove Starter on / }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectMessage(page, 'Plan change scheduled');
+      await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
+      await expect(page.getByTestId('billing-summary')).toContainText('Growth plan · until');
+      await expect(page.getByTestId('billing-summary')).toContainText('then White Glove Starter');
+      const scheduled = page.getByTestId('scheduled-change');
+      await expect(scheduled).toContainText('Scheduled change: White Glove Starter ($500 a month)');
+
+      // Picking Starter again says it is already scheduled.
+      await page.goto('/checkout/starter');
+      await expect(
+        page.getByRole('heading', {
+          name: 'Your move to White Glove Starter is already scheduled',
+        }),
+      ).toBeVisible();
+
+      // Cancel the scheduled change from the Billing panel: Growth renews again.
+      await page.goto('/dashboard');
+      await page
+        .getByTestId('scheduled-change')
+        .getByRole('button', { name: 'Cancel the change and keep Growth' })
+        .click();
+      await expectMessage(page, 'Scheduled change cancelled');
+      await expect(page.getByTestId('scheduled-change')).toHaveCount(0);
+      await expect(page.getByTestId('billing-summary')).toContainText('Growth plan · renews on');
       await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
     });
 
@@ -156,5 +229,39 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(memberPage.getByRole('link', { name: /Access Premium GPT/ })).toBeVisible();
       await memberContext.close();
     });
+  });
+}
+
+// axe runs in the page, so the server-rendered (no-JavaScript) markup is checked by blocking the
+// app's scripts instead of turning JavaScript off (as the admin spec does).
+for (const hydrated of [true, false]) {
+  test(`the plan change pages and the scheduled change have no axe violations (${hydrated ? 'hydrated' : 'server-rendered only'})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    if (!hydrated) await page.route('**/assets/**/*.js', (route) => route.abort());
+    await register(page, { email: uniqueEmail('axe-plan'), password: 'a-long-password' });
+    await page.goto('/checkout/growth');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
+    const check = async (what: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+    };
+    await page.goto('/checkout/authority');
+    await expect(
+      page.getByRole('heading', { name: 'Upgrade to Authority', level: 1 }),
+    ).toBeVisible();
+    await check('upgrade page');
+    await page.goto('/checkout/starter');
+    await check('downgrade page');
+    await page.getByRole('button', { name: /^Change to White Glove Starter on / }).click();
+    await expect(page.getByTestId('scheduled-change')).toBeVisible();
+    await check('dashboard with a scheduled change');
+    await page.goto('/checkout/starter');
+    await expect(
+      page.getByRole('heading', { name: 'Your move to White Glove Starter is already scheduled' }),
+    ).toBeVisible();
+    await check('already scheduled page');
   });
 }

@@ -253,6 +253,7 @@ describe('/admin Webhook Testing', () => {
     expect(ok.headers.get('Location')).toBe('/admin');
     expect(await flashOf(ok.headers)).toMatchObject({
       title: `Webhook test successful! Activated subscription for: ${member.email}`,
+      description: 'Plan: DIY All-In (was Free).',
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).subscriptionStatus).toBe(
       'diy',
@@ -271,6 +272,52 @@ describe('/admin Webhook Testing', () => {
     expect(await flashOf(empty.headers)).toMatchObject({
       title: 'Webhook test failed: Email is required',
     });
+  });
+
+  it('never lowers a paying customer silently: the default is their own plan, a lower one is said', async () => {
+    const { cookie } = await signedIn();
+    const member = await createUser();
+    await db.user.update({
+      where: { id: member.id },
+      data: {
+        subscriptionStatus: 'growth',
+        subscriptionExpiry: new Date(Date.now() + 5 * 86400000),
+      },
+    });
+    // The form's default choice (an empty value): Growth stays Growth, for another month.
+    const kept = await post(
+      cookie,
+      { intent: 'webhook-test', email: member.email, tier: '' },
+      '/admin',
+    );
+    expect(await flashOf(kept.headers)).toMatchObject({
+      title: `Webhook test successful! Activated subscription for: ${member.email}`,
+      description: 'Plan: Growth (unchanged).',
+    });
+    const after = await db.user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(after.subscriptionStatus).toBe('growth');
+    expect(after.subscriptionExpiry!.getTime()).toBeGreaterThan(Date.now() + 29 * 86400000);
+
+    const up = await post(
+      cookie,
+      { intent: 'webhook-test', email: member.email, tier: 'authority' },
+      '/admin',
+    );
+    expect(await flashOf(up.headers)).toMatchObject({
+      description: 'Plan: Authority (was Growth).',
+    });
+    const down = await post(
+      cookie,
+      { intent: 'webhook-test', email: member.email, tier: 'diy' },
+      '/admin',
+    );
+    expect(await flashOf(down.headers)).toMatchObject({
+      title: `Webhook test successful! Activated subscription for: ${member.email}`,
+      description: 'Plan lowered from Authority to DIY All-In, as chosen.',
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).subscriptionStatus).toBe(
+      'diy',
+    );
   });
 
   it('is refused to a non-admin', async () => {

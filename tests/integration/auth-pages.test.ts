@@ -7,7 +7,7 @@ import { loader as adminLoader } from '~/routes/admin/route';
 import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import { action as loginAction, loader as loginLoader } from '~/routes/login';
 import { action as logoutAction } from '~/routes/logout';
-import { action as registerAction } from '~/routes/register';
+import { action as registerAction, loader as registerLoader } from '~/routes/register';
 import { loader as rootLoader } from '~/root';
 import {
   args,
@@ -266,5 +266,27 @@ describe('guards', () => {
   it('answers unknown paths with 404', async () => {
     const res = await run(() => notFoundLoader());
     expect(res.status).toBe(404);
+  });
+});
+
+describe('sign-up and sign-in on the way to a plan', () => {
+  const page = (loader: typeof registerLoader, path: string) =>
+    run(() => loader(args(new Request(`${BASE}${path}`))));
+
+  it('name the plan and its price when the redirect target is a plan’s checkout, and only then', async () => {
+    for (const [loader, path] of [
+      [registerLoader, '/register'],
+      [loginLoader, '/login'],
+    ] as const) {
+      expect((await page(loader, `${path}?redirectTo=%2Fcheckout%2Fgrowth`)).data).toMatchObject({
+        plan: 'the Growth plan, $1,000 a month',
+      });
+      expect((await page(loader, `${path}?redirectTo=%2Fcheckout%2Fdiy`)).data).toMatchObject({
+        plan: 'the DIY All-In plan, $249 a month',
+      });
+      for (const other of ['', '?redirectTo=%2Fdashboard', '?redirectTo=%2Fcheckout%2Fplatinum']) {
+        expect((await page(loader, `${path}${other}`)).data).toMatchObject({ plan: null });
+      }
+    }
   });
 });

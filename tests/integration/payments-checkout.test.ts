@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Stripe's API is a local fake: the SDK's host/port/protocol point at it (STRIPE_API_URL), and it
@@ -21,43 +20,12 @@ const billing = await import('~/routes/billing');
 const dashboard = await import('~/routes/dashboard/route');
 const { takeToast } = await import('~/http/toast.server');
 const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+const { createStripeFake } = await import('./stripe-fake');
 
-type Call = { path: string; params: URLSearchParams; auth: string | undefined };
-const calls: Call[] = [];
-const server = createServer((req: IncomingMessage, res) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    calls.push({
-      path: req.url ?? '',
-      params: new URLSearchParams(body),
-      auth: req.headers.authorization,
-    });
-    res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/v1/checkout/sessions') {
-      res.end(
-        JSON.stringify({
-          id: 'cs_test_1',
-          object: 'checkout.session',
-          url: 'https://checkout.stripe.test/c/pay/cs_test_1',
-        }),
-      );
-    } else if (req.url === '/v1/billing_portal/sessions') {
-      res.end(
-        JSON.stringify({
-          id: 'bps_1',
-          object: 'billing_portal.session',
-          url: 'https://billing.stripe.test/p/session/bps_1',
-        }),
-      );
-    } else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { message: 'unknown' } }));
-    }
-  });
-});
-beforeAll(() => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)));
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const stripeApi = createStripeFake(port);
+const calls = stripeApi.calls;
+beforeAll(stripeApi.listen);
+afterAll(stripeApi.close);
 
 async function signedIn() {
   const user = await createUser();
@@ -237,5 +205,63 @@ describe('/dashboard?payment=success tells the truth', () => {
     const result = await back(cookie);
     expect(result.headers.get('Location')).toBe('/dashboard');
     expect(result.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('the Billing panel says what the plan does next', () => {
+  const board = (cookie: string) =>
+    run(() =>
+      dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+  const longDate = (date: Date) =>
+    date.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+
+  it('an expired plan ended and is offered again; it never reads as renewing', async () => {
+    const { user, cookie } = await signedIn();
+    const expiry = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: expiry, stripeCustomerId: null },
+    });
+    const page = await board(cookie);
+    expect(page.data).toMatchObject({
+      billing: {
+        planName: 'Growth',
+        endedOn: longDate(expiry),
+        renewsOn: null,
+        endsOn: null,
+        renewPath: '/checkout/growth',
+      },
+    });
+    // Renewing is a new checkout: the lapsed plan is not a live subscription to change.
+    expect((await open('growth', cookie)).data).toMatchObject({ kind: 'stripe' });
+  });
+
+  it('a cancelled plan that is still active ends on its date; an active one renews', async () => {
+    const { user, cookie } = await signedIn();
+    const expiry = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await db.user.update({
+      where: { id: user.id },
+      data: {
+        subscriptionStatus: 'growth',
+        subscriptionExpiry: expiry,
+        subscriptionCancelAtPeriodEnd: true,
+      },
+    });
+    expect((await board(cookie)).data).toMatchObject({
+      billing: { endsOn: longDate(expiry), renewsOn: null, endedOn: null, renewPath: null },
+    });
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionCancelAtPeriodEnd: false },
+    });
+    expect((await board(cookie)).data).toMatchObject({
+      billing: { renewsOn: longDate(expiry), endsOn: null, endedOn: null },
+    });
   });
 });

@@ -10,6 +10,8 @@ const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
 const demoBilling = await import('~/routes/billing_.demo');
 const webhook = await import('~/routes/api.webhooks.stripe');
+const scheduledChange = await import('~/routes/billing_.scheduled-change');
+const dashboard = await import('~/routes/dashboard/route');
 const { hasTierAccess } = await import('~/domain/tiers');
 const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
 
@@ -129,5 +131,71 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
       ),
     );
     expect(result.status).toBe(400);
+  });
+
+  it('a subscriber changes plan on the demo checkout by the same rules: upgrade now, downgrade at the period end, cancellable', async () => {
+    const user = await createUser();
+    const { cookie } = await sessionCookieFor(user.id);
+    const post = (tier: string, fields: Record<string, string> = {}) =>
+      run(() =>
+        checkout.action(
+          args(formRequest(`/checkout/${tier}`, fields, { Cookie: cookie }), { tier }),
+        ),
+      );
+    const open = (tier: string) =>
+      run(() =>
+        checkout.loader(
+          args(new Request(`${BASE}/checkout/${tier}`, { headers: { Cookie: cookie } }), { tier }),
+        ),
+      );
+    await post('diy');
+    const paid = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(paid.subscriptionStatus).toBe('diy');
+
+    // Upgrade: named, immediate; the period does not change; no second "payment".
+    expect((await open('growth')).data).toMatchObject({
+      kind: 'change',
+      demo: true,
+      current: { name: 'DIY All-In' },
+      change: { direction: 'upgrade' },
+    });
+    const up = await post('growth', { current: 'diy', version: '0' });
+    expect(up.headers.get('Location')).toBe('/dashboard');
+    const upgraded = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(upgraded.subscriptionStatus).toBe('growth');
+    expect(Math.floor(upgraded.subscriptionExpiry!.getTime() / 1000)).toBe(
+      Math.floor(paid.subscriptionExpiry!.getTime() / 1000),
+    );
+
+    // Downgrade: scheduled, Growth kept until then, shown on the dashboard.
+    const down = await post('starter', { current: 'growth', version: '1' });
+    expect(down.headers.get('Location')).toBe('/dashboard');
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      subscriptionStatus: 'growth',
+      scheduledTier: 'starter',
+    });
+    const board = await run(() =>
+      dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+    expect(board.data).toMatchObject({
+      billing: {
+        planName: 'Growth',
+        renewsOn: null,
+        scheduled: { planName: 'White Glove Starter' },
+      },
+    });
+
+    // Cancel the scheduled change: Growth renews again.
+    const cancelled = await run(() =>
+      scheduledChange.action(
+        args(formRequest('/billing/scheduled-change', {}, { Cookie: cookie })),
+      ),
+    );
+    expect(cancelled.headers.get('Location')).toBe('/dashboard');
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      subscriptionStatus: 'growth',
+      scheduledTier: null,
+      scheduledTierAt: null,
+    });
   });
 });

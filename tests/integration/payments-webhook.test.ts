@@ -437,4 +437,31 @@ describe('POST /api/test-webhook', () => {
     await call({ email: member.email, tier: 'authority' }, auth);
     expect((await fresh(member.id)).subscriptionStatus).toBe('authority');
   });
+
+  it('without a tier, a paying customer keeps their plan (never lowered to DIY); a lower tier is named', async () => {
+    const member = await createUser();
+    await db.user.update({
+      where: { id: member.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: new Date(Date.now() + 2 * DAY) },
+    });
+    const admin = await createUser({ role: 'admin' });
+    const { token } = await sessionCookieFor(admin.id);
+    const auth = { Authorization: `Bearer ${token}` };
+    const kept = await call({ email: member.email }, auth);
+    expect(kept).toMatchObject({
+      status: 200,
+      data: {
+        message: `Activated subscription for: ${member.email}`,
+        tier: 'growth',
+        previousTier: 'growth',
+      },
+    });
+    expect(await fresh(member.id)).toMatchObject({ subscriptionStatus: 'growth' });
+    const lowered = await call({ email: member.email, tier: 'starter' }, auth);
+    expect(lowered.data).toMatchObject({
+      tier: 'starter',
+      previousTier: 'growth',
+      plan: 'Plan lowered from Growth to White Glove Starter, as chosen.',
+    });
+  });
 });

@@ -24,7 +24,7 @@ import { UsersTab, useListUrl } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
 import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
-import { activateTestSubscription } from '~/domain/payments.server';
+import { activateTestSubscription, describeTestActivation } from '~/domain/payments.server';
 import { requireAdmin } from '~/http/auth.server';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
@@ -96,7 +96,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await activateTestSubscription(actor, parsed.data);
       return redirectWithToast(
         '/admin',
-        { title: `Webhook test successful! Activated subscription for: ${result.email}` },
+        {
+          title: `Webhook test successful! Activated subscription for: ${result.email}`,
+          description: describeTestActivation(result),
+        },
         { request },
       );
     } catch (error) {

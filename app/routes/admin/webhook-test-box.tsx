@@ -1,10 +1,11 @@
 import { Form, useNavigation } from 'react-router';
 import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
-import { TIER_LABELS } from '~/domain/tiers';
+import { PLANS } from '~/content/plans';
 
 /**
- * 'Webhook Testing' (spec sections 2 and 5): simulates a successful payment for a user's e-mail.
+ * 'Webhook Testing' (spec sections 2 and 5): simulates a successful payment for a user's e-mail,
+ * for the plan the admin picks (by default the user's own paid plan, or DIY for a free user).
  * A plain form (the answer comes back as a flash message, and the admin data reloads); with
  * JavaScript the button does nothing while the e-mail box is empty.
  */
@@ -21,8 +22,9 @@ export function WebhookTestBox() {
         Webhook Testing
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Simulate a successful payment: the user gets the {TIER_LABELS.diy} plan for one month,
-        exactly as a real checkout would give it.
+        Simulate a successful payment: the user gets the chosen plan for one month, exactly as a
+        real checkout would give it. By default the payment is for the user&apos;s own paid plan
+        (DIY for a free user), so a test never lowers a paying customer&apos;s plan.
       </p>
       <Form
         method="post"
@@ -49,6 +51,19 @@ export function WebhookTestBox() {
             onChange={(event) => setEmail(event.currentTarget.value)}
             className={`${inputStyles} mt-1`}
           />
+        </div>
+        <div>
+          <label htmlFor="webhook-tier" className="block text-sm font-medium text-slate-800">
+            Plan
+          </label>
+          <select id="webhook-tier" name="tier" defaultValue="" className={`${inputStyles} mt-1`}>
+            <option value="">User&apos;s current plan (DIY if free)</option>
+            {PLANS.map((plan) => (
+              <option key={plan.tier} value={plan.tier}>
+                {plan.name}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className={buttonStyles.primary} disabled={busy}>
           {busy ? 'Testing...' : 'Test Webhook'}

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useEffect, useState } from 'react';
+import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
 import { useToast } from '~/components/toaster';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PAYMENT_SUCCESS_TOAST } from './page';
@@ -51,11 +52,20 @@ export function BillingPanel() {
           {billing.planName ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="billing-summary">
               {billing.planName} plan
+              {billing.endedOn ? ` · ended on ${billing.endedOn}` : ''}
               {billing.renewsOn ? ` · renews on ${billing.renewsOn}` : ''}
               {billing.endsOn ? ` · ends on ${billing.endsOn}` : ''}
+              {billing.scheduled
+                ? ` · until ${billing.scheduled.on}, then ${billing.scheduled.planName}`
+                : ''}
             </p>
           ) : null}
         </div>
+        {billing.renewPath ? (
+          <Link to={billing.renewPath} className={buttonStyles.primary}>
+            Renew {billing.planName}
+          </Link>
+        ) : null}
         {billing.canManage ? (
           <Form method="post" action="/billing">
             <button type="submit" className={buttonStyles.secondary}>
@@ -64,6 +74,18 @@ export function BillingPanel() {
           </Form>
         ) : null}
       </div>
+      {billing.scheduled && billing.planName ? (
+        <div
+          className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+          data-testid="scheduled-change"
+        >
+          <p>
+            Scheduled change: {billing.scheduled.planName} ({billing.scheduled.price} a month) from{' '}
+            {billing.scheduled.on}. You keep {billing.planName} until then.
+          </p>
+          <CancelScheduledChange keep={billing.planName} />
+        </div>
+      ) : null}
       {pending ? (
         <p
           role="status"

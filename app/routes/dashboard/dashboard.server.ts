@@ -9,8 +9,8 @@ import {
 } from '~/domain/businesses.server';
 import { auditStandings } from '~/domain/audits.server';
 import { hasSignedInBefore } from '~/domain/sessions.server';
-import { getBilling } from '~/domain/payments.server';
-import { PLANS } from '~/content/plans';
+import { getBilling, isPaidPlan } from '~/domain/payments.server';
+import { checkoutPath, formatPrice, PLANS } from '~/content/plans';
 import { formatLongDate } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import {
@@ -103,8 +103,25 @@ export async function loadDashboard(request: Request) {
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
-      renewsOn: billing.cancelAtPeriodEnd ? null : formatLongDate(billing.expiresAt, timeZone),
-      endsOn: billing.cancelAtPeriodEnd ? formatLongDate(billing.expiresAt, timeZone) : null,
+      // One date, said as what it is: a lapsed plan ended (and is offered again), a cancelled one
+      // ends, one with a change scheduled moves to the next plan then, any other renews.
+      endedOn: billing.expired ? formatLongDate(billing.expiresAt, timeZone) : null,
+      renewPath: billing.expired && isPaidPlan(billing.tier) ? checkoutPath(billing.tier) : null,
+      renewsOn:
+        billing.expired || billing.cancelAtPeriodEnd || billing.scheduled
+          ? null
+          : formatLongDate(billing.expiresAt, timeZone),
+      endsOn:
+        !billing.expired && billing.cancelAtPeriodEnd
+          ? formatLongDate(billing.expiresAt, timeZone)
+          : null,
+      scheduled: billing.scheduled
+        ? {
+            planName: billing.scheduled.planName,
+            price: formatPrice(billing.scheduled.monthlyPrice),
+            on: formatLongDate(billing.scheduled.at, timeZone),
+          }
+        : null,
       paymentFailed: billing.paymentFailed,
       pendingPlan: billing.pending
         ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)

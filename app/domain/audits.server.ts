@@ -12,6 +12,7 @@ import { mailOrigin } from '~/lib/mail-messages.server';
 import type { PublicUser } from './accounts.server';
 import { evaluate, readRobots, siteAddresses, type BusinessFacts } from './audit/checks.server';
 import { buildFixes } from './audit/fixes.server';
+import { formatWait } from './audit/wait';
 import { scoreOf, type AuditReport, type Fix, type SignalResult } from './audit/signals';
 import { BUSINESS_NOT_FOUND_MESSAGE } from './businesses.server';
 import { DomainError } from './errors';
@@ -193,13 +194,6 @@ async function storeAudit(
 
 function retryAfter(until: Date, now: Date) {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-}
-
-function formatWait(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.ceil((seconds % 3600) / 60);
-  if (hours === 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `${hours} hour${hours === 1 ? '' : 's'}${minutes ? ` ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}`;
 }
 
 /** The next plan up with a larger allowance, for the "upgrade" hint of a refusal. */

@@ -1,7 +1,7 @@
-import robotsParser from 'robots-parser';
 import type { FetchOutcome, FetchSuccess } from '~/lib/safe-fetch.server';
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS, type Crawler } from '../crawlers';
 import type { PageFacts } from '../page.server';
+import { parseRobots, robotsVerdict, type RobotsFile } from '../robots';
 import type { EvidenceItem } from '../signals';
 import {
   bodyText,
@@ -19,7 +19,8 @@ import {
 export type RobotsReading = {
   /** How crawlers treat the file: rules to follow, allow all (4xx), or stay away (5xx, no answer). */
   mode: 'rules' | 'allow_all' | 'disallow_all';
-  parser: ReturnType<typeof robotsParser> | null;
+  /** The file as the crawlers read it (app/domain/audit/robots.ts), when it has rules. */
+  file: RobotsFile | null;
   lines: string[];
   sitemaps: string[];
 };
@@ -27,12 +28,19 @@ export type RobotsReading = {
 export function readRobots(robots: FetchOutcome | null, robotsUrl: string): RobotsReading {
   if (!robots || !robots.ok || robots.status >= 500) {
     // RFC 9309: an unreachable robots.txt (server error, no answer) means "crawl nothing".
-    return { mode: 'disallow_all', parser: null, lines: [], sitemaps: [] };
+    return { mode: 'disallow_all', file: null, lines: [], sitemaps: [] };
   }
-  if (robots.status >= 400) return { mode: 'allow_all', parser: null, lines: [], sitemaps: [] };
-  const text = bodyText(robots);
-  const parser = robotsParser(robotsUrl, text);
-  return { mode: 'rules', parser, lines: text.split(/\r\n|\r|\n/), sitemaps: parser.getSitemaps() };
+  if (robots.status >= 400) return { mode: 'allow_all', file: null, lines: [], sitemaps: [] };
+  const file = parseRobots(bodyText(robots));
+  // Sitemap lines should be full addresses; one relative to the site still says where it is.
+  const sitemaps = file.sitemaps.flatMap((value) => {
+    try {
+      return [new URL(value, robotsUrl).href];
+    } catch {
+      return [];
+    }
+  });
+  return { mode: 'rules', file, lines: file.lines, sitemaps };
 }
 
 export function checkRobotsTxt(robots: FetchOutcome | null, robotsUrl: string): Result {
@@ -74,40 +82,6 @@ export function checkRobotsTxt(robots: FetchOutcome | null, robotsUrl: string): 
   };
 }
 
-/** "GPTBot/1.1" names GPTBot: the product token, lower-cased, as robots-parser matches it. */
-function agentName(value: string): string {
-  return value.split('/')[0]!.trim().toLowerCase();
-}
-
-/**
- * The line numbers (from 1) of the rules in groups whose User-agent lines name `token`, and whether
- * there is such a group at all. A group is its User-agent lines and the rules after them, up to the
- * next User-agent line that follows a rule (RFC 9309 2.1). Only used to explain a result: the
- * parser decides.
- */
-function ownGroup(lines: string[], token: string): { exists: boolean; ruleLines: Set<number> } {
-  const wanted = token.toLowerCase();
-  const ruleLines = new Set<number>();
-  let exists = false;
-  let mine = false;
-  let afterRule = true;
-  lines.forEach((line, index) => {
-    const agent = /^\s*user-agent\s*:\s*([^#\s]+)/i.exec(line);
-    if (agent) {
-      if (afterRule) mine = false;
-      afterRule = false;
-      if (agentName(agent[1]!) === wanted) {
-        mine = true;
-        exists = true;
-      }
-    } else if (/^\s*(allow|disallow)\s*:/i.test(line)) {
-      afterRule = true;
-      if (mine) ruleLines.add(index + 1);
-    }
-  });
-  return { exists, ruleLines };
-}
-
 function crawlerItems(reading: RobotsReading, crawlers: readonly Crawler[], homeUrl: string) {
   return crawlers.map((crawler): EvidenceItem => {
     if (reading.mode === 'disallow_all') {
@@ -117,26 +91,15 @@ function crawlerItems(reading: RobotsReading, crawlers: readonly Crawler[], home
         note: 'robots.txt unavailable: crawlers stay away',
       };
     }
-    if (reading.mode === 'allow_all' || !reading.parser) {
+    if (reading.mode === 'allow_all' || !reading.file) {
       return { label: crawler.token, ok: true, note: 'allowed (no robots.txt)' };
     }
-    const own = ownGroup(reading.lines, crawler.token);
-    const lineNumber = reading.parser.getMatchingLineNumber(homeUrl, crawler.token);
-    // A crawler with a group of its own never follows *, even when its group has no rules
-    // (RFC 9309 2.2.1); robots-parser falls back to * for such a group, so that case is ours.
-    if (own.exists && !own.ruleLines.has(lineNumber)) {
-      return {
-        label: crawler.token,
-        ok: true,
-        note: 'allowed: no rule in its own group covers the home page',
-      };
-    }
-    const allowed = reading.parser.isAllowed(homeUrl, crawler.token) !== false;
-    const rule = lineNumber > 0 ? reading.lines[lineNumber - 1]?.trim() : undefined;
-    const group = own.exists ? 'its own group' : 'the group for all crawlers (*)';
+    // One reading decides and explains: the rule named is the rule that decided.
+    const { allowed, group, rule } = robotsVerdict(reading.file, homeUrl, crawler.token);
+    const groupName = group === 'own' ? 'its own group' : 'the group for all crawlers (*)';
     const note = rule
-      ? `${allowed ? 'allowed' : 'blocked'} by line ${lineNumber} in ${group}: ${rule}`
-      : `allowed: no rule in ${group} covers the home page`;
+      ? `${allowed ? 'allowed' : 'blocked'} by line ${rule.line} in ${groupName}: ${reading.lines[rule.line - 1]!.trim()}`
+      : `allowed: no rule in ${groupName} covers the home page`;
     return { label: crawler.token, ok: allowed, note };
   });
 }

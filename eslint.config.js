@@ -37,4 +37,88 @@ export default tseslint.config(
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  // Imports run one way: routes → http → domain → lib (docs/decisions/0010-import-direction.md).
+  // Each zone below names the layers its files may not import; `import type` stays allowed where
+  // a view only needs the shape of a domain value.
+  layer('app/lib/**', ['domain', 'http', 'routes', 'components', 'mail', 'content', 'schemas'], {
+    also: ['~/jobs/index.server'],
+    why: 'lib/ is infrastructure: the domain builds on it, never the other way round.',
+  }),
+  layer('app/jobs/**', ['domain', 'http', 'routes', 'components', 'mail'], {
+    ignores: ['app/jobs/index.server.ts'],
+    why: 'the job engine is infrastructure; only jobs/index.server.ts wires domain handlers onto it.',
+  }),
+  layer('app/domain/**', ['http', 'routes', 'components'], {
+    also: [
+      '~/jobs/index.server',
+      'react',
+      'react-dom',
+      'react-dom/*',
+      'react-router',
+      '@react-router/*',
+    ],
+    why: 'the domain knows no Request, Response or JSX: an HTTP adapter in app/http or a route calls it.',
+    domain: true,
+  }),
+  layer('app/mail/**', ['http', 'routes', 'components'], {
+    also: ['react-router', '@react-router/*'],
+    why: 'e-mail templates are rendered by the domain, outside any request.',
+  }),
+  layer('app/http/**', ['routes', 'components'], {
+    why: 'the HTTP layer serves routes; it does not import them.',
+  }),
+  layer('app/{content,schemas}/**', ['http', 'routes', 'components', 'lib', 'jobs', 'mail'], {
+    why: 'content and schemas are pure data shared by the server and the browser.',
+  }),
+  layer('app/components/**', ['routes', 'http', 'lib', 'jobs', 'mail'], {
+    serverValues: true,
+    why: 'components are shared by pages and run in the browser: no server modules.',
+  }),
 );
+
+/**
+ * One zone of the import-direction rule: files matching `files` may not import the named layers of
+ * app/ (by `~/layer/…` or a relative path), nor the extra specifiers in `also`.
+ */
+function layer(
+  files,
+  forbidden,
+  { also = [], ignores = [], why, domain = false, serverValues = false },
+) {
+  const layers = forbidden.join('|');
+  const patterns = [
+    {
+      regex: `^(~/|(\\.\\./)+)(${layers})(/|$)`,
+      message: `Import direction: ${why}`,
+      allowTypeImports: true,
+    },
+  ];
+  if (also.length) patterns.push({ group: also, message: `Import direction: ${why}` });
+  if (serverValues)
+    patterns.push({
+      regex: '\\.server$',
+      message: `Import direction: ${why} (import type is fine)`,
+      allowTypeImports: true,
+    });
+  const rules = { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
+  if (domain) {
+    const message =
+      'The domain takes and returns plain values; the HTTP side builds requests and responses.';
+    rules['no-restricted-globals'] = [
+      'error',
+      ...['Request', 'Response', 'Headers', 'FormData'].map((name) => ({ name, message })),
+    ];
+    rules['no-restricted-syntax'] = [
+      'error',
+      {
+        selector: 'JSXElement, JSXFragment',
+        message: 'No JSX in the domain: views live in components/ and routes/.',
+      },
+      {
+        selector: 'TSTypeReference > Identifier[name=/^(Request|Response|Headers|FormData)$/]',
+        message,
+      },
+    ];
+  }
+  return { files: [files], ignores, rules };
+}

@@ -5,8 +5,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { randomBytes } from 'node:crypto';
 import { NonceContext } from '~/components/nonce';
-import { contentSecurityPolicy, enforceCsp } from '~/lib/csp.server';
-import { applySecurityHeaders } from '~/lib/security-headers';
+import { contentSecurityPolicy, enforceCsp } from '~/http/csp.server';
+import { applySecurityHeaders } from '~/http/security-headers';
 
 /**
  * Background work of the production server (server/index.ts starts the job engine once per process,

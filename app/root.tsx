@@ -19,9 +19,9 @@ import { StaticFlashMessage, ToastProvider, useFlashToast } from '~/components/t
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { buttonStyles } from '~/components/ui/styles';
-import { getUser } from '~/lib/auth.server';
+import { getUser } from '~/http/auth.server';
 import { publicLinks } from '~/lib/env.server';
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import stylesheet from '~/tailwind.css?url';
 
 export const links: LinksFunction = () => [

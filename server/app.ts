@@ -7,7 +7,7 @@ import express, {
 } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { writeReadableStreamToWritable } from '@react-router/node';
-import { cacheControlFor } from '../app/lib/cache-policy';
+import { cacheControlFor } from '../app/http/cache-policy';
 import {
   API_METHODS,
   BODY_IDLE_TIMEOUT_MS,
@@ -18,9 +18,9 @@ import {
   isWebhookPath,
   isWellFormedHost,
   PAGE_METHODS,
-} from '../app/lib/request-limits';
-import { applySecurityHeaders } from '../app/lib/security-headers';
-import { CROSS_SITE_MESSAGE, isCrossSite, isUnsafeMethod } from '../app/lib/cross-site';
+} from '../app/http/request-limits';
+import { applySecurityHeaders } from '../app/http/security-headers';
+import { CROSS_SITE_MESSAGE, isCrossSite, isUnsafeMethod } from '../app/http/cross-site';
 
 type AppHandler = (
   request: Request,

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastMessage } from './toaster';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastMessage } from './toast-message';
 import { CloseIcon } from './ui/icons';
 
 // The visible toast: Radix Toast gives the live region, F8 to reach it, the 5000 ms timer (paused

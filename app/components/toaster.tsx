@@ -11,19 +11,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { type ToastMessage } from './toast-message';
 
 // The toast system of the spec: default and destructive variants, one visible at a time, 5000 ms,
 // swipe right past 50 px to dismiss, F8 focuses the toast area. Radix Toast does all of that.
 
-export type ToastMessage = {
-  id?: string;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-};
-
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export type { ToastMessage };
 
 const ToastUi = lazy(() => import('./toast-ui'));
 

@@ -1,6 +1,6 @@
 import { db, serializableTransaction } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
-import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/lib/mail-messages.server';
+import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/mail/messages.server';
 import type { AccountUpdateInput } from '~/schemas/account';
 import {
   EMAIL_TAKEN_MESSAGE,

@@ -15,7 +15,7 @@ import { readCounts, readTierCounts } from './row-counts.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
 import { isAdmin } from './users';
 import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
-import { listFailedJobs, queueStats, retryFailedJob } from '~/jobs/index.server';
+import { listFailedJobs, queueStats, retryFailedJob } from './jobs.server';
 
 // What the people who run the service see and change. Every function takes the acting user and
 // refuses anyone who is not an admin, so the admin page's actions and /api/admin/* (which both call

@@ -8,7 +8,7 @@ import {
   safeFetch,
   type FetchPolicy,
 } from '~/lib/safe-fetch.server';
-import { mailOrigin } from '~/lib/mail-messages.server';
+import { mailOrigin } from '~/mail/messages.server';
 import type { PublicUser } from './accounts.server';
 import { evaluate, readRobots, siteAddresses, type BusinessFacts } from './audit/checks.server';
 import { buildFixes } from './audit/fixes.server';

@@ -6,7 +6,7 @@ import {
   planChangedMail,
   welcomeMail,
   type PlanChange,
-} from '~/lib/mail-messages.server';
+} from '~/mail/messages.server';
 import { normalizeTier } from './tiers';
 
 // The notices the site sends on its own, each after the change it reports has been stored. None

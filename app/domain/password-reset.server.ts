@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { db } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
-import { mailOrigin, passwordResetMail, RESET_LINK_MINUTES } from '~/lib/mail-messages.server';
+import { mailOrigin, passwordResetMail, RESET_LINK_MINUTES } from '~/mail/messages.server';
 import { toPublicUser, publicUserSelect, type PublicUser } from './accounts.server';
 import {
   assertResetRequestAllowed,

@@ -11,7 +11,7 @@ import {
   type Page,
   type PageRequest,
 } from './admin.server';
-import type { PlanChange } from '~/lib/mail-messages.server';
+import type { PlanChange } from '~/mail/messages.server';
 import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from './errors';
 import { notifyPlanChange } from './notices.server';

@@ -12,36 +12,12 @@ import {
   MAIL_SWEEP_QUEUE,
   requeueStrandedMail,
 } from '~/lib/mail.server';
-import {
-  createJobEngine,
-  installJobEngine,
-  jobEngine,
-  resetJobEngine,
-  type FailedJob,
-  type QueueStat,
-} from './engine.server';
-import type { FailedJobsQuery } from './types';
+import { declareQueues } from '~/domain/jobs.server';
+import { createJobEngine, installJobEngine, resetJobEngine } from './engine.server';
 
-// The app's background jobs: which queues exist, who runs them, and the admin's view of them.
-// The engine (engine.server.ts) is pg-boss on PostgreSQL and a table of the app's database on
-// SQLite; nothing here depends on which.
-
-/** Every queue of the app, shown in the admin's Jobs tab even before its first job. */
-export const QUEUES = [
-  MAIL_QUEUE,
-  MAIL_SWEEP_QUEUE,
-  AUDIT_SCAN_QUEUE,
-  AUDIT_BUSINESS_QUEUE,
-] as const;
-
-function declared<T extends ReturnType<typeof jobEngine>>(engine: T): T {
-  for (const queue of QUEUES) engine.declareQueue(queue);
-  return engine;
-}
-
-function engine() {
-  return declared(jobEngine());
-}
+// The app's background jobs: who runs which queue, and the schedules. The composition root of
+// background work (like a route for a request): it wires domain handlers onto the engine, so it
+// sits above domain/; the engine itself (engine, runner, stores, types) is infrastructure below it.
 
 /**
  * Starts the job engine of this process. With JOBS_WORKER on (the default) it also runs the
@@ -52,7 +28,7 @@ function engine() {
  * counted as an attempt) for another instance or the next start.
  */
 export async function startBackgroundJobs(): Promise<() => Promise<void>> {
-  const jobs = declared(createJobEngine({ worker: env.JOBS_WORKER }));
+  const jobs = declareQueues(createJobEngine({ worker: env.JOBS_WORKER }));
   // An engine this process made earlier to enqueue (a request before start-up) gives way.
   await installJobEngine(jobs)?.stop();
   await jobs.start();
@@ -94,24 +70,3 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
     resetJobEngine(jobs);
   };
 }
-
-// The admin's Jobs tab (admins only: the caller checks the role).
-
-/** Every known queue with its waiting, running and failed jobs and those done in the last 24 h. */
-export function queueStats(now?: Date): Promise<QueueStat[]> {
-  return engine().queueStats(now);
-}
-
-/** Failed jobs, newest first, one page (server-side: a count query and a page query). */
-export function listFailedJobs(
-  options: FailedJobsQuery,
-): Promise<{ items: FailedJob[]; total: number }> {
-  return engine().listFailedJobs(options);
-}
-
-/** One more attempt, now, for a failed job; false when there is no such failed job. */
-export function retryFailedJob(queue: string, id: string): Promise<boolean> {
-  return engine().retryFailedJob(queue, id);
-}
-
-export type { FailedJob, QueueStat };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { exportAccountData } from '~/domain/account.server';
-import { requireUser } from '~/lib/auth.server';
-import { methodNotAllowed } from '~/lib/http.server';
+import { requireUser } from '~/http/auth.server';
+import { methodNotAllowed } from '~/http/http.server';
 
 // GET /account/export ("Download my data"): the signed-in user's account, businesses and sign-ins
 // as a JSON file, streamed. Never stored by a cache (the server marks anything with a session private).

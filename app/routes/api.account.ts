@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { deleteAccount, updateAccount } from '~/domain/account.server';
-import { getSessionToken, requireApiUser } from '~/lib/auth.server';
+import { getSessionToken, requireApiUser } from '~/http/auth.server';
 import {
   domainErrorResponse,
   getClientInfo,
   methodNotAllowed,
   readJsonPayload,
-} from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
+} from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
 import { AccountUpdateSchema, DeleteAccountSchema } from '~/schemas/account';
 
 const ALLOWED = ['GET', 'PUT', 'DELETE'];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { listAccessLogs, type AccessLogView } from '~/domain/admin.server';
-import { adminListResponse } from '~/lib/admin-api.server';
+import { adminListResponse } from '~/http/admin-api.server';
 
 // GET /api/admin/access-logs?page=&limit=&result=allowed|denied → premium-access checks, newest
 // first. `wasAllowed` is the spec's text form ('true' / 'false'); `allowed` is the same as a boolean.

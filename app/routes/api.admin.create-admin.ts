@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { createAdminUser } from '~/domain/admin.server';
-import { requireApiAdmin } from '~/lib/auth.server';
-import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
+import { requireApiAdmin } from '~/http/auth.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { CreateAdminSchema } from '~/schemas/admin';
 
 // POST /api/admin/create-admin { email, password, firstName, lastName } → 201 the created admin.

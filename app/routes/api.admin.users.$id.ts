@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { updateUserAsAdmin } from '~/domain/admin.server';
-import { requireApiAdmin } from '~/lib/auth.server';
-import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
+import { requireApiAdmin } from '~/http/auth.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { AdminUserUpdateSchema } from '~/schemas/admin';
 
 // PUT /api/admin/users/{id} { subscriptionStatus?, subscriptionExpiry?, role?, firstName?,

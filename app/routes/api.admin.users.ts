@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { listUsers } from '~/domain/admin.server';
 import { isTier } from '~/domain/tiers';
-import { adminListResponse } from '~/lib/admin-api.server';
+import { adminListResponse } from '~/http/admin-api.server';
 import { searchParam } from '~/schemas/admin';
 
 // GET /api/admin/users?page=&limit=&q=&tier= → users, newest first (never password data).

@@ -5,8 +5,8 @@ import {
   getClientInfo,
   methodNotAllowed,
   readJsonPayload,
-} from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
+} from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
 import { ForgotPasswordSchema } from '~/schemas/account';
 
 // POST /api/auth/forgot-password { email } → 202 { message }, the same for every e-mail (a link is

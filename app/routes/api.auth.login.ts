@@ -6,7 +6,7 @@ import {
   getClientInfo,
   methodNotAllowed,
   readJsonPayload,
-} from '~/lib/http.server';
+} from '~/http/http.server';
 import { LoginSchema } from '~/schemas/auth';
 
 // POST /api/auth/login { email, password } → { token, user }

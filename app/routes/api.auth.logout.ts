@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { endSession } from '~/domain/sessions.server';
-import { getSessionToken } from '~/lib/auth.server';
-import { methodNotAllowed } from '~/lib/http.server';
+import { getSessionToken } from '~/http/auth.server';
+import { methodNotAllowed } from '~/http/http.server';
 
 // POST /api/auth/logout: ends the session of the Bearer token (or cookie) on the server → 204.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { requireApiUser } from '~/lib/auth.server';
-import { methodNotAllowed } from '~/lib/http.server';
+import { requireApiUser } from '~/http/auth.server';
+import { methodNotAllowed } from '~/http/http.server';
 
 // GET /api/auth/me (Bearer token or session cookie) → the current user, or 401 { message }.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { getOrigin } from '~/lib/origin.server';
+import { getOrigin } from '~/http/origin.server';
 import { signUp } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import {
@@ -7,7 +7,7 @@ import {
   getClientInfo,
   methodNotAllowed,
   readJsonPayload,
-} from '~/lib/http.server';
+} from '~/http/http.server';
 import { RegisterSchema } from '~/schemas/auth';
 
 // POST /api/auth/register { email, password, firstName?, lastName? } → 201 { token, user }

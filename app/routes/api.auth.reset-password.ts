@@ -6,7 +6,7 @@ import {
   getClientInfo,
   methodNotAllowed,
   readJsonPayload,
-} from '~/lib/http.server';
+} from '~/http/http.server';
 import { ResetPasswordSchema } from '~/schemas/account';
 
 // POST /api/auth/reset-password { token, password } → { token, user }: the new password is set,

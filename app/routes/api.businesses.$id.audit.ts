@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { auditBusiness, findAudit } from '~/domain/audits.server';
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
-import { requireApiUser } from '~/lib/auth.server';
-import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
-import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/lib/http.server';
+import { requireApiUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 
 const ALLOWED = ['GET', 'POST'];
 

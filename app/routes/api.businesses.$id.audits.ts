@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { AUDITS_PER_PAGE, listAudits } from '~/domain/audits.server';
 import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
-import { requireApiUser } from '~/lib/auth.server';
-import { jsonMessage, methodNotAllowed } from '~/lib/http.server';
-import { pagedJsonResponse } from '~/lib/paged-response.server';
+import { requireApiUser } from '~/http/auth.server';
+import { jsonMessage, methodNotAllowed } from '~/http/http.server';
+import { pagedJsonResponse } from '~/http/paged-response.server';
 import { pageParams } from '~/schemas/paging';
 
 const MAX_PER_PAGE = 100;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { deleteBusiness, updateBusiness } from '~/domain/businesses.server';
-import { requireApiUser } from '~/lib/auth.server';
-import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
+import { requireApiUser } from '~/http/auth.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { BusinessUpdateSchema } from '~/schemas/business';
 
 const ALLOWED = ['PUT', 'DELETE'];

@@ -4,10 +4,10 @@ import {
   createBusiness,
   listBusinesses,
 } from '~/domain/businesses.server';
-import { requireApiUser } from '~/lib/auth.server';
-import { idempotentCreate } from '~/lib/idempotency.server';
-import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
-import { pagedJsonResponse } from '~/lib/paged-response.server';
+import { requireApiUser } from '~/http/auth.server';
+import { idempotentCreate } from '~/http/idempotency.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
+import { pagedJsonResponse } from '~/http/paged-response.server';
 import { pageParams, searchParam } from '~/schemas/paging';
 import { BusinessSchema } from '~/schemas/business';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
-import { requireApiUser } from '~/lib/auth.server';
-import { domainErrorResponse, methodNotAllowed } from '~/lib/http.server';
+import { requireApiUser } from '~/http/auth.server';
+import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
 
 // GET /api/premium-gpt-access → 200 { hasAccess, accessGrantedAt, userEmail, premiumGptUrl,
 // subscriptionTier }, or 403 { message, expiredAt, requiredTier, currentTier }, or 401.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { activateTestSubscription } from '~/domain/payments.server';
-import { requireApiAdmin } from '~/lib/auth.server';
-import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/lib/http.server';
+import { requireApiAdmin } from '~/http/auth.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { TestWebhookSchema } from '~/schemas/payments';
 
 // POST /api/test-webhook { email, tier? } (admins): simulates a successful payment for that user,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { handleWebhook } from '~/domain/payments.server';
-import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/lib/http.server';
-import { MAX_WEBHOOK_BYTES as MAX_EVENT_BYTES } from '~/lib/request-limits';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
+import { MAX_WEBHOOK_BYTES as MAX_EVENT_BYTES } from '~/http/request-limits';
 
 // POST /api/webhooks/stripe: Stripe's events. The signature is checked on the raw body; a missing,
 // forged or stale one, or a body that is not an event, is 400 and changes nothing. A redelivered

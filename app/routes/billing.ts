@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { isDomainError } from '~/domain/errors';
 import { openBillingPortal } from '~/domain/payments.server';
-import { requireUser } from '~/lib/auth.server';
-import { methodNotAllowed, readFormData } from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { requireUser } from '~/http/auth.server';
+import { methodNotAllowed, readFormData } from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
+import { redirectWithToast } from '~/http/toast.server';
 
 // POST /billing ('Manage billing' on the dashboard): to Stripe's Customer Portal (cancel, change
 // plan, update card), or the local demo billing page in demo mode.

@@ -11,9 +11,9 @@ import { formatPrice } from '~/content/plans';
 import { isDomainError } from '~/domain/errors';
 import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { cancelOnDemoBilling, checkoutMode, getBilling } from '~/domain/payments.server';
-import { requireUser } from '~/lib/auth.server';
-import { readFormData } from '~/lib/http.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { requireUser } from '~/http/auth.server';
+import { readFormData } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Billing (demo) | AI Visibility' },

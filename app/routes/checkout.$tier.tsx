@@ -18,9 +18,9 @@ import {
   payOnDemoCheckout,
   startCheckout,
 } from '~/domain/payments.server';
-import { requireUser } from '~/lib/auth.server';
-import { getOrigin } from '~/lib/origin.server';
-import { readFormData } from '~/lib/http.server';
+import { requireUser } from '~/http/auth.server';
+import { getOrigin } from '~/http/origin.server';
+import { readFormData } from '~/http/http.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Checkout | AI Visibility' },

@@ -27,14 +27,14 @@ import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { submitContactInquiry } from '~/domain/contact.server';
 import { isDomainError } from '~/domain/errors';
 import { publicLinks } from '~/lib/env.server';
-import { getClientIp, readFormData } from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { getClientIp, readFormData } from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { ContactSchema } from '~/schemas/contact';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/limits';
-import { publicPageHeaders } from '~/lib/cache-policy';
+import { publicPageHeaders } from '~/http/cache-policy';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -12,7 +12,7 @@ import { isDomainError } from '~/domain/errors';
 import { interpretPremiumCheck } from '~/domain/premium-access-messages';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { isPaidTier, normalizeTier } from '~/domain/tiers';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/http/auth.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Premium GPT | AI Visibility' },

@@ -19,13 +19,13 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
 import { RESET_REQUESTED_MESSAGE, RESET_REQUESTED_TITLE } from '~/content/account';
 import { requestPasswordReset } from '~/domain/password-reset.server';
-import { publicPageHeaders } from '~/lib/cache-policy';
-import { getClientIp, readFormData, retryAfterHeaders } from '~/lib/http.server';
-import { getOrigin } from '~/lib/origin.server';
+import { publicPageHeaders } from '~/http/cache-policy';
+import { getClientIp, readFormData, retryAfterHeaders } from '~/http/http.server';
+import { getOrigin } from '~/http/origin.server';
 import { ForgotPasswordSchema } from '~/schemas/account';
 import { EMAIL_MAX_LENGTH } from '~/schemas/limits';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [

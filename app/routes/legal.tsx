@@ -1,9 +1,9 @@
 import { Link, type MetaFunction } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
 import { PUBLIC_PAGES } from '~/content/pages';
-import { publicPageHeaders } from '~/lib/cache-policy';
+import { publicPageHeaders } from '~/http/cache-policy';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 // Target of the footer's placeholder links until the real legal texts exist.

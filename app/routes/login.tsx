@@ -19,13 +19,13 @@ import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { readFormData, retryAfterHeaders, safeRedirect } from '~/lib/http.server';
+import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
+import { readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
-import { publicPageHeaders } from '~/lib/cache-policy';
+import { publicPageHeaders } from '~/http/cache-policy';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [

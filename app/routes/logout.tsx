@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
-import { logout } from '~/lib/auth.server';
-import { isCrossSite } from '~/lib/http.server';
+import { logout } from '~/http/auth.server';
+import { isCrossSite } from '~/http/http.server';
 
 // POST only, and only from our own pages: a link, a prefetch or another site's form can never
 // sign anyone out.

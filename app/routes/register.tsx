@@ -19,8 +19,8 @@ import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { redirectIfSignedIn, startSessionAndRedirect } from '~/lib/auth.server';
-import { getClientIp, readFormData, retryAfterHeaders, safeRedirect } from '~/lib/http.server';
+import { redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
+import { getClientIp, readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
 import { RegisterFormSchema } from '~/schemas/auth';
 import {
   EMAIL_MAX_LENGTH,
@@ -29,10 +29,10 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DO_NOT_MATCH,
 } from '~/schemas/limits';
-import { publicPageHeaders } from '~/lib/cache-policy';
-import { getOrigin } from '~/lib/origin.server';
+import { publicPageHeaders } from '~/http/cache-policy';
+import { getOrigin } from '~/http/origin.server';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 /** The spec's fallback when the server gives no reason. */

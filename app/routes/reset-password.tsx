@@ -18,9 +18,9 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
 import { PASSWORD_RESET_TOAST, RESET_LINK_MESSAGES } from '~/content/account';
 import { checkResetToken, resetPassword } from '~/domain/password-reset.server';
-import { PRIVATE_NO_STORE } from '~/lib/cache-policy';
-import { startSessionAndRedirect } from '~/lib/auth.server';
-import { readFormData } from '~/lib/http.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { startSessionAndRedirect } from '~/http/auth.server';
+import { readFormData } from '~/http/http.server';
 import { ResetPasswordFormSchema } from '~/schemas/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/schemas/limits';
 

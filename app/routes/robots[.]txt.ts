@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { getOrigin } from '~/lib/origin.server';
+import { getOrigin } from '~/http/origin.server';
 
 // Crawlers may read the public pages; the signed-in areas and the JSON API are off limits.
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { SITEMAP_PAGES } from '~/content/pages';
-import { getOrigin } from '~/lib/origin.server';
+import { getOrigin } from '~/http/origin.server';
 
 const escapeXml = (value: string) =>
   value.replace(

@@ -12,10 +12,10 @@ import { STATS } from '~/content/marketing';
 import { WHY_PAGE } from '~/content/why';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
-import { getOrigin } from '~/lib/origin.server';
-import { publicPageHeaders } from '~/lib/cache-policy';
+import { getOrigin } from '~/http/origin.server';
+import { publicPageHeaders } from '~/http/cache-policy';
 
-// The same for every anonymous visitor: shared caches may keep it (see ~/lib/cache-policy).
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import Stripe from 'stripe';
 import { migrate } from '../../scripts/db-migrate';
 import { E2E_WEBHOOK_SECRET } from '../../playwright.config';
-import { PUBLIC_PAGE_CACHE } from '../../app/lib/cache-policy';
+import { PUBLIC_PAGE_CACHE } from '../../app/http/cache-policy';
 import { expect, test, E2E_ADMIN, E2E_DATABASE, uniqueEmail } from './support';
 
 // The production server (server/app.ts) seen from outside, over HTTP: client addresses, the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '~/domain/sessions.server';
-import { sessionCookie } from '~/lib/auth.server';
+import { sessionCookie } from '~/http/auth.server';
 import { db } from '~/lib/db.server';
 import { loader as notFoundLoader } from '~/routes/$';
-import { loader as adminLoader } from '~/routes/admin';
-import { loader as dashboardLoader } from '~/routes/dashboard';
+import { loader as adminLoader } from '~/routes/admin/route';
+import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import { action as loginAction, loader as loginLoader } from '~/routes/login';
 import { action as logoutAction } from '~/routes/logout';
 import { action as registerAction } from '~/routes/register';

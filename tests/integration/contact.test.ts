@@ -1,4 +1,4 @@
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import { contactSuccessMessage, RESPONSE_TIMES } from '~/content/contact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

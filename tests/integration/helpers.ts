@@ -1,6 +1,6 @@
 import { registerUser, type PublicUser } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
-import { sessionCookie } from '~/lib/auth.server';
+import { sessionCookie } from '~/http/auth.server';
 import { db } from '~/lib/db.server';
 
 export const BASE = 'http://localhost';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from '~/lib/idempotency.server';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from '~/http/idempotency.server';
 import { action as businessesAction } from '~/routes/api.businesses';
 import { args, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Types only (erased): the modules themselves are imported once SMTP_URL is set.
 import type * as ResetModule from '~/domain/password-reset.server';
 import type * as JobsModule from '~/jobs/index.server';
+import type * as QueuesModule from '~/domain/jobs.server';
 import type * as DbModule from '~/lib/db.server';
 import type * as MailModule from '~/lib/mail.server';
 import type * as HelpersModule from './helpers';
@@ -47,7 +48,7 @@ let app: {
   mail: typeof MailModule;
   requestPasswordReset: (typeof ResetModule)['requestPasswordReset'];
   startBackgroundJobs: (typeof JobsModule)['startBackgroundJobs'];
-  queueStats: (typeof JobsModule)['queueStats'];
+  queueStats: (typeof QueuesModule)['queueStats'];
   helpers: typeof HelpersModule;
 };
 
@@ -57,11 +58,12 @@ beforeAll(async () => {
   process.env.MAIL_RETRY_DELAY_SECONDS = '1';
   process.env.JOBS_POLL_INTERVAL_MS = '50';
   process.env.JOBS_WORKER = 'true';
-  const [dbModule, mail, reset, jobs, helpers] = await Promise.all([
+  const [dbModule, mail, reset, jobs, queues, helpers] = await Promise.all([
     import('~/lib/db.server'),
     import('~/lib/mail.server'),
     import('~/domain/password-reset.server'),
     import('~/jobs/index.server'),
+    import('~/domain/jobs.server'),
     import('./helpers'),
   ]);
   app = {
@@ -69,7 +71,7 @@ beforeAll(async () => {
     mail,
     requestPasswordReset: reset.requestPasswordReset,
     startBackgroundJobs: jobs.startBackgroundJobs,
-    queueStats: jobs.queueStats,
+    queueStats: queues.queueStats,
     helpers,
   };
 });

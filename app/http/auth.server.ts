@@ -1,0 +1,132 @@
+import { createCookie, redirect, type AppLoadContext } from 'react-router';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import { signIn, type PublicUser } from '~/domain/accounts.server';
+import { ADMIN_REQUIRED_MESSAGE } from '~/domain/admin.server';
+import { isAdmin } from '~/domain/users';
+import { DomainError } from '~/domain/errors';
+import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
+import { LoginSchema } from '~/schemas/auth';
+import { cookieSecure, env } from '~/lib/env.server';
+import { getClientInfo, getClientIp, jsonMessage } from './http.server';
+import { bearerToken } from './request-limits';
+import { redirectWithToast, type ToastInput } from './toast.server';
+
+// The session cookie holds the session token (signed); the row lives in the database.
+export const sessionCookie = createCookie('__session', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: cookieSecure,
+  secrets: [env.SESSION_SECRET],
+  maxAge: env.SESSION_TTL_DAYS * 24 * 60 * 60,
+});
+
+// remix-auth's form strategy checks the credentials of the login form. The form was validated with
+// the same LoginSchema first, so a parse failure here means a tampered request.
+// The strategy's callback sees only a request (remix-auth hands it a copy), so authenticateForm
+// gives it one that carries the client address from the load context in a header of our own,
+// always overwritten here: a value a client sent under that name never counts.
+const CLIENT_ADDRESS_HEADER = 'x-aiv-sign-in-client-address';
+const authenticator = new Authenticator<PublicUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new DomainError('invalid_input', 'Invalid email or password');
+    const ipAddress = request.headers.get(CLIENT_ADDRESS_HEADER) || null;
+    return signIn(parsed.data, { ipAddress });
+  }),
+  'form',
+);
+
+/** Checks the login form's credentials (remix-auth's form strategy). */
+export function authenticateForm(request: Request, context?: AppLoadContext) {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, getClientIp(request, context) ?? '');
+  const withClient = new Request(request, { headers, duplex: 'half' } as RequestInit);
+  return authenticator.authenticate('form', withClient);
+}
+
+/** The session token from the cookie, or from `Authorization: Bearer <token>` (the JSON API). */
+export async function getSessionToken(request: Request): Promise<string | null> {
+  const authorization = request.headers.get('authorization');
+  const bearer = bearerToken(authorization);
+  if (bearer) return bearer;
+  const value: unknown = await sessionCookie.parse(request.headers.get('cookie'));
+  return typeof value === 'string' && value ? value : null;
+}
+
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const token = await getSessionToken(request);
+  return token ? getSessionUser(token) : null;
+}
+
+function loginUrl(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = url.pathname + url.search;
+  return `/login?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The JSON API: no live session is a 401 `{ message }`. */
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw jsonMessage(401, 'Authentication required');
+  return user;
+}
+
+/** The admin JSON API: a visitor is 401, a signed-in non-admin 403 `{ message }`. */
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!isAdmin(user)) throw jsonMessage(403, ADMIN_REQUIRED_MESSAGE);
+  return user;
+}
+
+/** Pages: a visitor is sent to the login screen and brought back afterwards. */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect(loginUrl(request));
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) {
+    throw await redirectWithToast('/dashboard', {
+      title: 'Access Denied',
+      description: 'You need admin privileges to access this page',
+      variant: 'destructive',
+    });
+  }
+  return user;
+}
+
+/** Pages: a signed-in user has no business on /login or /register. */
+export async function redirectIfSignedIn(request: Request, to = '/dashboard') {
+  if (await getUser(request)) throw redirect(to);
+}
+
+/** Starts a session for the user and redirects with the session cookie set. */
+export async function startSessionAndRedirect(
+  request: Request,
+  context: AppLoadContext | undefined,
+  userId: string,
+  redirectTo: string,
+  toast?: ToastInput,
+) {
+  const previous = await getSessionToken(request);
+  if (previous) await endSession(previous);
+  const { token } = await createSession(userId, getClientInfo(request, context));
+  const headers = { 'Set-Cookie': await sessionCookie.serialize(token) };
+  if (toast) return redirectWithToast(redirectTo, toast, { headers, request });
+  return redirect(redirectTo, { headers });
+}
+
+export async function logout(request: Request) {
+  const token = await getSessionToken(request);
+  if (token) await endSession(token);
+  return redirectWithToast(
+    '/',
+    { title: 'Signed out', description: 'You have been logged out.' },
+    { headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) } },
+  );
+}

@@ -1,0 +1,44 @@
+import { env, isProduction } from '~/lib/env.server';
+
+/** Stripe's hosted pages a form here may lead to (Checkout, Payment Links, Customer Portal). */
+const STRIPE_PAGES = [
+  'https://checkout.stripe.com',
+  'https://buy.stripe.com',
+  'https://billing.stripe.com',
+];
+
+/**
+ * Where a form may send the browser, redirects included: this site, Stripe's hosted pages and the
+ * hosts of the configured payment links (a plan's checkout may be any hosted page).
+ */
+const formActionSources = [
+  ...new Set([
+    "'self'",
+    ...STRIPE_PAGES,
+    ...[
+      env.CHECKOUT_URL_DIY,
+      env.CHECKOUT_URL_STARTER,
+      env.CHECKOUT_URL_GROWTH,
+      env.CHECKOUT_URL_AUTHORITY,
+    ].map((url) => new URL(url).origin),
+  ]),
+];
+
+/**
+ * The enforced Content-Security-Policy of a page. Scripts run only with this response's nonce (and
+ * what those load, 'strict-dynamic'); everything else comes from this origin; nothing may frame
+ * the site, change its base URL or embed plugins.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `form-action ${formActionSources.join(' ')}`,
+  ].join('; ');
+}
+
+/** Vite's development server injects scripts of its own, so the policy is for built sites only. */
+export const enforceCsp = isProduction;

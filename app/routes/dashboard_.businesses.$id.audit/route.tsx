@@ -1,0 +1,316 @@
+import {
+  data,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import {
+  FixList,
+  ScoreBadge,
+  ScoreExplainer,
+  SignalList,
+  Sparkline,
+} from '~/components/audit/audit-report';
+import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
+import { Pagination } from '~/components/ui/pagination';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { scoreBand } from '~/domain/audit/signals';
+import {
+  auditAllowance,
+  auditBusiness,
+  auditStandings,
+  AUDITS_PER_PAGE,
+  findAudit,
+  listAudits,
+} from '~/domain/audits.server';
+import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
+import { isDomainError } from '~/domain/errors';
+import { effectiveTier, hasWeeklyReaudit } from '~/domain/tiers';
+import { requireUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { readFormData, safeRedirect } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { pageParams } from '~/schemas/paging';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `AI readiness: ${loaderData.business.name} | AI Visibility`
+      : 'AI readiness | AI Visibility',
+  },
+  { name: 'robots', content: 'noindex' },
+];
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const formatWhen = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+// /dashboard/businesses/{id}/audit: the AI-readiness report of one of the user's businesses (the
+// latest audit, or ?audit=<id> from the history), its trend and history, and 'Check AI Readiness'.
+// Someone else's business is a 404, as on the JSON API.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.id ?? '';
+  const business = await findBusiness(user, id);
+  if (!business) throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+  const url = new URL(request.url);
+  const { page } = pageParams(url.searchParams, {
+    defaultLimit: AUDITS_PER_PAGE,
+    maxLimit: AUDITS_PER_PAGE,
+  });
+  const auditId = url.searchParams.get('audit') ?? undefined;
+  const now = new Date();
+  const [asked, history, allowance, standings] = await Promise.all([
+    findAudit(user, id, auditId),
+    listAudits(id, { page, perPage: AUDITS_PER_PAGE }, user),
+    auditAllowance(user, id, now),
+    auditStandings([id]),
+  ]);
+  // A stale or foreign ?audit= shows the latest one rather than "no audit yet".
+  const audit = asked ?? (auditId ? await findAudit(user, id) : null);
+  return data(
+    {
+      business: { id: business.id, name: business.name, website: business.website },
+      audit,
+      viewingOlder: Boolean(auditId && audit && history.items[0]?.id !== audit.id),
+      history,
+      trend: standings[id]?.trend ?? [],
+      allowance,
+      upgradable: effectiveTier(user, now) !== 'authority',
+      weekly: hasWeeklyReaudit(user, now),
+    },
+    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const id = params.id ?? '';
+  const page = `/dashboard/businesses/${encodeURIComponent(id)}/audit`;
+  // The dashboard's button comes back to the dashboard on a refusal; the report page to itself.
+  const back = safeRedirect(form.get('back'), page);
+  if (form.get('intent') !== 'run') {
+    return redirectWithToast(
+      back,
+      { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+      { request },
+    );
+  }
+  try {
+    const audit = await auditBusiness(user, id);
+    const band = scoreBand(audit.score);
+    return await redirectWithToast(
+      page,
+      {
+        title: 'AI readiness checked',
+        description: `Score ${audit.score}/100: ${band.label}.`,
+      },
+      { request },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === 'not_found') throw new Response(error.message, { status: 404 });
+    return redirectWithToast(
+      back,
+      { title: 'Audit not started', description: error.message, variant: 'destructive' },
+      { request },
+    );
+  }
+}
+
+export default function AuditPage() {
+  const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
+    useLoaderData<typeof loader>();
+  const left = Math.max(0, allowance.limit - allowance.used);
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <Link to="/dashboard" className={linkStyles}>
+          ← Back to dashboard
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
+          AI readiness: {business.name}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          Can ChatGPT, Claude, Perplexity and Gemini read, understand and cite your website?
+        </p>
+      </div>
+
+      <section
+        aria-labelledby="run-title"
+        className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 p-6"
+      >
+        <div className="min-w-0">
+          <h2 id="run-title" className="text-lg font-semibold text-slate-900">
+            {business.website ? (
+              <span className="break-all">{business.website}</span>
+            ) : (
+              'No website yet'
+            )}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700" data-testid="audit-allowance">
+            {business.website
+              ? `${left} of ${allowance.limit} audit${allowance.limit === 1 ? '' : 's'} left today for this business.`
+              : 'Add your website to this business to check it.'}
+            {weekly ? ' Your plan also re-checks it every week.' : ''}
+          </p>
+        </div>
+        {business.website && left === 0 && allowance.resetsAt ? (
+          <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
+            Next check available {formatWhen(allowance.resetsAt)}.{' '}
+            {upgradable ? (
+              <Link to="/pricing" className={linkStyles}>
+                More checks with a paid plan
+              </Link>
+            ) : null}
+          </p>
+        ) : business.website ? (
+          <CheckReadinessForm businessId={business.id} businessName={business.name} />
+        ) : (
+          <Link to={`/dashboard?edit=${business.id}`} className={buttonStyles.primary}>
+            Add a website
+          </Link>
+        )}
+      </section>
+
+      {audit ? (
+        <>
+          <section aria-labelledby="score-title" className="flex flex-wrap items-center gap-6">
+            <div>
+              <h2
+                id="score-title"
+                className="text-sm font-semibold tracking-wide text-slate-700 uppercase"
+              >
+                {viewingOlder ? 'Score of this earlier audit' : 'Latest score'}
+              </h2>
+              <div className="mt-2 flex items-center gap-4">
+                <ScoreBadge score={audit.score} size="lg" />
+                <div>
+                  <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
+                  <p className="text-sm text-slate-700" data-testid="audit-summary">
+                    {(['fail', 'warn', 'pass'] as const)
+                      .map((status) => {
+                        const count = audit.signals.filter((s) => s.status === status).length;
+                        return `${count} ${status === 'fail' ? 'failed' : status === 'warn' ? 'need attention' : 'passed'}`;
+                      })
+                      .join(' · ')}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Checked {formatWhen(audit.auditedAt)}
+                    {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}
+                  </p>
+                </div>
+              </div>
+            </div>
+            {trend.length > 1 ? (
+              <div>
+                <p className="text-sm font-semibold text-slate-700">Trend</p>
+                <Sparkline scores={trend} width={180} height={44} />
+              </div>
+            ) : null}
+          </section>
+          {viewingOlder ? (
+            <p className="text-sm">
+              <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
+                Show the latest audit
+              </Link>
+            </p>
+          ) : null}
+
+          <section aria-labelledby="fixes-title" className="space-y-3">
+            <h2 id="fixes-title" className="text-2xl font-bold text-slate-900">
+              Fixes for your website
+            </h2>
+            <p className="text-sm text-slate-700">
+              Written from your business details. Copy each one into your site, or send it to
+              whoever looks after your website.
+            </p>
+            <FixList fixes={audit.fixes} />
+          </section>
+
+          <section aria-labelledby="signals-title" className="space-y-3">
+            <h2 id="signals-title" className="text-2xl font-bold text-slate-900">
+              What we checked
+            </h2>
+            <SignalList signals={audit.signals} />
+            <ScoreExplainer />
+          </section>
+        </>
+      ) : (
+        <section className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+          <h2 className="font-semibold text-slate-900">No audit yet</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            We check whether AI crawlers may read your site, whether your business details are there
+            for them to understand, and whether the basics are in place, then give you the exact
+            fixes.
+          </p>
+        </section>
+      )}
+
+      {history.total > 0 ? (
+        <section aria-labelledby="history-title" className="space-y-3">
+          <h2 id="history-title" className="text-xl font-semibold text-slate-900">
+            Past audits
+          </h2>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Past audits, newest first</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                  When
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                  Score
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                  Run by
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {history.items.map((item) => (
+                <tr key={item.id} data-testid="audit-history-row">
+                  <td className="px-3 py-2">
+                    {item.id === audit?.id ? (
+                      <span aria-current="true" className="font-semibold text-slate-900">
+                        {formatWhen(item.auditedAt)} (shown)
+                      </span>
+                    ) : (
+                      <Link
+                        to={`/dashboard/businesses/${business.id}/audit?audit=${item.id}`}
+                        className={linkStyles}
+                      >
+                        {formatWhen(item.auditedAt)}
+                      </Link>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <ScoreBadge score={item.score} />
+                  </td>
+                  <td className="px-3 py-2 text-slate-700">
+                    {item.trigger === 'scheduled' ? 'Weekly re-check' : 'You'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={history.page}
+            pageCount={history.pageCount}
+            total={history.total}
+            perPage={history.perPage}
+            noun="audits"
+            pageLinks
+            hash="#history-title"
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

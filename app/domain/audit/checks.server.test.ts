@@ -23,6 +23,7 @@ import {
   evaluate,
   LIMITS,
   readRobots,
+  unreachableOf,
   type BusinessFacts,
 } from './checks.server';
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
@@ -1159,7 +1160,7 @@ describe('page basics', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('evaluate', () => {
-  it('a site that could not be reached fails every signal, saying why', () => {
+  it('a site that could not be reached checks nothing: every signal is "not checked"', () => {
     const results = evaluate(
       {
         home: unreachable(HOME, 'the name harborview.example does not resolve'),
@@ -1171,11 +1172,35 @@ describe('evaluate', () => {
     );
     expect(results.map((result) => result.id)).toEqual(SIGNAL_IDS);
     for (const result of results) {
-      expect(result.status).toBe('fail');
-      expect(result.reason).toMatch(/^We could not reach harborview\.example/);
-      expect(result.reason).toContain('does not resolve');
-      expect(result.evidence).toMatchObject({ url: HOME });
+      expect(result.status).toBe('not_checked');
+      expect(result.evidence).toEqual({});
     }
+    // In particular, an https:// address is not called insecure.
+    expect(results.find((result) => result.id === 'https')?.status).not.toBe('fail');
+  });
+
+  it('describes why a site could not be reached, and an address refused on purpose as such', () => {
+    expect(unreachableOf(unreachable(HOME, 'it did not answer within 10 seconds'))).toEqual({
+      host: 'harborview.example',
+      code: 'timeout',
+      reason: 'it did not answer within 10 seconds',
+      refused: false,
+      message: 'We could not reach harborview.example: it did not answer within 10 seconds.',
+    });
+    const refused: FetchFailure = {
+      ...unreachable('http://192.168.1.10/'),
+      code: 'refused_address',
+      error: 'the domain points into a private network',
+    };
+    expect(unreachableOf(refused)).toMatchObject({
+      refused: true,
+      message:
+        'We did not check 192.168.1.10: the domain points into a private network. We only check public websites, the ones AI crawlers can visit.',
+    });
+    // A page too large or redirecting in circles did answer: it is checked (and fails).
+    expect(unreachableOf({ ...unreachable(HOME), code: 'too_large' })).toBeNull();
+    expect(unreachableOf({ ...unreachable(HOME), code: 'too_many_redirects' })).toBeNull();
+    expect(unreachableOf(served('<p>hi</p>'))).toBeNull();
   });
 
   it('a home page with HTTP 500 fails the page signals but still checks robots.txt and the rest', () => {

@@ -1,11 +1,20 @@
+import type { FetchOutcome } from '~/lib/safe-fetch.server';
 import { readPage } from './page.server';
-import { SIGNAL_IDS, SIGNALS, type SignalGroup, type SignalId, type SignalResult } from './signals';
+import {
+  SIGNAL_IDS,
+  SIGNALS,
+  type SignalGroup,
+  type SignalId,
+  type SignalResult,
+  type Unreachable,
+} from './signals';
 import { accessChecks, readRobots } from './checks/crawler-access.server';
 import { discoveryChecks } from './checks/discovery.server';
 import { identityChecks } from './checks/identity.server';
 import { basicsChecks, homeProblem } from './checks/page-basics.server';
 import {
   bodyText,
+  hostOf,
   type AuditContext,
   type BusinessFacts,
   type GroupResults,
@@ -56,6 +65,40 @@ export function siteAddresses(homeUrl: string) {
   };
 }
 
+/**
+ * Why the site could not be checked at all, or null if it answered. A home page too large or with
+ * too many redirects did answer: those are checked (and fail) like any other page.
+ */
+export function unreachableOf(home: FetchOutcome): Unreachable | null {
+  if (home.ok || home.code === 'too_large' || home.code === 'too_many_redirects') return null;
+  return describeUnreachable(home.url, home.code, home.error);
+}
+
+/** The words for a site we could not reach at `address`, from safe-fetch's code and reason. */
+export function describeUnreachable(address: string, code: string, reason: string): Unreachable {
+  const host = hostOf(address);
+  const refused = code === 'refused_address';
+  return {
+    host,
+    code,
+    reason,
+    refused,
+    message: refused
+      ? `We did not check ${host}: ${reason}. We only check public websites, the ones AI crawlers can visit.`
+      : `We could not reach ${host}: ${reason}.`,
+  };
+}
+
+/** Every signal of an audit that could not reach the site: not checked, each saying so once. */
+export function notChecked(): SignalResult[] {
+  return SIGNAL_IDS.map((id) => ({
+    id,
+    status: 'not_checked',
+    evidence: {},
+    reason: 'Not checked: we could not reach the site.',
+  }));
+}
+
 /** Each group's checks; SIGNALS says which signals a group holds, and the types hold them to it. */
 const GROUP_CHECKS: { [G in SignalGroup]: (context: AuditContext) => GroupResults<G> } = {
   access: accessChecks,
@@ -70,17 +113,8 @@ export function evaluate(fetches: SiteFetches, business: BusinessFacts): SignalR
   const homeUrl = home.ok ? home.url : business.website;
   const addresses = siteAddresses(homeUrl);
   const problem = homeProblem(home);
-
-  if (!home.ok && !fetches.robots) {
-    // Not reachable at all: nothing else was fetched.
-    const reason = problem!;
-    return SIGNAL_IDS.map((id) => ({
-      id,
-      status: 'fail',
-      evidence: { url: home.url, snippet: home.error },
-      reason,
-    }));
-  }
+  // Not reachable at all: nothing else was fetched, and nothing can be judged.
+  if (unreachableOf(home)) return notChecked();
 
   const context: AuditContext = {
     fetches,

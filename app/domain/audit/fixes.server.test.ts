@@ -18,7 +18,7 @@ import {
   type BusinessFacts,
 } from './checks.server';
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
-import { buildFixes, schemaTypeFor } from './fixes.server';
+import { buildFixes, schemaTypeFor, unreachableFix } from './fixes.server';
 import { readPage } from './page.server';
 import { parseRobots, robotsVerdict } from './robots';
 import {
@@ -347,5 +347,36 @@ describe('the other fixes, fed back through the checks', () => {
     );
     expect(result.status).toBe('pass');
     expect(result.evidence.snippet).toBe('1 entry');
+  });
+});
+
+describe('the one fix for a site that could not be reached', () => {
+  const fixFor = (code: string, reason = 'why') =>
+    unreachableFix(
+      {
+        host: 'harborview.example',
+        code,
+        reason,
+        refused: code === 'refused_address',
+        message: '',
+      },
+      business(),
+    );
+
+  it('names what to do for each reason, and never sends a refused address to a browser', () => {
+    expect(fixFor('refused_address').title).toBe("Use your website's public address");
+    expect(fixFor('refused_address').text).toMatch(/private network/);
+    expect(fixFor('refused_address').text).not.toMatch(/browser/);
+    expect(fixFor('bad_url', 'it is not a valid web address').text).toContain(
+      'it is not a valid web address',
+    );
+    expect(fixFor('dns').title).toBe('Check your website address');
+    expect(fixFor('tls').title).toBe("Fix your site's HTTPS certificate");
+    for (const code of ['connect', 'timeout', 'network']) {
+      expect(fixFor(code).title).toBe('Make sure your website is online');
+    }
+    for (const code of ['refused_address', 'bad_url', 'dns', 'tls', 'timeout']) {
+      expect(fixFor(code).signal).toBe('home_page');
+    }
   });
 });

@@ -6,8 +6,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { PLANS } from '~/content/plans';
-import { AiToolSection, EMBEDDED_TOOL_PARAM } from '~/routes/_index/ai-tool-section';
-import { DemoNotice, WatchDemo } from '~/routes/_index/demo-dialog';
+import { AiToolSection, EMBEDDED_TOOL_PARAM } from './ai-tool-section';
+import { DemoNotice, WatchDemo } from './demo-dialog';
 import { ExternalLink } from '~/components/external-link';
 import {
   CardGrid,

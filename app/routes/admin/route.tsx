@@ -10,158 +10,29 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AdminTabs, parseAdminTab, type AdminTab } from '~/routes/admin/admin-tabs';
-import { AuditTab } from '~/routes/admin/audit-tab';
-import { BusinessesTab } from '~/routes/admin/businesses-tab';
-import { InquiriesTab } from '~/routes/admin/inquiries-tab';
-import { JobsTab } from '~/routes/admin/jobs-tab';
-import { LoginsTab } from '~/routes/admin/logins-tab';
-import { OutboxTab } from '~/routes/admin/outbox-tab';
-import { OverviewTab } from '~/routes/admin/overview-tab';
-import { UsageTab } from '~/routes/admin/usage-tab';
-import { CreateAdminDialog, EditUserDialog } from '~/routes/admin/user-dialogs';
-import { UsersTab, useListUrl } from '~/routes/admin/users-tab';
+import { AdminTabs, parseAdminTab } from './admin-tabs';
+import { AuditTab } from './audit-tab';
+import { BusinessesTab } from './businesses-tab';
+import { InquiriesTab } from './inquiries-tab';
+import { JobsTab } from './jobs-tab';
+import { LoginsTab } from './logins-tab';
+import { OutboxTab } from './outbox-tab';
+import { OverviewTab } from './overview-tab';
+import { UsageTab } from './usage-tab';
+import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
+import { UsersTab, useListUrl } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
-import {
-  createAdminUser,
-  getAnalytics,
-  getTabCounts,
-  getUserForAdmin,
-  listAccessLogs,
-  listAllBusinesses,
-  getBusinessAuditsForAdmin,
-  getJobsOverview,
-  listAuditLog,
-  listInquiries,
-  listLoginHistory,
-  listOutbox,
-  listUsers,
-  retryJobAsAdmin,
-  updateUserAsAdmin,
-  type AdminActor,
-} from '~/domain/admin.server';
+import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
-import { activateTestSubscription, listUnmatchedPayments } from '~/domain/payments.server';
-import { isTier } from '~/domain/tiers';
+import { activateTestSubscription } from '~/domain/payments.server';
 import { requireAdmin } from '~/http/auth.server';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
-import {
-  ADMIN_PAGE_SIZE,
-  CreateAdminSchema,
-  EditUserFormSchema,
-  pageParams,
-  searchParam,
-  SetTierFormSchema,
-} from '~/schemas/admin';
+import { CreateAdminSchema, EditUserFormSchema, SetTierFormSchema } from '~/schemas/admin';
 import { TestWebhookSchema } from '~/schemas/payments';
+import { loadTab } from './tab-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
-
-/** Only what the open tab needs is loaded; every list is one page of 50 and its count. */
-async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearchParams) {
-  const page = pageParams(params, { defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_PAGE_SIZE });
-  switch (tab) {
-    case 'overview': {
-      const [analytics, unmatchedPayments] = await Promise.all([
-        getAnalytics(actor),
-        listUnmatchedPayments(actor, { page: page.page, limit: 10 }),
-      ]);
-      return {
-        tab,
-        counts: { users: analytics.totalUsers, businesses: analytics.totalBusinesses },
-        analytics,
-        unmatchedPayments,
-      } as const;
-    }
-    case 'users': {
-      const query = searchParam(params);
-      const tierParam = params.get('tier');
-      const tier = isTier(tierParam) ? tierParam : null;
-      const editId = params.get('edit');
-      const [counts, users, editing] = await Promise.all([
-        getTabCounts(actor),
-        listUsers(actor, { ...page, query: query || undefined, tier: tier ?? undefined }),
-        editId
-          ? Promise.all([
-              getUserForAdmin(actor, editId),
-              listAuditLog(actor, { page: 1, limit: 10, userId: editId }),
-            ]).then(
-              ([user, history]) => ({ user, history: history.items }),
-              () => null,
-            )
-          : null,
-      ]);
-      return {
-        tab,
-        counts,
-        users,
-        query,
-        tier,
-        editing,
-        creating: params.get('create') === '1',
-      } as const;
-    }
-    case 'businesses': {
-      const query = searchParam(params);
-      const auditsOf = params.get('audits');
-      const [counts, businesses, audits] = await Promise.all([
-        getTabCounts(actor),
-        listAllBusinesses(actor, { ...page, query: query || undefined }),
-        auditsOf
-          ? getBusinessAuditsForAdmin(actor, auditsOf, {
-              // The audits' own page, apart from the businesses list's `page`.
-              page: pageParams(new URLSearchParams({ page: params.get('auditPage') ?? '1' }), {
-                defaultLimit: ADMIN_PAGE_SIZE,
-                maxLimit: ADMIN_PAGE_SIZE,
-              }).page,
-              auditId: params.get('audit') ?? undefined,
-            })
-          : null,
-      ]);
-      return { tab, counts, businesses, query, audits } as const;
-    }
-    case 'logins': {
-      const [counts, logins] = await Promise.all([
-        getTabCounts(actor),
-        listLoginHistory(actor, page),
-      ]);
-      return { tab, counts, logins } as const;
-    }
-    case 'usage': {
-      const resultParam = params.get('result');
-      const result = resultParam === 'allowed' || resultParam === 'denied' ? resultParam : null;
-      const [counts, logs] = await Promise.all([
-        getTabCounts(actor),
-        listAccessLogs(actor, { ...page, result: result ?? undefined }),
-      ]);
-      return { tab, counts, logs, result } as const;
-    }
-    case 'inquiries': {
-      const [counts, inquiries] = await Promise.all([
-        getTabCounts(actor),
-        listInquiries(actor, page),
-      ]);
-      return { tab, counts, inquiries } as const;
-    }
-    case 'outbox': {
-      const status = params.get('status') === 'failed' ? 'failed' : null;
-      const [counts, messages] = await Promise.all([
-        getTabCounts(actor),
-        listOutbox(actor, { ...page, status: status ?? undefined }),
-      ]);
-      return { tab, counts, messages, status } as const;
-    }
-    case 'jobs': {
-      const [counts, jobs] = await Promise.all([getTabCounts(actor), getJobsOverview(actor, page)]);
-      return { tab, counts, jobs } as const;
-    }
-    case 'audit': {
-      const [counts, audit] = await Promise.all([getTabCounts(actor), listAuditLog(actor, page)]);
-      return { tab, counts, audit } as const;
-    }
-  }
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { BusinessForm } from '~/routes/dashboard/business-form';
-import { BusinessSearch, dashboardListPath } from '~/routes/dashboard/business-search';
-import { DeleteBusinessDialog } from '~/routes/dashboard/delete-dialog';
+import { BusinessForm } from './business-form';
+import { BusinessSearch, dashboardListPath } from './business-search';
+import { DeleteBusinessDialog } from './delete-dialog';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { BusinessCard } from './business-card';

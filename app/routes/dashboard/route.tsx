@@ -9,8 +9,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { dashboardListPath } from '~/routes/dashboard/business-search';
-import { OptimizationGuide, PromptKit } from '~/routes/dashboard/prompt-kit';
+import { dashboardListPath } from './business-search';
+import { OptimizationGuide, PromptKit } from './prompt-kit';
 import { buttonStyles } from '~/components/ui/styles';
 import {
   BUSINESSES_PER_PAGE,

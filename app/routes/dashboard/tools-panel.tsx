@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
-import { PlanBadge } from '~/routes/dashboard/plan-badge';
-import { PremiumGptButton } from '~/routes/dashboard/premium-gpt';
+import { PlanBadge } from './plan-badge';
+import { PremiumGptButton } from './premium-gpt';
 import { LockIcon } from '~/components/ui/icons';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import type { loader } from './route';

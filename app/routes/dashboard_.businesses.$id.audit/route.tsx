@@ -13,9 +13,7 @@ import {
   SignalList,
   Sparkline,
 } from '~/components/audit/audit-report';
-import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
-import { Pagination } from '~/components/ui/pagination';
-import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { linkStyles } from '~/components/ui/styles';
 import { scoreBand } from '~/domain/audit/signals';
 import {
   auditAllowance,
@@ -33,6 +31,9 @@ import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
+import { AuditHistory } from './audit-history';
+import { formatWhen } from './format';
+import { RunPanel } from './run-panel';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {
@@ -42,13 +43,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   },
   { name: 'robots', content: 'noindex' },
 ];
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-const formatWhen = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 // /dashboard/businesses/{id}/audit: the AI-readiness report of one of the user's businesses (the
 // latest audit, or ?audit=<id> from the history), its trend and history, and 'Check AI Readiness'.
@@ -138,7 +132,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AuditPage() {
   const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
     useLoaderData<typeof loader>();
-  const left = Math.max(0, allowance.limit - allowance.used);
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div>
@@ -153,42 +146,7 @@ export default function AuditPage() {
         </p>
       </div>
 
-      <section
-        aria-labelledby="run-title"
-        className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 p-6"
-      >
-        <div className="min-w-0">
-          <h2 id="run-title" className="text-lg font-semibold text-slate-900">
-            {business.website ? (
-              <span className="break-all">{business.website}</span>
-            ) : (
-              'No website yet'
-            )}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700" data-testid="audit-allowance">
-            {business.website
-              ? `${left} of ${allowance.limit} audit${allowance.limit === 1 ? '' : 's'} left today for this business.`
-              : 'Add your website to this business to check it.'}
-            {weekly ? ' Your plan also re-checks it every week.' : ''}
-          </p>
-        </div>
-        {business.website && left === 0 && allowance.resetsAt ? (
-          <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
-            Next check available {formatWhen(allowance.resetsAt)}.{' '}
-            {upgradable ? (
-              <Link to="/pricing" className={linkStyles}>
-                More checks with a paid plan
-              </Link>
-            ) : null}
-          </p>
-        ) : business.website ? (
-          <CheckReadinessForm businessId={business.id} businessName={business.name} />
-        ) : (
-          <Link to={`/dashboard?edit=${business.id}`} className={buttonStyles.primary}>
-            Add a website
-          </Link>
-        )}
-      </section>
+      <RunPanel business={business} allowance={allowance} upgradable={upgradable} weekly={weekly} />
 
       {audit ? (
         <>
@@ -300,64 +258,7 @@ export default function AuditPage() {
         </section>
       )}
 
-      {history.total > 0 ? (
-        <section aria-labelledby="history-title" className="space-y-3">
-          <h2 id="history-title" className="text-xl font-semibold text-slate-900">
-            Past audits
-          </h2>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Past audits, newest first</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                  Score
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                  Run by
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {history.items.map((item) => (
-                <tr key={item.id} data-testid="audit-history-row">
-                  <td className="px-3 py-2">
-                    {item.id === audit?.id ? (
-                      <span aria-current="true" className="font-semibold text-slate-900">
-                        {formatWhen(item.auditedAt)} (shown)
-                      </span>
-                    ) : (
-                      <Link
-                        to={`/dashboard/businesses/${business.id}/audit?audit=${item.id}`}
-                        className={linkStyles}
-                      >
-                        {formatWhen(item.auditedAt)}
-                      </Link>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <AuditScore score={item.score} outcome={item.outcome} />
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">
-                    {item.trigger === 'scheduled' ? 'Weekly re-check' : 'You'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={history.page}
-            pageCount={history.pageCount}
-            total={history.total}
-            perPage={history.perPage}
-            noun="audits"
-            pageLinks
-            hash="#history-title"
-          />
-        </section>
-      ) : null}
+      <AuditHistory businessId={business.id} history={history} shownId={audit?.id ?? null} />
     </div>
   );
 }

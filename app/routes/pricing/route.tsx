@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PLANS } from '~/content/plans';
 import { ExternalLink } from '~/components/external-link';
-import { FaqList } from '~/routes/pricing/faq-list';
+import { FaqList } from './faq-list';
 import { container, PageIntro, Section } from '~/components/marketing';
 import { PricingPlans } from '~/components/pricing-plans';
 import { buttonStyles } from '~/components/ui/styles';

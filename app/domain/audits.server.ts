@@ -473,26 +473,52 @@ export async function auditStandings(ids: string[]): Promise<Record<string, Audi
   );
 }
 
+export type AuditAllowance = { limit: number; used: number; resetsAt: string | null };
+
 /** What the owner may still run today on a business: for the button's hint. */
 export async function auditAllowance(
   user: PublicUser,
   businessId: string,
   now = new Date(),
-): Promise<{ limit: number; used: number; resetsAt: string | null }> {
+): Promise<AuditAllowance> {
+  const all = await auditAllowances(user, [businessId], now);
+  return (
+    all[businessId] ?? {
+      limit: AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)],
+      used: 0,
+      resetsAt: null,
+    }
+  );
+}
+
+/** The same for each of these businesses of the owner's (a page of cards): one query. */
+export async function auditAllowances(
+  user: PublicUser,
+  ids: string[],
+  now = new Date(),
+): Promise<Record<string, AuditAllowance>> {
+  if (ids.length === 0) return {};
   const limit = AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)];
-  const row = await db.business.findFirst({
-    where: { id: businessId, userId: user.id },
-    select: { auditWindowStart: true, auditWindowCount: true },
+  const rows = await db.business.findMany({
+    where: { id: { in: ids }, userId: user.id },
+    select: { id: true, auditWindowStart: true, auditWindowCount: true },
   });
-  const start = row?.auditWindowStart;
-  if (!start || start.getTime() <= now.getTime() - DAY_MS) {
-    return { limit, used: 0, resetsAt: null };
-  }
-  return {
-    limit,
-    used: row.auditWindowCount,
-    resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
-  };
+  return Object.fromEntries(
+    rows.map((row) => {
+      const start = row.auditWindowStart;
+      if (!start || start.getTime() <= now.getTime() - DAY_MS) {
+        return [row.id, { limit, used: 0, resetsAt: null }];
+      }
+      return [
+        row.id,
+        {
+          limit,
+          used: row.auditWindowCount,
+          resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
+        },
+      ];
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -711,6 +711,13 @@ describe('the dashboard and the report page', () => {
     ).readiness[business.id];
     expect(readiness?.score).toBe(data.audit.score);
     expect(readiness?.trend).toEqual([data.audit.score]);
+    // The card knows the day's check is used, and until when.
+    const allowances = (dashboard.data as { allowances: Record<string, unknown> }).allowances;
+    expect(allowances[business.id]).toEqual({
+      limit: 1,
+      used: 1,
+      resetsAt: new Date(Date.parse(data.audit.auditedAt) + DAY).toISOString(),
+    });
   });
 
   it("Check AI Readiness on a site that cannot be reached says so, and the day's check is still there", async () => {

@@ -3,7 +3,7 @@ import { AuditScore } from '~/components/audit/audit-report';
 import { Pagination } from '~/components/ui/pagination';
 import { linkStyles } from '~/components/ui/styles';
 import type { AuditOutcome } from '~/domain/audit/signals';
-import { formatWhen } from './format';
+import { formatWhen } from '~/components/audit/format';
 
 type HistoryPage = {
   items: {

@@ -32,7 +32,7 @@ import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { AuditHistory } from './audit-history';
-import { formatWhen } from './format';
+import { formatWhen } from '~/components/audit/format';
 import { RunPanel } from './run-panel';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [

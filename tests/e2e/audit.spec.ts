@@ -144,6 +144,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole('button', { name: `Check AI Readiness for ${typo.name}` }),
       ).toBeVisible();
+      // axe runs in the page: it needs JavaScript.
+      if (javaScriptEnabled) {
+        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      }
 
       await page.getByRole('link', { name: '← Back to dashboard' }).click();
       await expect(card().getByTestId('business-unreachable')).toContainText(

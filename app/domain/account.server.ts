@@ -458,7 +458,15 @@ async function* exportBusinesses(userId: string) {
     const audits = await db.audit.findMany({
       where: { businessId: { in: batch.map((business) => business.id) } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { businessId: true, createdAt: true, url: true, score: true, trigger: true },
+      select: {
+        businessId: true,
+        createdAt: true,
+        url: true,
+        score: true,
+        outcome: true,
+        failureReason: true,
+        trigger: true,
+      },
     });
     const byBusiness = new Map<string, typeof audits>();
     for (const audit of audits) {
@@ -475,6 +483,9 @@ async function* exportBusinesses(userId: string) {
           auditedAt: audit.createdAt.toISOString(),
           url: audit.url,
           score: audit.score,
+          // 'unreachable': the site could not be reached; the score (0) means nothing.
+          outcome: audit.outcome,
+          ...(audit.failureReason ? { failureReason: audit.failureReason } : {}),
           trigger: audit.trigger,
         })),
       };

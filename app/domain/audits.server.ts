@@ -10,9 +10,25 @@ import {
 } from '~/lib/safe-fetch.server';
 import { mailOrigin } from '~/mail/messages.server';
 import type { PublicUser } from './accounts.server';
-import { evaluate, readRobots, siteAddresses, type BusinessFacts } from './audit/checks.server';
-import { buildFixes } from './audit/fixes.server';
-import { scoreOf, type AuditReport, type Fix, type SignalResult } from './audit/signals';
+import {
+  describeUnreachable,
+  evaluate,
+  notChecked,
+  readRobots,
+  siteAddresses,
+  unreachableOf,
+  type BusinessFacts,
+} from './audit/checks.server';
+import { buildFixes, unreachableFix } from './audit/fixes.server';
+import { formatWait } from './audit/wait';
+import {
+  scoreOf,
+  type AuditOutcome,
+  type AuditReport,
+  type Fix,
+  type SignalResult,
+  type Unreachable,
+} from './audit/signals';
 import { BUSINESS_NOT_FOUND_MESSAGE } from './businesses.server';
 import { DomainError } from './errors';
 import {
@@ -52,7 +68,9 @@ export type AuditView = AuditReport & {
 
 export type AuditSummary = {
   id: string;
+  /** Meaningless (0) when outcome is 'unreachable'. */
   score: number;
+  outcome: AuditOutcome;
   auditedAt: string;
   trigger: AuditTrigger;
 };
@@ -70,7 +88,7 @@ export function auditFetchPolicy(overrides: Partial<FetchPolicy> = {}): FetchPol
 /**
  * Fetches the site (home page first; then robots.txt, llms.txt and the sitemap side by side, on
  * the origin the home page ended up at), all within one 10-second budget, and scores it. Never throws for anything the site does:
- * an unreachable site is an audit whose signals say why.
+ * an unreachable site is an audit with outcome 'unreachable', nothing checked and one fix.
  */
 export async function auditSite(
   business: BusinessFacts,
@@ -78,6 +96,8 @@ export async function auditSite(
 ): Promise<{
   url: string;
   score: number;
+  outcome: AuditOutcome;
+  unreachable: Unreachable | null;
   signals: SignalResult[];
   fixes: Fix[];
   durationMs: number;
@@ -86,12 +106,23 @@ export async function auditSite(
   // One time budget for the whole audit (10 s): the later fetches get what the first left.
   policy = { ...policy, deadline: Date.now() + policy.timeoutMs };
   const home = await safeFetch(business.website, policy);
-  // Nothing more to fetch from a site that cannot be reached (or that we may not reach).
-  const unreachable = !home.ok && home.code !== 'too_large' && home.code !== 'too_many_redirects';
+  // Nothing more to fetch, or to judge, on a site that cannot be reached (or that we may not reach).
+  const unreachable = unreachableOf(home);
+  if (unreachable) {
+    return {
+      url: business.website,
+      score: 0,
+      outcome: 'unreachable',
+      unreachable,
+      signals: notChecked(),
+      fixes: [unreachableFix(unreachable, business)],
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
   let robots = null;
   let sitemap = null;
   let llms = null;
-  if (!unreachable) {
+  {
     const addresses = siteAddresses(home.ok ? home.url : business.website);
     const defaultSitemap = safeFetch(addresses.sitemap, policy);
     [robots, llms] = await Promise.all([
@@ -107,6 +138,8 @@ export async function auditSite(
   return {
     url: business.website,
     score: scoreOf(signals),
+    outcome: 'complete',
+    unreachable: null,
     signals,
     fixes: buildFixes(signals, business),
     durationMs: Math.round(performance.now() - started),
@@ -119,6 +152,9 @@ type AuditRow = {
   trigger: string;
   url: string;
   score: number;
+  outcome: string;
+  failureCode: string | null;
+  failureReason: string | null;
   signals: string;
   fixes: string;
   durationMs: number;
@@ -131,6 +167,15 @@ function toView(row: AuditRow): AuditView {
     businessId: row.businessId,
     trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
     score: row.score,
+    outcome: row.outcome === 'unreachable' ? 'unreachable' : 'complete',
+    unreachable:
+      row.outcome === 'unreachable'
+        ? describeUnreachable(
+            row.url,
+            row.failureCode ?? 'network',
+            row.failureReason ?? 'the connection failed',
+          )
+        : null,
     auditedAt: row.createdAt.toISOString(),
     url: row.url,
     durationMs: row.durationMs,
@@ -171,21 +216,31 @@ async function storeAudit(
         trigger,
         url: result.url,
         score: result.score,
+        outcome: result.outcome,
+        failureCode: result.unreachable?.code ?? null,
+        failureReason: result.unreachable?.reason ?? null,
         signals: JSON.stringify(result.signals),
         fixes: JSON.stringify(result.fixes),
         durationMs: result.durationMs,
         createdAt: now,
       },
     });
-    const trend = [...parseTrend(business.auditTrend), result.score].slice(-TREND_LENGTH);
+    // An audit that could not reach the site has no score: the latest score and the trend stay
+    // those of the last audit that did; the business only notes that the site was not reached.
+    const standing =
+      result.outcome === 'unreachable'
+        ? { lastUnreachableAt: now }
+        : {
+            lastAuditScore: result.score,
+            lastAuditAt: now,
+            auditTrend: JSON.stringify(
+              [...parseTrend(business.auditTrend), result.score].slice(-TREND_LENGTH),
+            ),
+            lastUnreachableAt: null,
+          };
     await tx.business.update({
       where: { id: businessId },
-      data: {
-        lastAuditScore: result.score,
-        lastAuditAt: now,
-        auditTrend: JSON.stringify(trend),
-        ...(trigger === 'scheduled' ? { auditClaimedAt: null } : {}),
-      },
+      data: { ...standing, ...(trigger === 'scheduled' ? { auditClaimedAt: null } : {}) },
     });
     return toView(row);
   });
@@ -193,13 +248,6 @@ async function storeAudit(
 
 function retryAfter(until: Date, now: Date) {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-}
-
-function formatWait(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.ceil((seconds % 3600) / 60);
-  if (hours === 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `${hours} hour${hours === 1 ? '' : 's'}${minutes ? ` ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}`;
 }
 
 /** The next plan up with a larger allowance, for the "upgrade" hint of a refusal. */
@@ -265,9 +313,22 @@ async function claimAllowance(user: PublicUser, businessId: string, now: Date): 
   );
 }
 
+/** Returns one audit to the business's current 24-hour window (never below none used). */
+async function giveBackAllowance(businessId: string, now: Date): Promise<void> {
+  await db.business.updateMany({
+    where: {
+      id: businessId,
+      auditWindowStart: { gt: new Date(now.getTime() - DAY_MS) },
+      auditWindowCount: { gt: 0 },
+    },
+    data: { auditWindowCount: { decrement: 1 } },
+  });
+}
+
 /**
  * The owner's "Check AI Readiness": one of their businesses (someone else's is not found), within
- * their plan's allowance, audited now. A site that cannot be reached is still an audit.
+ * their plan's allowance, audited now. A site that cannot be reached is still an audit (with
+ * outcome 'unreachable'), but it does not count toward the allowance.
  */
 export async function auditBusiness(
   user: PublicUser,
@@ -291,6 +352,8 @@ export async function auditBusiness(
   const result = await auditSite({ ...business, website: business.website }, policy);
   const stored = await storeAudit(business.id, user.id, 'owner', result, now);
   if (!stored) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  // Nothing was checked: the audit does not use up the allowance (a typo must not cost the day).
+  if (result.outcome === 'unreachable') await giveBackAllowance(business.id, now);
   return stored;
 }
 
@@ -300,6 +363,9 @@ const auditSelect = {
   trigger: true,
   url: true,
   score: true,
+  outcome: true,
+  failureCode: true,
+  failureReason: true,
   signals: true,
   fixes: true,
   durationMs: true,
@@ -355,12 +421,13 @@ export async function listAudits(
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     skip: (current - 1) * perPage,
     take: perPage,
-    select: { id: true, score: true, createdAt: true, trigger: true },
+    select: { id: true, score: true, outcome: true, createdAt: true, trigger: true },
   });
   return {
     items: rows.map((row) => ({
       id: row.id,
       score: row.score,
+      outcome: row.outcome === 'unreachable' ? 'unreachable' : 'complete',
       auditedAt: row.createdAt.toISOString(),
       trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
     })),
@@ -372,9 +439,12 @@ export async function listAudits(
 }
 
 export type AuditStanding = {
+  /** The latest audit that reached the site: its score and when it ran. */
   score: number | null;
   auditedAt: string | null;
   trend: number[];
+  /** When the latest audit could not reach the site (null when the latest one did). */
+  unreachableAt: string | null;
 };
 
 /** Latest score and trend of each of these businesses: one query, whatever the page size. */
@@ -382,7 +452,13 @@ export async function auditStandings(ids: string[]): Promise<Record<string, Audi
   if (ids.length === 0) return {};
   const rows = await db.business.findMany({
     where: { id: { in: ids } },
-    select: { id: true, lastAuditScore: true, lastAuditAt: true, auditTrend: true },
+    select: {
+      id: true,
+      lastAuditScore: true,
+      lastAuditAt: true,
+      auditTrend: true,
+      lastUnreachableAt: true,
+    },
   });
   return Object.fromEntries(
     rows.map((row) => [
@@ -391,31 +467,58 @@ export async function auditStandings(ids: string[]): Promise<Record<string, Audi
         score: row.lastAuditScore,
         auditedAt: row.lastAuditAt?.toISOString() ?? null,
         trend: parseTrend(row.auditTrend),
+        unreachableAt: row.lastUnreachableAt?.toISOString() ?? null,
       },
     ]),
   );
 }
+
+export type AuditAllowance = { limit: number; used: number; resetsAt: string | null };
 
 /** What the owner may still run today on a business: for the button's hint. */
 export async function auditAllowance(
   user: PublicUser,
   businessId: string,
   now = new Date(),
-): Promise<{ limit: number; used: number; resetsAt: string | null }> {
+): Promise<AuditAllowance> {
+  const all = await auditAllowances(user, [businessId], now);
+  return (
+    all[businessId] ?? {
+      limit: AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)],
+      used: 0,
+      resetsAt: null,
+    }
+  );
+}
+
+/** The same for each of these businesses of the owner's (a page of cards): one query. */
+export async function auditAllowances(
+  user: PublicUser,
+  ids: string[],
+  now = new Date(),
+): Promise<Record<string, AuditAllowance>> {
+  if (ids.length === 0) return {};
   const limit = AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)];
-  const row = await db.business.findFirst({
-    where: { id: businessId, userId: user.id },
-    select: { auditWindowStart: true, auditWindowCount: true },
+  const rows = await db.business.findMany({
+    where: { id: { in: ids }, userId: user.id },
+    select: { id: true, auditWindowStart: true, auditWindowCount: true },
   });
-  const start = row?.auditWindowStart;
-  if (!start || start.getTime() <= now.getTime() - DAY_MS) {
-    return { limit, used: 0, resetsAt: null };
-  }
-  return {
-    limit,
-    used: row.auditWindowCount,
-    resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
-  };
+  return Object.fromEntries(
+    rows.map((row) => {
+      const start = row.auditWindowStart;
+      if (!start || start.getTime() <= now.getTime() - DAY_MS) {
+        return [row.id, { limit, used: 0, resetsAt: null }];
+      }
+      return [
+        row.id,
+        {
+          limit,
+          used: row.auditWindowCount,
+          resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
+        },
+      ];
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

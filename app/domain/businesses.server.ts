@@ -237,8 +237,24 @@ export async function updateBusiness(
     if (!current) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
     return current;
   }
-  // The ownership check and the write are one statement: no window in which the row changes hands.
-  const { count } = await db.business.updateMany({ where: { id, userId: actor.id }, data });
+  const website = data.website;
+  const count = await db.$transaction(async (tx) => {
+    if (website) {
+      // A new address is a new site to check: it gives back one audit of today's allowance, so an
+      // owner who mistyped the address is not left waiting a day to check the right one.
+      await tx.business.updateMany({
+        where: {
+          id,
+          userId: actor.id,
+          OR: [{ website: null }, { website: { not: website } }],
+          auditWindowCount: { gt: 0 },
+        },
+        data: { auditWindowCount: { decrement: 1 } },
+      });
+    }
+    // The ownership check and the write are one statement: no window in which the row changes hands.
+    return (await tx.business.updateMany({ where: { id, userId: actor.id }, data })).count;
+  });
   if (count === 0) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
   const row = await db.business.findFirst({
     where: { id, userId: actor.id },

@@ -7,9 +7,10 @@ import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.
 
 const ALLOWED = ['GET', 'POST'];
 
-// POST /api/businesses/{id}/audit → 201 { id, businessId, score, auditedAt, url, trigger, signals,
-// fixes }: the business's website audited now. A site that cannot be reached is still a 201 audit
-// whose signals say why. Another user's business → 404; no website → 400; past the plan's daily
+// POST /api/businesses/{id}/audit → 201 { id, businessId, score, outcome, unreachable, auditedAt,
+// url, trigger, signals, fixes }: the business's website audited now. A site that cannot be reached
+// is still a 201 audit, with outcome 'unreachable', `unreachable` saying why, every signal
+// 'not_checked' and one fix; it does not count toward the allowance. Another user's business → 404; no website → 400; past the plan's daily
 // allowance → 429 with Retry-After.
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(ALLOWED);

@@ -9,7 +9,7 @@ import { pageParams } from '~/schemas/paging';
 const MAX_PER_PAGE = 100;
 
 // GET /api/businesses/{id}/audits?page=&limit= → the business's audits, newest first, as
-// [{ id, score, auditedAt, trigger }] one page at a time (X-Total-Count, X-Page, X-Per-Page, Link),
+// [{ id, score, outcome, auditedAt, trigger }] one page at a time (X-Total-Count, X-Page, X-Per-Page, Link),
 // like the other lists. Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

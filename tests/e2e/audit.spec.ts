@@ -95,6 +95,68 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         readiness.getByRole('link', { name: `View report for ${ready.name}` }),
       ).toBeVisible();
+      // The day's check is used: the card says when the next one is possible, not "Check".
+      await expect(readiness.getByTestId('audit-next')).toContainText('Next check available');
+      await expect(readiness.getByRole('button', { name: /Check AI Readiness/ })).toHaveCount(0);
+    });
+
+    test('a site that cannot be reached: one clear state, nothing scored, the check not used up', async ({
+      page,
+    }) => {
+      // An https address in a private network: refused on purpose, whatever the network.
+      const typo = {
+        name: 'Harbor Typo Dental',
+        website: 'https://10.0.0.1/',
+        location: 'Portland, OR',
+        industry: 'Dentist',
+      };
+      await ownerWithBusiness(page, typo);
+      const card = () => page.getByTestId('business-card').filter({ hasText: typo.name });
+      await card()
+        .getByRole('button', { name: `Check AI Readiness for ${typo.name}` })
+        .click();
+      await expect(page).toHaveURL(/\/dashboard\/businesses\/[^/]+\/audit$/);
+      await expectMessage(page, 'Website not checked');
+
+      const notice = page.getByTestId('audit-unreachable');
+      await expect(
+        notice.getByRole('heading', { name: 'We did not check 10.0.0.1' }),
+      ).toBeVisible();
+      await expect(notice).toContainText(
+        'We did not check 10.0.0.1: the address points into a private network. We only check public websites',
+      );
+      await expect(notice).toContainText('This check did not count toward your daily allowance');
+      // No score, and no signal claims a result: the https address is not called insecure.
+      await expect(page.getByTestId('audit-score').first()).toHaveText(/^No score/);
+      await expect(page.locator('[data-status="not_checked"]')).toHaveCount(18);
+      await expect(page.locator('[data-signal="https"]')).toContainText('Not checked');
+      await expect(page.locator('[data-status="fail"]')).toHaveCount(0);
+      await expect(page.getByText('we could not reach the site', { exact: false })).toHaveCount(0);
+      // The one fix that matters: the public address, not "open it in a browser".
+      await expect(page.getByTestId('audit-fix')).toHaveCount(1);
+      await expect(page.getByTestId('audit-fix')).toContainText(
+        "Use your website's public address",
+      );
+      await expect(page.getByTestId('audit-fix')).not.toContainText('browser');
+      await expect(page.getByTestId('audit-trend')).toHaveCount(0);
+      await expect(page.getByTestId('audit-history-row')).toContainText('No score');
+      // The day's one check is still there.
+      await expect(page.getByTestId('audit-allowance')).toContainText('1 of 1 audit left today');
+      await expect(
+        page.getByRole('button', { name: `Check AI Readiness for ${typo.name}` }),
+      ).toBeVisible();
+      // axe runs in the page: it needs JavaScript.
+      if (javaScriptEnabled) {
+        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      }
+
+      await page.getByRole('link', { name: '← Back to dashboard' }).click();
+      await expect(card().getByTestId('business-unreachable')).toContainText(
+        'The last check could not reach the website.',
+      );
+      await expect(
+        card().getByRole('button', { name: `Check AI Readiness for ${typo.name}` }),
+      ).toBeVisible();
     });
 
     test('a blocking site scores low, says which rule blocks whom, and the free plan allows one a day', async ({
@@ -133,17 +195,15 @@ for (const javaScriptEnabled of [true, false]) {
         page.getByTestId('audit-fix').filter({ hasText: 'Add an llms.txt' }),
       ).toContainText(`# ${blocking.name}`);
 
-      // A second check the same day is refused with the reason, back on the dashboard.
+      // The day's check is used: the dashboard's card says when the next one is possible.
       await page.goto('/dashboard');
-      await checkButton().click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expectMessage(page, 'Audit not started');
+      await expect(checkButton()).toHaveCount(0);
       await expect(
         page
-          .getByText(/^Your Free plan includes one audit per business a day\./)
-          .filter({ visible: true })
-          .first(),
-      ).toBeVisible();
+          .getByTestId('business-card')
+          .filter({ hasText: blocking.name })
+          .getByTestId('audit-next'),
+      ).toContainText(/^Next check available .+ UTC\./);
     });
   });
 }

@@ -6,6 +6,7 @@ import { db } from '~/lib/db.server';
 import { safeFetch } from '~/lib/safe-fetch.server';
 import { takeToast } from '~/http/toast.server';
 import * as auditApi from '~/routes/api.businesses.$id.audit';
+import * as businessApi from '~/routes/api.businesses.$id';
 import * as auditsApi from '~/routes/api.businesses.$id.audits';
 import * as auditPage from '~/routes/dashboard_.businesses.$id.audit/route';
 import { loader as dashboardLoader } from '~/routes/dashboard/route';
@@ -189,17 +190,85 @@ describe('POST /api/businesses/{id}/audit on fixture sites', () => {
     expect(audit.score).toBeGreaterThanOrEqual(85);
   });
 
-  it('an unreachable site is still a 201 audit whose signals say why', async () => {
+  it('an address we refuse (a private network) is a 201 audit that checked nothing, and says so', async () => {
     const { user, bearer } = await owner();
     const business = await businessOf(user.id, 'http://10.0.0.1/');
     const response = await postAudit(business.id, bearer);
     expect(response.status).toBe(201);
     const audit = response.data as AuditView;
-    expect(audit.score).toBe(0);
-    expect(signal(audit, 'home_page').reason).toBe(
-      'We could not reach 10.0.0.1: the address points into a private network.',
-    );
+    expect(audit.outcome).toBe('unreachable');
+    expect(audit.unreachable).toEqual({
+      host: '10.0.0.1',
+      code: 'refused_address',
+      reason: 'the address points into a private network',
+      refused: true,
+      message:
+        'We did not check 10.0.0.1: the address points into a private network. We only check public websites, the ones AI crawlers can visit.',
+    });
+    // Nothing was checked: no signal claims a result (an https address is not "insecure").
+    expect(audit.signals.map((s) => s.status)).toEqual(audit.signals.map(() => 'not_checked'));
+    // One fix, the one that matters: the public address, not "open it in a browser".
     expect(audit.fixes).toHaveLength(1);
+    expect(audit.fixes[0]?.title).toBe("Use your website's public address");
+    expect(audit.fixes[0]?.text).not.toMatch(/browser/);
+    // The JSON contract keeps its fields: score is still a number.
+    expect(audit.score).toBe(0);
+    expect((await getAudit(business.id, bearer)).data).toEqual(audit);
+  });
+
+  it('a site that cannot be reached stays out of the trend and the latest score; the history marks it', async () => {
+    const { user, bearer } = await owner('diy');
+    const business = await businessOf(user.id, ready.url);
+    const scored = (await postAudit(business.id, bearer)).data as AuditView;
+    expect(scored.outcome).toBe('complete');
+    expect(scored.unreachable).toBeNull();
+
+    await db.business.update({
+      where: { id: business.id },
+      data: { website: 'http://no-such-host.invalid/' },
+    });
+    const failed = (await postAudit(business.id, bearer)).data as AuditView;
+    expect(failed).toMatchObject({
+      outcome: 'unreachable',
+      unreachable: {
+        host: 'no-such-host.invalid',
+        code: 'dns',
+        refused: false,
+        message:
+          'We could not reach no-such-host.invalid: that domain name does not exist or has no address.',
+      },
+    });
+    expect(failed.fixes.map((fix) => fix.title)).toEqual(['Check your website address']);
+
+    const row = await db.business.findUniqueOrThrow({ where: { id: business.id } });
+    expect(row.lastAuditScore).toBe(scored.score);
+    expect(JSON.parse(row.auditTrend ?? '[]')).toEqual([scored.score]);
+    expect(row.lastUnreachableAt).not.toBeNull();
+
+    const history = await listAuditsApi(business.id, bearer);
+    expect(history.data).toEqual([
+      {
+        id: failed.id,
+        score: 0,
+        outcome: 'unreachable',
+        auditedAt: failed.auditedAt,
+        trigger: 'owner',
+      },
+      {
+        id: scored.id,
+        score: scored.score,
+        outcome: 'complete',
+        auditedAt: scored.auditedAt,
+        trigger: 'owner',
+      },
+    ]);
+
+    // Reached again: the note goes, the trend goes on.
+    await db.business.update({ where: { id: business.id }, data: { website: ready.url } });
+    const again = (await postAudit(business.id, bearer)).data as AuditView;
+    const after = await db.business.findUniqueOrThrow({ where: { id: business.id } });
+    expect(JSON.parse(after.auditTrend ?? '[]')).toEqual([scored.score, again.score]);
+    expect(after.lastUnreachableAt).toBeNull();
   });
 
   it('GET returns the latest audit and GET …/audits the history, newest first, paged', async () => {
@@ -292,7 +361,7 @@ describe('audits per plan', () => {
     const refused = await postAudit(business.id, bearer);
     expect(refused.status).toBe(429);
     expect((refused.data as { message: string }).message).toMatch(
-      /^Your Free plan includes one audit per business a day\. You can run the next one in 2[34] hours?/,
+      /^Your Free plan includes one audit per business a day\. You can run the next one in 24 hours\./,
     );
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
@@ -300,6 +369,46 @@ describe('audits per plan', () => {
     // The allowance is per business, and nothing was stored for the refusal.
     expect((await postAudit(other.id, bearer)).status).toBe(201);
     expect(await db.audit.count({ where: { businessId: business.id } })).toBe(1);
+  });
+
+  it('an audit that could not reach the site does not use up the allowance', async () => {
+    const { user, bearer } = await owner('free');
+    const business = await businessOf(user.id, 'http://no-such-host.invalid/');
+    for (let i = 0; i < 2; i++) {
+      const response = await postAudit(business.id, bearer);
+      expect(response.status).toBe(201);
+      expect((response.data as AuditView).outcome).toBe('unreachable');
+    }
+    // The typo fixed, the day's one check is still there; after it, the day's allowance is used.
+    await db.business.update({ where: { id: business.id }, data: { website: ready.url } });
+    expect(((await postAudit(business.id, bearer)).data as AuditView).outcome).toBe('complete');
+    expect((await postAudit(business.id, bearer)).status).toBe(429);
+  });
+
+  it("editing the business's website makes a new check possible", async () => {
+    const { user, bearer } = await owner('free');
+    const business = await businessOf(user.id, ready.url);
+    expect((await postAudit(business.id, bearer)).status).toBe(201);
+    expect((await postAudit(business.id, bearer)).status).toBe(429);
+    const edit = (body: unknown) =>
+      run(() =>
+        businessApi.action(
+          args(
+            jsonRequest(`/api/businesses/${business.id}`, { method: 'PUT', headers: bearer, body }),
+            { id: business.id },
+          ),
+        ),
+      );
+    // Another field, or the same address again, changes nothing.
+    expect((await edit({ location: 'Round Rock, TX' })).status).toBe(200);
+    expect((await edit({ website: ready.url })).status).toBe(200);
+    expect((await postAudit(business.id, bearer)).status).toBe(429);
+    // A new address: one more check.
+    expect((await edit({ website: blocking.url })).status).toBe(200);
+    const audit = await postAudit(business.id, bearer);
+    expect(audit.status).toBe(201);
+    expect((audit.data as AuditView).url).toBe(blocking.url);
+    expect((await postAudit(business.id, bearer)).status).toBe(429);
   });
 
   it('the window opens again after 24 hours', async () => {
@@ -386,8 +495,9 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
       },
       strict,
     );
-    expect(audit.score).toBe(0);
-    expect(audit.signals.every((s) => s.status === 'fail')).toBe(true);
+    expect(audit.outcome).toBe('unreachable');
+    expect(audit.unreachable?.refused).toBe(true);
+    expect(audit.signals.every((s) => s.status === 'not_checked')).toBe(true);
   });
 
   it('allows only the listed address: other private addresses stay refused', async () => {
@@ -601,6 +711,39 @@ describe('the dashboard and the report page', () => {
     ).readiness[business.id];
     expect(readiness?.score).toBe(data.audit.score);
     expect(readiness?.trend).toEqual([data.audit.score]);
+    // The card knows the day's check is used, and until when.
+    const allowances = (dashboard.data as { allowances: Record<string, unknown> }).allowances;
+    expect(allowances[business.id]).toEqual({
+      limit: 1,
+      used: 1,
+      resetsAt: new Date(Date.parse(data.audit.auditedAt) + DAY).toISOString(),
+    });
+  });
+
+  it("Check AI Readiness on a site that cannot be reached says so, and the day's check is still there", async () => {
+    const { user, cookie } = await owner();
+    const business = await businessOf(user.id, 'http://10.0.0.1/');
+    const path = `/dashboard/businesses/${business.id}/audit`;
+    const response = await run(() =>
+      auditPage.action(
+        args(formRequest(path, { intent: 'run' }, { Cookie: cookie }), { id: business.id }),
+      ),
+    );
+    expect(response.headers.get('location')).toBe(path);
+    const toast = await flashOf(response.headers);
+    expect(toast?.title).toBe('Website not checked');
+    expect(toast?.description).toBe(
+      'We did not check 10.0.0.1: the address points into a private network. We only check public websites, the ones AI crawlers can visit. This check did not count toward your allowance.',
+    );
+    const page = await run(() =>
+      auditPage.loader(
+        args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }), { id: business.id }),
+      ),
+    );
+    const data = page.data as { audit: AuditView; allowance: { used: number }; trend: number[] };
+    expect(data.audit.outcome).toBe('unreachable');
+    expect(data.allowance.used).toBe(0);
+    expect(data.trend).toEqual([]);
   });
 
   it('admins see a business’s audits in the businesses tab; the owner’s data export lists them', async () => {
@@ -636,7 +779,13 @@ describe('the dashboard and the report page', () => {
       businesses: { aiReadinessAudits: unknown[] }[];
     };
     expect(exported.businesses[0]?.aiReadinessAudits).toEqual([
-      { auditedAt: audit.auditedAt, url: ready.url, score: audit.score, trigger: 'owner' },
+      {
+        auditedAt: audit.auditedAt,
+        url: ready.url,
+        score: audit.score,
+        outcome: 'complete',
+        trigger: 'owner',
+      },
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   scoreBand,
   SIGNAL_GROUPS,
   SIGNALS,
+  type AuditOutcome,
   type Fix,
   type SignalGroup,
   type SignalResult,
@@ -33,6 +34,32 @@ export function ScoreBadge({ score, size = 'sm' }: { score: number; size?: 'sm' 
       <span className="sr-only">, {band.label}</span>
     </span>
   );
+}
+
+/** A score, or, for an audit that could not reach the site, that it has none. */
+export function AuditScore({
+  score,
+  outcome,
+  size = 'sm',
+}: {
+  score: number;
+  outcome: AuditOutcome;
+  size?: 'sm' | 'lg';
+}) {
+  if (outcome === 'unreachable') {
+    return (
+      <span
+        className={`inline-flex items-baseline rounded-md border border-slate-300 bg-slate-50 font-semibold text-slate-800 ${
+          size === 'lg' ? 'px-4 py-2 text-xl' : 'px-2 py-0.5 text-sm'
+        }`}
+        data-testid="audit-score"
+        data-outcome="unreachable"
+      >
+        No score<span className="sr-only">: the site could not be reached</span>
+      </span>
+    );
+  }
+  return <ScoreBadge score={score} size={size} />;
 }
 
 /** Past scores as a small line: server-rendered SVG, named for screen readers. */
@@ -86,15 +113,22 @@ const STATUS_TEXT: Record<SignalStatus, string> = {
   pass: 'Pass',
   warn: 'Needs attention',
   fail: 'Fail',
+  not_checked: 'Not checked',
 };
 
 const STATUS_STYLE: Record<SignalStatus, string> = {
   pass: 'bg-green-100 text-green-900',
   warn: 'bg-amber-100 text-amber-950',
   fail: 'bg-red-100 text-red-900',
+  not_checked: 'bg-slate-100 text-slate-800',
 };
 
-const STATUS_MARK: Record<SignalStatus, string> = { pass: '✓', warn: '!', fail: '✗' };
+const STATUS_MARK: Record<SignalStatus, string> = {
+  pass: '✓',
+  warn: '!',
+  fail: '✗',
+  not_checked: '–',
+};
 
 function StatusPill({ status }: { status: SignalStatus }) {
   return (
@@ -184,7 +218,10 @@ export function SignalList({ signals }: { signals: SignalResult[] }) {
                     <h4 className="font-semibold text-slate-900">{SIGNALS[signal.id].label}</h4>
                     <StatusPill status={signal.status} />
                   </div>
-                  <p className="mt-1 text-sm text-slate-700">{signal.reason}</p>
+                  {/* Not checked: the notice above the list says why, once. */}
+                  {signal.status === 'not_checked' ? null : (
+                    <p className="mt-1 text-sm text-slate-700">{signal.reason}</p>
+                  )}
                   <Evidence signal={signal} />
                 </li>
               ))}

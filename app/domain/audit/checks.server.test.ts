@@ -23,10 +23,12 @@ import {
   evaluate,
   LIMITS,
   readRobots,
+  unreachableOf,
   type BusinessFacts,
 } from './checks.server';
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
 import { readPage } from './page.server';
+import { robotsVerdict } from './robots';
 import { SIGNAL_IDS, type EvidenceItem } from './signals';
 
 // The audit's checks on fixture files (tests/fixtures/audit-checks): what an owner would see in
@@ -79,6 +81,9 @@ function unreachable(url: string, error = 'the server did not answer in time'): 
 
 const robotsFile = (name: string, options: Served = {}) => text(fixture(name), ROBOTS, options);
 const reading = (name: string) => readRobots(robotsFile(name), ROBOTS);
+/** Whether the crawler may fetch `address`, by the reading the checks use. */
+const mayFetch = (robots: ReturnType<typeof readRobots>, address: string, token: string) =>
+  robotsVerdict(robots.file!, address, token).allowed;
 const byLabel = (items: EvidenceItem[] | undefined, label: string) => {
   const item = items?.find((entry) => entry.label === label);
   if (!item) throw new Error(`no evidence item ${label}`);
@@ -275,8 +280,8 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
       'allowed by line 3 in the group for all crawlers (*): Allow: /$',
     );
     // The rest of the site stays closed, and the longer Allow: /contact opens that page.
-    expect(robots.parser?.isAllowed(`${SITE}/services`, 'Googlebot')).toBe(false);
-    expect(robots.parser?.isAllowed(`${SITE}/contact`, 'Googlebot')).toBe(true);
+    expect(mayFetch(robots, `${SITE}/services`, 'Googlebot')).toBe(false);
+    expect(mayFetch(robots, `${SITE}/contact`, 'Googlebot')).toBe(true);
   });
 
   it('the "*" and "$" wildcards: "Disallow: /*?" and "/*.pdf$" do not block "/"', () => {
@@ -286,9 +291,9 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
     expect(byLabel(result.evidence.items, 'OAI-SearchBot').note).toBe(
       'allowed: no rule in the group for all crawlers (*) covers the home page',
     );
-    expect(robots.parser?.isAllowed(`${SITE}/?utm_source=x`, 'OAI-SearchBot')).toBe(false);
-    expect(robots.parser?.isAllowed(`${SITE}/menu.pdf`, 'OAI-SearchBot')).toBe(false);
-    expect(robots.parser?.isAllowed(`${SITE}/menu.pdf.html`, 'OAI-SearchBot')).toBe(true);
+    expect(mayFetch(robots, `${SITE}/?utm_source=x`, 'OAI-SearchBot')).toBe(false);
+    expect(mayFetch(robots, `${SITE}/menu.pdf`, 'OAI-SearchBot')).toBe(false);
+    expect(mayFetch(robots, `${SITE}/menu.pdf.html`, 'OAI-SearchBot')).toBe(true);
   });
 
   it('"Disallow: /$" blocks exactly the home page', () => {
@@ -298,7 +303,7 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
     expect(byLabel(result.evidence.items, 'ChatGPT-User').note).toBe(
       'blocked by line 2 in the group for all crawlers (*): Disallow: /$',
     );
-    expect(robots.parser?.isAllowed(`${SITE}/services`, 'ChatGPT-User')).toBe(true);
+    expect(mayFetch(robots, `${SITE}/services`, 'ChatGPT-User')).toBe(true);
   });
 
   it('matches user-agent names and field names case-insensitively', () => {
@@ -342,6 +347,117 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
     const result = checkAnswerBots(robots, ROBOTS, HOME);
     expect(result.status).toBe('fail');
     expect(result.reason).toMatch(/^Googlebot is blocked, so that assistant cannot/);
+  });
+});
+
+describe('robots.txt: read as the major crawlers read it (one reading for verdict and evidence)', () => {
+  it('"User-Agent: ChatGPT-User extra" names ChatGPT-User (the product token, up to the first space)', () => {
+    const result = checkAnswerBots(reading('robots-agent-extra-words.txt'), ROBOTS, HOME);
+    expect(byLabel(result.evidence.items, 'ChatGPT-User')).toEqual({
+      label: 'ChatGPT-User',
+      ok: false,
+      note: 'blocked by line 2 in its own group: Disallow: /',
+    });
+    expect(result.status).toBe('fail');
+    expect(result.reason).toMatch(/^ChatGPT-User is blocked/);
+    expect(byLabel(result.evidence.items, 'Googlebot').note).toBe(
+      'allowed by line 5 in the group for all crawlers (*): Allow: /',
+    );
+  });
+
+  it('"User-agent: * anything" is still the group for all crawlers', () => {
+    const robots = readRobots(text('User-agent: * (everyone)\nDisallow: /\n', ROBOTS), ROBOTS);
+    const result = checkAnswerBots(robots, ROBOTS, HOME);
+    expect(result.status).toBe('fail');
+    expect(byLabel(result.evidence.items, 'Googlebot').note).toBe(
+      'blocked by line 2 in the group for all crawlers (*): Disallow: /',
+    );
+  });
+
+  it('a line without a colon counts when it is two words ("Disallow /"), as Google reads it', () => {
+    const result = checkAnswerBots(reading('robots-no-colon.txt'), ROBOTS, HOME);
+    expect(byLabel(result.evidence.items, 'PerplexityBot')).toEqual({
+      label: 'PerplexityBot',
+      ok: false,
+      note: 'blocked by line 2 in its own group: Disallow /',
+    });
+    expect(byLabel(result.evidence.items, 'OAI-SearchBot').note).toBe(
+      'allowed by line 5 in the group for all crawlers (*): Allow /',
+    );
+  });
+
+  it('a line without a colon of more than two words is ignored', () => {
+    // "User-agent OAI-SearchBot extra" is no User-agent line, so its Disallow joins the * group,
+    // where "Allow: /" wins the tie: nobody is blocked.
+    const robots = reading('robots-no-colon-three-words.txt');
+    const result = checkAnswerBots(robots, ROBOTS, HOME);
+    expect(result.status).toBe('pass');
+    expect(byLabel(result.evidence.items, 'OAI-SearchBot').note).toBe(
+      'allowed by line 2 in the group for all crawlers (*): Allow: /',
+    );
+    expect(mayFetch(robots, `${SITE}/services`, 'OAI-SearchBot')).toBe(true);
+  });
+
+  it('two groups for the same crawler are combined: the longest rule of either decides', () => {
+    const robots = reading('robots-split-group.txt');
+    const result = checkAnswerBots(robots, ROBOTS, HOME);
+    expect(byLabel(result.evidence.items, 'Googlebot')).toEqual({
+      label: 'Googlebot',
+      ok: false,
+      note: 'blocked by line 8 in its own group: Disallow: /',
+    });
+    expect(mayFetch(robots, `${SITE}/private/x`, 'Googlebot')).toBe(false);
+    expect(mayFetch(robots, HOME, 'PerplexityBot')).toBe(true);
+  });
+
+  it('common misspellings of the field names count ("Dissallow", "User agent")', () => {
+    const robots = readRobots(text('User agent: ClaudeBot\nDissallow: /\n', ROBOTS), ROBOTS);
+    expect(byLabel(checkTrainingBots(robots, ROBOTS, HOME).evidence.items, 'ClaudeBot')).toEqual({
+      label: 'ClaudeBot',
+      ok: false,
+      note: 'blocked by line 2 in its own group: Dissallow: /',
+    });
+  });
+
+  it('an empty "Disallow:" blocks nothing, and comments are not part of a value', () => {
+    const robots = readRobots(
+      text(
+        'User-agent: GPTBot # OpenAI\nDisallow: # nothing\n\nUser-agent: *\nDisallow: /\n',
+        ROBOTS,
+      ),
+      ROBOTS,
+    );
+    expect(byLabel(checkTrainingBots(robots, ROBOTS, HOME).evidence.items, 'GPTBot')).toEqual({
+      label: 'GPTBot',
+      ok: true,
+      note: 'allowed: no rule in its own group covers the home page',
+    });
+  });
+
+  it('"Allow: /index.html" also opens the home page, as Google reads it', () => {
+    const robots = readRobots(
+      text('User-agent: *\nDisallow: /\nAllow: /index.html\n', ROBOTS),
+      ROBOTS,
+    );
+    expect(byLabel(checkAnswerBots(robots, ROBOTS, HOME).evidence.items, 'Googlebot')).toEqual({
+      label: 'Googlebot',
+      ok: true,
+      note: 'allowed by line 3 in the group for all crawlers (*): Allow: /index.html',
+    });
+    expect(mayFetch(robots, `${SITE}/about`, 'Googlebot')).toBe(false);
+  });
+
+  it('rules before any User-agent line belong to no group', () => {
+    const robots = readRobots(text('Disallow: /\nUser-agent: *\nAllow: /x\n', ROBOTS), ROBOTS);
+    expect(checkAnswerBots(robots, ROBOTS, HOME).status).toBe('pass');
+  });
+
+  it('a pattern of many wildcards is matched quickly (no backtracking)', () => {
+    const rule = `Disallow: /${'*a'.repeat(200)}b`;
+    const robots = readRobots(text(`User-agent: *\n${rule}\n`, ROBOTS), ROBOTS);
+    const started = performance.now();
+    expect(mayFetch(robots, `${SITE}/${'a'.repeat(2000)}`, 'Googlebot')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 
@@ -1044,7 +1160,7 @@ describe('page basics', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('evaluate', () => {
-  it('a site that could not be reached fails every signal, saying why', () => {
+  it('a site that could not be reached checks nothing: every signal is "not checked"', () => {
     const results = evaluate(
       {
         home: unreachable(HOME, 'the name harborview.example does not resolve'),
@@ -1056,11 +1172,35 @@ describe('evaluate', () => {
     );
     expect(results.map((result) => result.id)).toEqual(SIGNAL_IDS);
     for (const result of results) {
-      expect(result.status).toBe('fail');
-      expect(result.reason).toMatch(/^We could not reach harborview\.example/);
-      expect(result.reason).toContain('does not resolve');
-      expect(result.evidence).toMatchObject({ url: HOME });
+      expect(result.status).toBe('not_checked');
+      expect(result.evidence).toEqual({});
     }
+    // In particular, an https:// address is not called insecure.
+    expect(results.find((result) => result.id === 'https')?.status).not.toBe('fail');
+  });
+
+  it('describes why a site could not be reached, and an address refused on purpose as such', () => {
+    expect(unreachableOf(unreachable(HOME, 'it did not answer within 10 seconds'))).toEqual({
+      host: 'harborview.example',
+      code: 'timeout',
+      reason: 'it did not answer within 10 seconds',
+      refused: false,
+      message: 'We could not reach harborview.example: it did not answer within 10 seconds.',
+    });
+    const refused: FetchFailure = {
+      ...unreachable('http://192.168.1.10/'),
+      code: 'refused_address',
+      error: 'the domain points into a private network',
+    };
+    expect(unreachableOf(refused)).toMatchObject({
+      refused: true,
+      message:
+        'We did not check 192.168.1.10: the domain points into a private network. We only check public websites, the ones AI crawlers can visit.',
+    });
+    // A page too large or redirecting in circles did answer: it is checked (and fails).
+    expect(unreachableOf({ ...unreachable(HOME), code: 'too_large' })).toBeNull();
+    expect(unreachableOf({ ...unreachable(HOME), code: 'too_many_redirects' })).toBeNull();
+    expect(unreachableOf(served('<p>hi</p>'))).toBeNull();
   });
 
   it('a home page with HTTP 500 fails the page signals but still checks robots.txt and the rest', () => {

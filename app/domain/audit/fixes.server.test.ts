@@ -1,4 +1,3 @@
-import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
 import type { FetchSuccess } from '~/lib/safe-fetch.server';
 import {
@@ -19,8 +18,9 @@ import {
   type BusinessFacts,
 } from './checks.server';
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
-import { buildFixes, schemaTypeFor } from './fixes.server';
+import { buildFixes, schemaTypeFor, unreachableFix } from './fixes.server';
 import { readPage } from './page.server';
+import { parseRobots, robotsVerdict } from './robots';
 import {
   SIGNAL_IDS,
   type Fix,
@@ -145,6 +145,14 @@ describe('buildFixes: which signals get a fix', () => {
   });
 });
 
+/** A robots.txt as the audit reads it: isAllowed(address, crawler). */
+function robotsFile(text: string) {
+  const file = parseRobots(text);
+  return {
+    isAllowed: (address: string, token: string) => robotsVerdict(file, address, token).allowed,
+  };
+}
+
 describe('the robots.txt fix', () => {
   const robotsFixText = () =>
     fixOf(buildFixes(signals({ answer_bots: 'fail' }), business()), 'answer_bots').text;
@@ -154,13 +162,12 @@ describe('the robots.txt fix', () => {
     for (const line of text.split('\n')) {
       expect(line).toMatch(/^$|^#|^(User-agent|Allow|Disallow|Sitemap): \S+$/);
     }
-    const parser = robotsParser(ROBOTS, text);
-    expect(parser.getSitemaps()).toEqual([`${SITE}/sitemap.xml`]);
+    expect(parseRobots(text).sitemaps).toEqual([`${SITE}/sitemap.xml`]);
     expect(checkRobotsTxt(served(text, ROBOTS), ROBOTS).status).toBe('pass');
   });
 
   it('on its own, lets every answer crawler read the home page', () => {
-    const parser = robotsParser(ROBOTS, robotsFixText());
+    const parser = robotsFile(robotsFixText());
     for (const crawler of ANSWER_CRAWLERS) {
       expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
     }
@@ -169,7 +176,7 @@ describe('the robots.txt fix', () => {
   it('appended after "User-agent: *" + "Disallow: /", still lets every answer crawler in', () => {
     for (const separator of ['\n', '\n\n']) {
       const file = `User-agent: *\nDisallow: /${separator}${robotsFixText()}`;
-      const parser = robotsParser(ROBOTS, file);
+      const parser = robotsFile(file);
       for (const crawler of ANSWER_CRAWLERS) {
         expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
       }
@@ -340,5 +347,36 @@ describe('the other fixes, fed back through the checks', () => {
     );
     expect(result.status).toBe('pass');
     expect(result.evidence.snippet).toBe('1 entry');
+  });
+});
+
+describe('the one fix for a site that could not be reached', () => {
+  const fixFor = (code: string, reason = 'why') =>
+    unreachableFix(
+      {
+        host: 'harborview.example',
+        code,
+        reason,
+        refused: code === 'refused_address',
+        message: '',
+      },
+      business(),
+    );
+
+  it('names what to do for each reason, and never sends a refused address to a browser', () => {
+    expect(fixFor('refused_address').title).toBe("Use your website's public address");
+    expect(fixFor('refused_address').text).toMatch(/private network/);
+    expect(fixFor('refused_address').text).not.toMatch(/browser/);
+    expect(fixFor('bad_url', 'it is not a valid web address').text).toContain(
+      'it is not a valid web address',
+    );
+    expect(fixFor('dns').title).toBe('Check your website address');
+    expect(fixFor('tls').title).toBe("Fix your site's HTTPS certificate");
+    for (const code of ['connect', 'timeout', 'network']) {
+      expect(fixFor(code).title).toBe('Make sure your website is online');
+    }
+    for (const code of ['refused_address', 'bad_url', 'dns', 'tls', 'timeout']) {
+      expect(fixFor(code).signal).toBe('home_page');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
 import type { BusinessFacts } from './checks.server';
-import type { Fix, SignalResult } from './signals';
+import type { Fix, SignalResult, Unreachable } from './signals';
 
 // The fix for each signal that did not pass, written from the business's own record: the owner
 // copies it into their site (or hands it to whoever runs the site). Nothing here is invented:
@@ -298,6 +298,47 @@ function fixFor(
   }
 }
 
+/**
+ * The one fix for a site we could not reach: what stops every check. An address we refuse on
+ * purpose (a private network) needs the public address, not a browser.
+ */
+export function unreachableFix(problem: Unreachable, business: BusinessFacts): Fix {
+  const edit =
+    'Edit the business on your dashboard and enter the address your customers type, such as https://www.example.com.';
+  switch (problem.code) {
+    case 'refused_address':
+      return {
+        signal: 'home_page',
+        title: "Use your website's public address",
+        text: `${problem.host} points into a private network (an office, home or hosting network that only its own computers can open). We do not visit such addresses on purpose, and AI crawlers cannot either. ${edit}`,
+      };
+    case 'bad_url':
+      return {
+        signal: 'home_page',
+        title: 'Correct your website address',
+        text: `"${business.website}" cannot be checked: ${problem.reason}. ${edit}`,
+      };
+    case 'dns':
+      return {
+        signal: 'home_page',
+        title: 'Check your website address',
+        text: `${problem.host} does not exist on the internet. Check its spelling: ${edit} If the address is right, ask whoever registered your domain to point it at your website.`,
+      };
+    case 'tls':
+      return {
+        signal: 'home_page',
+        title: "Fix your site's HTTPS certificate",
+        text: `${problem.host} answered, but its HTTPS certificate is not valid, so browsers warn visitors and AI crawlers turn away. Ask your web host to renew or install the certificate (most hosts do it for free).`,
+      };
+    default:
+      return {
+        signal: 'home_page',
+        title: 'Make sure your website is online',
+        text: `Open ${business.website} in a browser. If it does not load, ask your web host or web designer to fix it; until it loads, no assistant can read it. If the address is wrong, correct it on your dashboard.`,
+      };
+  }
+}
+
 /** One fix per signal that did not pass (the robots.txt fix once, even if two signals need it). */
 export function buildFixes(signals: SignalResult[], business: BusinessFacts): Fix[] {
   // A home page that does not load comes first: the other fixes cannot be checked until it does.
@@ -309,7 +350,7 @@ export function buildFixes(signals: SignalResult[], business: BusinessFacts): Fi
   const fixes: Fix[] = [];
   const seen = new Set<string>();
   for (const signal of signals) {
-    if (signal.status === 'pass') continue;
+    if (signal.status === 'pass' || signal.status === 'not_checked') continue;
     const fix = fixFor(signal, business, signals);
     if (!fix || seen.has(fix.text)) continue;
     seen.add(fix.text);

@@ -2,7 +2,8 @@
 // (labels, groups, the weights table the results page explains); the checks themselves live in
 // the .server modules next to this one.
 
-export const SIGNAL_STATUSES = ['pass', 'warn', 'fail'] as const;
+/** 'not_checked': the site could not be reached, so nothing was checked (the audit is unreachable). */
+export const SIGNAL_STATUSES = ['pass', 'warn', 'fail', 'not_checked'] as const;
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
 
 export const SIGNAL_GROUPS = {
@@ -86,8 +87,32 @@ export type Fix = {
   help?: string;
 };
 
+/**
+ * complete: the site answered and every signal was checked. unreachable: the home page could not
+ * be fetched at all (or we refused the address on purpose); nothing was checked, the score (0)
+ * means nothing, the audit stays out of the trend and does not use up the daily allowance.
+ */
+export type AuditOutcome = 'complete' | 'unreachable';
+
+export type Unreachable = {
+  /** The host we tried, e.g. "www.example.com". */
+  host: string;
+  /** Why, as safe-fetch names it: dns, connect, timeout, tls, bad_url, refused_address, network. */
+  code: string;
+  /** Why, in plain words: "that domain name does not exist or has no address". */
+  reason: string;
+  /** We did not try on purpose: the address points into a private network. */
+  refused: boolean;
+  /** One sentence for the owner: "We could not reach www.example.com: …". */
+  message: string;
+};
+
 export type AuditReport = {
+  /** 0-100; meaningless (0) when `outcome` is 'unreachable'. */
   score: number;
+  outcome: AuditOutcome;
+  /** Why the site could not be checked; null when `outcome` is 'complete'. */
+  unreachable: Unreachable | null;
   auditedAt: string;
   /** The address audited (the business's website). */
   url: string;
@@ -95,7 +120,7 @@ export type AuditReport = {
   fixes: Fix[];
 };
 
-const CREDIT: Record<SignalStatus, number> = { pass: 1, warn: 0.5, fail: 0 };
+const CREDIT: Record<SignalStatus, number> = { pass: 1, warn: 0.5, fail: 0, not_checked: 0 };
 
 /** 0-100: each signal's weight times its credit (pass 1, warn ½, fail 0), rounded. */
 export function scoreOf(signals: Pick<SignalResult, 'id' | 'status'>[]): number {

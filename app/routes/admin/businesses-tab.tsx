@@ -1,6 +1,6 @@
 import { useDates } from '~/components/time-zone';
 import { Form, Link, useLocation } from 'react-router';
-import { ScoreBadge, SignalList } from '~/components/audit/audit-report';
+import { AuditScore, ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
@@ -58,7 +58,7 @@ function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
                   item.id === audit?.id ? 'border-brand-600 bg-white' : 'border-slate-200 bg-white'
                 }`}
               >
-                <ScoreBadge score={item.score} />
+                <AuditScore score={item.score} outcome={item.outcome} />
                 <span>{dates.date(item.auditedAt)}</span>
                 <span className="text-slate-600">
                   {item.trigger === 'scheduled' ? 'weekly' : 'owner'}
@@ -96,8 +96,12 @@ function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
       {audit ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-700">
-            Audit of {dates.date(audit.auditedAt)}: <ScoreBadge score={audit.score} /> · {audit.url}
+            Audit of {dates.date(audit.auditedAt)}:{' '}
+            <AuditScore score={audit.score} outcome={audit.outcome} /> · {audit.url}
           </p>
+          {audit.unreachable ? (
+            <p className="text-sm text-red-900">{audit.unreachable.message}</p>
+          ) : null}
           <SignalList signals={audit.signals} />
         </div>
       ) : null}

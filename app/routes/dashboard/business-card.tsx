@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import { ScoreBadge, Sparkline } from '~/components/audit/audit-report';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
+import { NextCheck } from '~/components/audit/next-check';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type BusinessView } from '~/domain/businesses.server';
-import { type AuditStanding } from '~/domain/audits.server';
+import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
 
 export function BusinessCard({
   business,
   readiness,
+  allowance,
+  upgradable,
   back,
   freeGptUrl,
   editTo,
@@ -15,11 +18,19 @@ export function BusinessCard({
 }: {
   business: BusinessView;
   readiness: AuditStanding | null;
+  allowance: AuditAllowance | null;
+  upgradable: boolean;
   back: string;
   freeGptUrl: string;
   editTo: string;
   deleteTo: string;
 }) {
+  const used = Boolean(allowance && allowance.used >= allowance.limit && allowance.resetsAt);
+  const report = (
+    <Link to={`/dashboard/businesses/${business.id}/audit`} className={`${linkStyles} text-sm`}>
+      View report<span className="sr-only"> for {business.name}</span>
+    </Link>
+  );
   return (
     <li
       className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
@@ -69,20 +80,26 @@ export function BusinessCard({
             <div className="mt-1 flex flex-wrap items-center gap-3">
               <ScoreBadge score={readiness.score} />
               <Sparkline scores={readiness.trend} width={80} height={24} />
-              <Link
-                to={`/dashboard/businesses/${business.id}/audit`}
-                className={`${linkStyles} text-sm`}
-              >
-                View report<span className="sr-only"> for {business.name}</span>
-              </Link>
+              {report}
             </div>
-          ) : (
+          ) : readiness?.unreachableAt ? null : (
             <p className="mt-1 text-sm text-slate-700">
               {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
             </p>
           )}
+          {readiness?.unreachableAt ? (
+            <p className="mt-1 text-sm text-red-800" data-testid="business-unreachable">
+              The last check could not reach the website. {readiness.score === null ? report : null}
+            </p>
+          ) : null}
         </div>
-        {business.website ? (
+        {business.website && used && allowance?.resetsAt ? (
+          <NextCheck
+            resetsAt={allowance.resetsAt}
+            upgradable={upgradable}
+            className="max-w-[14rem] text-sm text-slate-700"
+          />
+        ) : business.website ? (
           <CheckReadinessForm
             businessId={business.id}
             businessName={business.name}

@@ -8,8 +8,17 @@ import { BusinessCard } from './business-card';
 import type { action, ActionResult, loader } from './route';
 
 export function BusinessesPanel() {
-  const { businesses, readiness, list, adding, editing, confirmDelete, freeGptUrl } =
-    useLoaderData<typeof loader>();
+  const {
+    businesses,
+    readiness,
+    allowances,
+    auditsUpgradable,
+    list,
+    adding,
+    editing,
+    confirmDelete,
+    freeGptUrl,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/dashboard';
@@ -134,6 +143,8 @@ export function BusinessesPanel() {
                   key={business.id}
                   business={business}
                   readiness={readiness[business.id] ?? null}
+                  allowance={allowances[business.id] ?? null}
+                  upgradable={auditsUpgradable}
                   back={here}
                   freeGptUrl={freeGptUrl}
                   editTo={rowPath('edit', business.id)}

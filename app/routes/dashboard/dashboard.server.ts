@@ -7,7 +7,7 @@ import {
   findBusiness,
   listBusinesses,
 } from '~/domain/businesses.server';
-import { auditStandings } from '~/domain/audits.server';
+import { auditAllowances, auditStandings } from '~/domain/audits.server';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling, isPaidPlan } from '~/domain/payments.server';
 import { checkoutPath, formatPrice, PLANS } from '~/content/plans';
@@ -75,8 +75,13 @@ export async function loadDashboard(request: Request) {
     hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
-  // Each card's latest AI-readiness score and trend: one more query by primary key for the page.
-  const readiness = await auditStandings(businesses.map((business) => business.id));
+  // Each card's latest AI-readiness score and trend, and what is left of the day's audits: two
+  // more queries by primary key for the page.
+  const ids = businesses.map((business) => business.id);
+  const [readiness, allowances] = await Promise.all([
+    auditStandings(ids),
+    auditAllowances(user, ids, now),
+  ]);
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
   const find = async (param: string) => {
     const id = tab === 'businesses' ? url.searchParams.get(param) : null;
@@ -130,6 +135,9 @@ export async function loadDashboard(request: Request) {
     },
     businesses,
     readiness,
+    allowances,
+    /** A better plan gives more audits a day: the card's "next check" hint links to pricing. */
+    auditsUpgradable: countedTier !== 'authority',
     list: {
       /** Businesses matching the search (all of them without one): the count query's total. */
       total: list.total,

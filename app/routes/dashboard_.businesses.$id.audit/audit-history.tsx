@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
-import { ScoreBadge } from '~/components/audit/audit-report';
+import { AuditScore } from '~/components/audit/audit-report';
 import { Pagination } from '~/components/ui/pagination';
 import { linkStyles } from '~/components/ui/styles';
 import { useDates } from '~/components/time-zone';
+import type { AuditOutcome } from '~/domain/audit/signals';
 
 type HistoryPage = {
-  items: { id: string; auditedAt: string; score: number; trigger: string }[];
+  items: {
+    id: string;
+    auditedAt: string;
+    score: number;
+    outcome: AuditOutcome;
+    trigger: string;
+  }[];
   page: number;
   pageCount: number;
   total: number;
@@ -62,7 +69,7 @@ export function AuditHistory({
                 )}
               </td>
               <td className="px-3 py-2">
-                <ScoreBadge score={item.score} />
+                <AuditScore score={item.score} outcome={item.outcome} />
               </td>
               <td className="px-3 py-2 text-slate-700">
                 {item.trigger === 'scheduled' ? 'Weekly re-check' : 'You'}

@@ -7,8 +7,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import {
+  AuditScore,
   FixList,
-  ScoreBadge,
   ScoreExplainer,
   SignalList,
   Sparkline,
@@ -98,6 +98,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     const audit = await auditBusiness(user, id);
+    if (audit.unreachable) {
+      return await redirectWithToast(
+        page,
+        {
+          title: 'Website not checked',
+          description: `${audit.unreachable.message} This check did not count toward your allowance.`,
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
     const band = scoreBand(audit.score);
     return await redirectWithToast(
       page,
@@ -149,17 +160,30 @@ export default function AuditPage() {
                 {viewingOlder ? 'Score of this earlier audit' : 'Latest score'}
               </h2>
               <div className="mt-2 flex items-center gap-4">
-                <ScoreBadge score={audit.score} size="lg" />
+                <AuditScore score={audit.score} outcome={audit.outcome} size="lg" />
                 <div>
-                  <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
-                  <p className="text-sm text-slate-700" data-testid="audit-summary">
-                    {(['fail', 'warn', 'pass'] as const)
-                      .map((status) => {
-                        const count = audit.signals.filter((s) => s.status === status).length;
-                        return `${count} ${status === 'fail' ? 'failed' : status === 'warn' ? 'need attention' : 'passed'}`;
-                      })
-                      .join(' · ')}
-                  </p>
+                  {audit.unreachable ? (
+                    <>
+                      <p className="font-semibold text-slate-900">
+                        {audit.unreachable.refused ? 'Not checked' : 'Site not reached'}
+                      </p>
+                      <p className="text-sm text-slate-700" data-testid="audit-summary">
+                        Nothing was checked, so this audit has no score and is not in the trend.
+                      </p>
+                    </>
+                  ) : (
+                    <>
+                      <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
+                      <p className="text-sm text-slate-700" data-testid="audit-summary">
+                        {(['fail', 'warn', 'pass'] as const)
+                          .map((status) => {
+                            const count = audit.signals.filter((s) => s.status === status).length;
+                            return `${count} ${status === 'fail' ? 'failed' : status === 'warn' ? 'need attention' : 'passed'}`;
+                          })
+                          .join(' · ')}
+                      </p>
+                    </>
+                  )}
                   <p className="text-sm text-slate-700">
                     Checked {dates.dateTime(audit.auditedAt)}
                     {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}
@@ -174,6 +198,29 @@ export default function AuditPage() {
               </div>
             ) : null}
           </section>
+          {audit.unreachable ? (
+            <section
+              aria-labelledby="unreachable-title"
+              className="rounded-lg border border-red-200 bg-red-50 p-5"
+              data-testid="audit-unreachable"
+            >
+              <h2 id="unreachable-title" className="text-lg font-semibold text-red-900">
+                {audit.unreachable.refused
+                  ? `We did not check ${audit.unreachable.host}`
+                  : `We could not reach ${audit.unreachable.host}`}
+              </h2>
+              <p className="mt-1 text-sm text-red-900">{audit.unreachable.message}</p>
+              <p className="mt-2 text-sm text-slate-800">
+                None of the checks below could run.
+                {audit.trigger === 'owner'
+                  ? ' This check did not count toward your daily allowance: once the address works, check again.'
+                  : ''}{' '}
+                <Link to={`/dashboard?edit=${business.id}`} className={linkStyles}>
+                  Edit the website address
+                </Link>
+              </p>
+            </section>
+          ) : null}
           {viewingOlder ? (
             <p className="text-sm">
               <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
@@ -184,7 +231,7 @@ export default function AuditPage() {
 
           <section aria-labelledby="fixes-title" className="space-y-3">
             <h2 id="fixes-title" className="text-2xl font-bold text-slate-900">
-              Fixes for your website
+              {audit.unreachable ? 'What to do first' : 'Fixes for your website'}
             </h2>
             <p className="text-sm text-slate-700">
               Written from your business details. Copy each one into your site, or send it to

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
-import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { useDates } from '~/components/time-zone';
+import { NextCheck } from '~/components/audit/next-check';
+import { buttonStyles } from '~/components/ui/styles';
 
 /** The website, the audits left today, and 'Check AI Readiness' (or when the next check is possible). */
 export function RunPanel({
@@ -16,7 +16,6 @@ export function RunPanel({
   weekly: boolean;
 }) {
   const left = Math.max(0, allowance.limit - allowance.used);
-  const dates = useDates();
   return (
     <section
       aria-labelledby="run-title"
@@ -38,14 +37,7 @@ export function RunPanel({
         </p>
       </div>
       {business.website && left === 0 && allowance.resetsAt ? (
-        <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
-          Next check available {dates.dateTime(allowance.resetsAt)}.{' '}
-          {upgradable ? (
-            <Link to="/pricing" className={linkStyles}>
-              More checks with a paid plan
-            </Link>
-          ) : null}
-        </p>
+        <NextCheck resetsAt={allowance.resetsAt} upgradable={upgradable} />
       ) : business.website ? (
         <CheckReadinessForm businessId={business.id} businessName={business.name} />
       ) : (

@@ -61,7 +61,8 @@ describe('/privacy and /terms', () => {
         graceDays: 1,
       }),
     );
-    for (const cookie of [...PERSONAL_COOKIES, TIME_ZONE_COOKIE]) expect(privacy).toContain(`${cookie}:`);
+    for (const cookie of [...PERSONAL_COOKIES, TIME_ZONE_COOKIE])
+      expect(privacy).toContain(`${cookie}:`);
     expect(privacy).toContain('for up to 7 days');
     expect(privacy).toContain('plus 1 day so that');
     for (const processor of ['Stripe', 'mail server', 'hosting provider', 'OpenAI']) {

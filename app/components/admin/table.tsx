@@ -26,13 +26,17 @@ export function Th({ children }: { children: ReactNode }) {
   );
 }
 
-/** A cell whose user-entered text wraps (long words and URLs break) inside a bounded width. */
+/**
+ * A cell. Words stay whole (the table scrolls in its own box rather than split 'U|s|er'); the
+ * content sits in a box of at most 20rem (`wide`: 28rem), so a value wider than that (a 254-character
+ * e-mail, a 2,000-character URL) breaks at that width instead of stretching its column without end.
+ * (A box's max-width caps its min-content contribution; `overflow-wrap: break-word` then splits
+ * only a word longer than the whole line.)
+ */
 export function Td({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
-    <td
-      className={`px-4 py-3 align-top [overflow-wrap:anywhere] text-slate-900 ${wide ? 'max-w-md min-w-56' : 'max-w-xs'}`}
-    >
-      {children}
+    <td className="px-4 py-3 align-top text-slate-900">
+      <div className={wide ? 'max-w-md' : 'max-w-xs'}>{children}</div>
     </td>
   );
 }

@@ -10,7 +10,7 @@ import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { createSession, getSessionUser, hashToken } from '~/domain/sessions.server';
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
-import { action as accountAction, loader as accountLoader } from '~/routes/account';
+import { action as accountAction, loader as accountLoader } from '~/routes/account/route';
 import { loader as exportLoader } from '~/routes/account_.export';
 import { action as apiAccount, loader as apiAccountGet } from '~/routes/api.account';
 import { action as loginAction } from '~/routes/login';

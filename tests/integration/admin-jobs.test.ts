@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobEngine } from '~/jobs/engine.server';
 import { takeToast } from '~/http/toast.server';
 import { MAIL_QUEUE } from '~/lib/mail.server';
-import { action, loader } from '~/routes/admin';
+import { action, loader } from '~/routes/admin/route';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // The admin's Jobs tab: every queue's counts, the jobs that failed for good (paged, with their

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { takeToast } from '~/http/toast.server';
-import { action, loader } from '~/routes/admin';
+import { action, loader } from '~/routes/admin/route';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
 
 async function signedIn(role: 'admin' | 'user' = 'admin') {

@@ -7,9 +7,9 @@ import { safeFetch } from '~/lib/safe-fetch.server';
 import { takeToast } from '~/http/toast.server';
 import * as auditApi from '~/routes/api.businesses.$id.audit';
 import * as auditsApi from '~/routes/api.businesses.$id.audits';
-import * as auditPage from '~/routes/dashboard_.businesses.$id.audit';
-import { loader as dashboardLoader } from '~/routes/dashboard';
-import { loader as adminLoader } from '~/routes/admin';
+import * as auditPage from '~/routes/dashboard_.businesses.$id.audit/route';
+import { loader as dashboardLoader } from '~/routes/dashboard/route';
+import { loader as adminLoader } from '~/routes/admin/route';
 import { startFixtureSite, type FixtureSite } from '../fixtures/audit-sites/server';
 import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
 

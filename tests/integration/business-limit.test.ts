@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUSINESSES_PER_ACCOUNT } from '~/domain/tiers';
 import { db } from '~/lib/db.server';
 import { action as businessesAction } from '~/routes/api.businesses';
-import { action as dashboardAction, loader as dashboardLoader } from '~/routes/dashboard';
+import { action as dashboardAction, loader as dashboardLoader } from '~/routes/dashboard/route';
 import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
 
 // How many businesses one account holds is capped by plan, and the dashboard says so where it

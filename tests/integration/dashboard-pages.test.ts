@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { listBusinesses } from '~/domain/businesses.server';
-import { action, loader } from '~/routes/dashboard';
+import { action, loader } from '~/routes/dashboard/route';
 import * as collection from '~/routes/api.businesses';
 import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
 

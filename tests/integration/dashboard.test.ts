@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { takeToast } from '~/http/toast.server';
-import { action, loader } from '~/routes/dashboard';
+import { action, loader } from '~/routes/dashboard/route';
 import { loader as premiumRoute } from '~/routes/dashboard_.premium-gpt';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 

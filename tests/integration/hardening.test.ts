@@ -6,7 +6,7 @@ import { action as notFoundAction } from '~/routes/$';
 import { action as businessesAction } from '~/routes/api.businesses';
 import { action as businessAction } from '~/routes/api.businesses.$id';
 import { action as contactAction } from '~/routes/contact';
-import { action as dashboardAction } from '~/routes/dashboard';
+import { action as dashboardAction } from '~/routes/dashboard/route';
 import { action as loginAction, loader as loginLoader } from '~/routes/login';
 import { action as logoutAction } from '~/routes/logout';
 import { action as registerAction } from '~/routes/register';

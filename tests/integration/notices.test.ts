@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPaymentEvent, checkoutCompletedEvent } from '~/domain/payments.server';
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
-import { loader as adminLoader } from '~/routes/admin';
+import { loader as adminLoader } from '~/routes/admin/route';
 import { action as registerAction } from '~/routes/register';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
 

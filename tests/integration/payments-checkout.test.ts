@@ -18,7 +18,7 @@ const port = vi.hoisted(() => {
 const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
 const billing = await import('~/routes/billing');
-const dashboard = await import('~/routes/dashboard');
+const dashboard = await import('~/routes/dashboard/route');
 const { takeToast } = await import('~/http/toast.server');
 const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutPath, PLANS } from '~/content/plans';
 import { loader as robotsLoader } from '~/routes/robots[.]txt';
 import { loader as sitemapLoader } from '~/routes/sitemap[.]xml';
-import { loader as pricingLoader, meta as pricingMeta } from '~/routes/pricing';
+import { loader as pricingLoader, meta as pricingMeta } from '~/routes/pricing/route';
 import { args, settle } from './helpers';
 
 describe('robots.txt', () => {

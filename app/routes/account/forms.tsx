@@ -1,0 +1,144 @@
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
+import { buttonStyles } from '~/components/ui/styles';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '~/schemas/limits';
+import type { Intent } from './account.server';
+import type { action, loader } from './route';
+
+export function PasswordForm() {
+  const { user, constraints } = useLoaderData<typeof loader>();
+  const { form, fields } = useServerForm({
+    id: 'account-password',
+    names: ['currentPassword', 'newPassword', 'confirmPassword'],
+    constraint: constraints.password,
+    lastResult: useResult('password'),
+  });
+  const submitting = useSubmitting('password');
+  return (
+    <Form method="post" className="space-y-4" {...form.props}>
+      <input type="hidden" name="intent" value="password" />
+      {/* Lets password managers file the new password under this account. */}
+      <input type="hidden" name="username" autoComplete="username" value={user.email} />
+      <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />
+      <InputField
+        field={fields.currentPassword}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          field={fields.newPassword}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <InputField
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+      </div>
+      <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+        {submitting ? 'Changing...' : 'Change password'}
+      </button>
+    </Form>
+  );
+}
+
+export function EmailForm() {
+  const { user, constraints } = useLoaderData<typeof loader>();
+  const { form, fields } = useServerForm({
+    id: 'account-email',
+    names: ['email', 'currentPassword'],
+    constraint: constraints.email,
+    lastResult: useResult('email'),
+  });
+  const submitting = useSubmitting('email');
+  return (
+    <Form method="post" className="space-y-4" {...form.props}>
+      <input type="hidden" name="intent" value="email" />
+      <FormAlert id={form.errorId} title="E-mail not changed" errors={form.errors} />
+      <p className="text-sm text-slate-700">
+        You sign in with <strong data-testid="account-email">{user.email}</strong>.
+      </p>
+      <InputField
+        field={fields.email}
+        label="New e-mail"
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+      />
+      <InputField
+        field={fields.currentPassword}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+        {submitting ? 'Changing...' : 'Change e-mail'}
+      </button>
+    </Form>
+  );
+}
+
+export function ProfileForm() {
+  const { user, constraints } = useLoaderData<typeof loader>();
+  const { form, fields } = useServerForm({
+    id: 'account-profile',
+    names: ['firstName', 'lastName'],
+    constraint: constraints.profile,
+    lastResult: useResult('profile'),
+    defaultValue: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
+  });
+  const submitting = useSubmitting('profile');
+  return (
+    <Form method="post" className="space-y-4" {...form.props}>
+      <input type="hidden" name="intent" value="profile" />
+      <FormAlert id={form.errorId} title="Name not saved" errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          field={fields.firstName}
+          label="First name"
+          type="text"
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+        <InputField
+          field={fields.lastName}
+          label="Last name"
+          type="text"
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+      </div>
+      <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+        {submitting ? 'Saving...' : 'Save name'}
+      </button>
+    </Form>
+  );
+}
+
+export function useSubmitting(intent: Intent) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+export function useResult(intent: Intent) {
+  const actionData = useActionData<typeof action>();
+  return actionData && 'intent' in actionData && actionData.intent === intent
+    ? actionData.result
+    : undefined;
+}

@@ -1,0 +1,268 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { AdminTabs, parseAdminTab } from './admin-tabs';
+import { AuditTab } from './audit-tab';
+import { BusinessesTab } from './businesses-tab';
+import { InquiriesTab } from './inquiries-tab';
+import { JobsTab } from './jobs-tab';
+import { LoginsTab } from './logins-tab';
+import { OutboxTab } from './outbox-tab';
+import { OverviewTab } from './overview-tab';
+import { UsageTab } from './usage-tab';
+import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
+import { UsersTab, useListUrl } from './users-tab';
+import { buttonStyles } from '~/components/ui/styles';
+import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
+import { DomainError, isDomainError } from '~/domain/errors';
+import { activateTestSubscription } from '~/domain/payments.server';
+import { requireAdmin } from '~/http/auth.server';
+import { readFormData, safeRedirect } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { CreateAdminSchema, EditUserFormSchema, SetTierFormSchema } from '~/schemas/admin';
+import { TestWebhookSchema } from '~/schemas/payments';
+import { loadTab } from './tab-data.server';
+
+export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  return data(await loadTab(actor, parseAdminTab(params.get('tab')), params), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}
+
+type ActionResult = { intent: 'update-user' | 'create-admin'; result: SubmissionResult<string[]> };
+
+/** Where a form goes back to: the list it was posted from, never off the admin panel. */
+function backTo(formData: FormData) {
+  const to = safeRedirect(formData.get('redirectTo'), '/admin?tab=users');
+  return to.startsWith('/admin') ? to : '/admin?tab=users';
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+  const back = backTo(formData);
+
+  if (intent === 'set-tier') {
+    const parsed = SetTierFormSchema.safeParse(Object.fromEntries(formData));
+    try {
+      if (!parsed.success) {
+        throw new Error(parsed.error.issues[0]?.message ?? 'Invalid request');
+      }
+      await updateUserAsAdmin(actor, parsed.data.userId, {
+        subscriptionStatus: parsed.data.subscriptionStatus,
+      });
+      return redirectWithToast(
+        back,
+        { title: 'User subscription updated successfully' },
+        { request },
+      );
+    } catch (error) {
+      if (parsed.success && !isDomainError(error)) throw error;
+      return redirectWithToast(
+        back,
+        {
+          title: 'Failed to update user subscription',
+          description: error instanceof Error ? error.message : undefined,
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'webhook-test') {
+    const parsed = TestWebhookSchema.safeParse(Object.fromEntries(formData));
+    try {
+      if (!parsed.success) {
+        throw new DomainError(
+          'invalid_input',
+          parsed.error.issues[0]?.message ?? 'Invalid request',
+        );
+      }
+      const result = await activateTestSubscription(actor, parsed.data);
+      return redirectWithToast(
+        '/admin',
+        { title: `Webhook test successful! Activated subscription for: ${result.email}` },
+        { request },
+      );
+    } catch (error) {
+      if (!isDomainError(error)) console.error('Webhook test error', error);
+      return redirectWithToast(
+        '/admin',
+        {
+          title: isDomainError(error)
+            ? `Webhook test failed: ${error.message}`
+            : 'Webhook test error',
+          variant: 'destructive',
+        },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'retry-job') {
+    const jobsTab = safeRedirect(formData.get('redirectTo'), '/admin?tab=jobs');
+    const to = jobsTab.startsWith('/admin?tab=jobs') ? jobsTab : '/admin?tab=jobs';
+    const queue = formData.get('queue');
+    const jobId = formData.get('jobId');
+    try {
+      if (typeof queue !== 'string' || typeof jobId !== 'string' || !queue || !jobId) {
+        throw new DomainError('invalid_input', 'Choose a failed job to retry');
+      }
+      await retryJobAsAdmin(actor, queue, jobId);
+      return redirectWithToast(to, { title: 'Job queued to run again' }, { request });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithToast(
+        to,
+        { title: 'Retry failed', description: error.message, variant: 'destructive' },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'update-user') {
+    const submission = parseWithZod(formData, { schema: EditUserFormSchema });
+    if (submission.status !== 'success') {
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const { userId, firstName, lastName, role, subscriptionExpiry } = submission.value;
+    try {
+      // The form always sends every field: an empty one clears it.
+      await updateUserAsAdmin(actor, userId, {
+        firstName: firstName ?? null,
+        lastName: lastName ?? null,
+        role,
+        subscriptionExpiry: subscriptionExpiry ?? null,
+      });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<ActionResult>(
+        { intent, result: submission.reply({ formErrors: [error.message] }) },
+        { status: error.status },
+      );
+    }
+    return redirectWithToast(back, { title: 'User updated successfully' }, { request });
+  }
+
+  if (intent === 'create-admin') {
+    const submission = parseWithZod(formData, { schema: CreateAdminSchema });
+    if (submission.status !== 'success') {
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      await createAdminUser(actor, submission.value);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<ActionResult>(
+        {
+          intent,
+          result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }),
+        },
+        { status: error.status },
+      );
+    }
+    return redirectWithToast(back, { title: 'Admin user created successfully' }, { request });
+  }
+
+  return redirectWithToast(
+    back,
+    { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+    { request },
+  );
+}
+
+export default function AdminPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const listUrl = useListUrl();
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
+        <div className="flex items-center gap-2">
+          <Link to="/dashboard" className={buttonStyles.secondary}>
+            Dashboard
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className={buttonStyles.secondary}>
+              Logout
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      <AdminTabs current={loaderData.tab} counts={loaderData.counts} />
+
+      <div
+        id="admin-panel"
+        role="tabpanel"
+        aria-labelledby={`admin-tab-${loaderData.tab}`}
+        className="min-w-0"
+      >
+        {loaderData.tab === 'overview' ? (
+          <OverviewTab
+            analytics={loaderData.analytics}
+            unmatchedPayments={loaderData.unmatchedPayments}
+          />
+        ) : loaderData.tab === 'users' ? (
+          <>
+            <UsersTab users={loaderData.users} query={loaderData.query} tier={loaderData.tier} />
+            {loaderData.editing ? (
+              <EditUserDialog
+                key={loaderData.editing.user.id}
+                user={loaderData.editing.user}
+                history={loaderData.editing.history}
+                cancelTo={listUrl}
+                lastResult={actionData?.intent === 'update-user' ? actionData.result : null}
+              />
+            ) : null}
+            {loaderData.creating || actionData?.intent === 'create-admin' ? (
+              <CreateAdminDialog
+                cancelTo={listUrl}
+                lastResult={actionData?.intent === 'create-admin' ? actionData.result : null}
+              />
+            ) : null}
+          </>
+        ) : loaderData.tab === 'businesses' ? (
+          <BusinessesTab
+            businesses={loaderData.businesses}
+            query={loaderData.query}
+            audits={loaderData.audits}
+          />
+        ) : loaderData.tab === 'logins' ? (
+          <LoginsTab logins={loaderData.logins} />
+        ) : loaderData.tab === 'usage' ? (
+          <UsageTab logs={loaderData.logs} result={loaderData.result} />
+        ) : loaderData.tab === 'inquiries' ? (
+          <InquiriesTab inquiries={loaderData.inquiries} />
+        ) : loaderData.tab === 'outbox' ? (
+          <OutboxTab messages={loaderData.messages} status={loaderData.status} />
+        ) : loaderData.tab === 'jobs' ? (
+          <JobsTab
+            queues={loaderData.jobs.queues}
+            failed={loaderData.jobs.failed}
+            redirectTo={listUrl}
+          />
+        ) : (
+          <AuditTab audit={loaderData.audit} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import type { AccessLogView, Page } from '~/domain/admin.server';
+import { formatAccessType, formatDateTime, fullName } from '~/components/format';
+import { Pagination } from '~/components/ui/pagination';
+import { EmptyRow, TableScroller, Td, Th } from './table';
+
+const FILTERS = [
+  { value: null, label: 'All' },
+  { value: 'allowed', label: 'Allowed' },
+  { value: 'denied', label: 'Denied' },
+] as const;
+
+export function UsageTab({
+  logs,
+  result,
+}: {
+  logs: Page<AccessLogView>;
+  result: 'allowed' | 'denied' | null;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Premium Access Usage</h2>
+        <nav aria-label="Filter by result">
+          <ul className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
+            {FILTERS.map((filter) => (
+              <li key={filter.label}>
+                <Link
+                  to={filter.value ? `/admin?tab=usage&result=${filter.value}` : '/admin?tab=usage'}
+                  aria-current={result === filter.value ? 'page' : undefined}
+                  className={`focus-visible:outline-brand-600 inline-block rounded px-3 py-1 font-medium focus-visible:outline-2 ${
+                    result === filter.value
+                      ? 'bg-white text-slate-900 shadow-sm'
+                      : 'text-slate-700 hover:text-slate-900'
+                  }`}
+                >
+                  {filter.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <TableScroller label="Premium access usage">
+        <thead className="bg-slate-50">
+          <tr>
+            <Th>User and business</Th>
+            <Th>Access type</Th>
+            <Th>Time</Th>
+            <Th>Tier</Th>
+            <Th>Result</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {logs.items.length === 0 ? (
+            <EmptyRow colSpan={5}>No usage logs found</EmptyRow>
+          ) : (
+            logs.items.map((log) => (
+              <tr key={log.id} data-testid="admin-usage-row">
+                <Td wide>
+                  {log.user ? (
+                    <>
+                      {fullName(log.user) ? (
+                        <span className="block font-medium">{fullName(log.user)}</span>
+                      ) : null}
+                      <span className="block text-slate-700">{log.user.email}</span>
+                    </>
+                  ) : (
+                    <span className="block text-slate-700 italic">Deleted account</span>
+                  )}
+                  {log.business ? (
+                    <span className="block text-slate-600">{log.business.name}</span>
+                  ) : null}
+                </Td>
+                <Td>
+                  <span className="whitespace-nowrap">{formatAccessType(log.accessType)}</span>
+                </Td>
+                <Td>
+                  <span className="whitespace-nowrap">{formatDateTime(log.accessTime)}</span>
+                </Td>
+                <Td>{log.subscriptionTier ?? 'N/A'}</Td>
+                <Td wide>
+                  <span
+                    className={`font-semibold ${log.wasAllowed ? 'text-green-800' : 'text-red-800'}`}
+                  >
+                    {log.wasAllowed ? 'Allowed' : 'Denied'}
+                  </span>
+                  {log.reason ? <span className="block text-slate-700">{log.reason}</span> : null}
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </TableScroller>
+      <Pagination page={logs.page} pageCount={logs.pageCount} total={logs.total} noun="checks" />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link, useNavigation } from 'react-router';
+import { FormAlert, InputField } from '~/components/ui/field';
+import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import { UrlDialog } from '~/components/ui/url-dialog';
+import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
+import type { CreateAdminInput, EditUserFormInput } from '~/schemas/admin';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '~/schemas/limits';
+
+// The schemas (EditUserFormSchema, CreateAdminSchema) run in the admin action only; the browser
+// gets their limits as HTML attributes and shows the action's field errors.
+const editConstraint = {
+  userId: { required: true },
+  firstName: { maxLength: NAME_MAX_LENGTH },
+  lastName: { maxLength: NAME_MAX_LENGTH },
+  role: { required: true },
+};
+const createConstraint = {
+  firstName: { required: true, maxLength: NAME_MAX_LENGTH },
+  lastName: { required: true, maxLength: NAME_MAX_LENGTH },
+  email: { required: true, maxLength: EMAIL_MAX_LENGTH },
+  password: { required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+};
+import { AuditList } from './audit-tab';
+import { dateInputValue } from '~/components/format';
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+export function EditUserDialog({
+  user,
+  history,
+  cancelTo,
+  lastResult,
+}: {
+  user: AdminUserView;
+  history: AuditEntryView[];
+  cancelTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const busy = useBusy('update-user');
+  const [form, fields] = useForm<EditUserFormInput>({
+    id: `edit-user-${user.id}`,
+    lastResult,
+    constraint: editConstraint,
+    defaultValue: {
+      userId: user.id,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      role: user.role === 'admin' ? 'admin' : 'user',
+      subscriptionExpiry: dateInputValue(user.subscriptionExpiry),
+    },
+  });
+  return (
+    <UrlDialog id="edit-user" title={`Edit ${user.email}`} cancelTo={cancelTo} testId="edit-user">
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="update-user" />
+        <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="redirectTo" value={cancelTo} />
+        <FormAlert id={form.errorId} title="Failed to update user" errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField
+            field={fields.firstName}
+            label="First name"
+            type="text"
+            maxLength={NAME_MAX_LENGTH}
+          />
+          <InputField
+            field={fields.lastName}
+            label="Last name"
+            type="text"
+            maxLength={NAME_MAX_LENGTH}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
+            Role
+          </label>
+          <select {...getSelectProps(fields.role)} key={fields.role.key} className={inputStyles}>
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </select>
+          <div id={fields.role.errorId} className="min-h-5 text-sm text-red-700">
+            {fields.role.errors?.join(' ')}
+          </div>
+        </div>
+        <InputField
+          field={fields.subscriptionExpiry}
+          label="Plan expiry date"
+          type="date"
+          hint="Access lasts through this day (UTC). Leave empty for No expiry."
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? 'Saving...' : 'Save changes'}
+          </button>
+        </div>
+      </Form>
+      <section aria-labelledby="edit-user-history" className="mt-6 border-t border-slate-200 pt-4">
+        <h3 id="edit-user-history" className="text-sm font-semibold text-slate-900">
+          Recent changes
+        </h3>
+        <AuditList entries={history} compact />
+      </section>
+    </UrlDialog>
+  );
+}
+
+export function CreateAdminDialog({
+  cancelTo,
+  lastResult,
+}: {
+  cancelTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const busy = useBusy('create-admin');
+  const [form, fields] = useForm<CreateAdminInput>({
+    id: 'create-admin',
+    lastResult,
+    constraint: createConstraint,
+  });
+  return (
+    <UrlDialog id="create-admin" title="Create Admin" cancelTo={cancelTo} testId="create-admin">
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="create-admin" />
+        <input type="hidden" name="redirectTo" value={cancelTo} />
+        <FormAlert id={form.errorId} title="Failed to create admin user" errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputField
+            field={fields.firstName}
+            label="First name"
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX_LENGTH}
+          />
+          <InputField
+            field={fields.lastName}
+            label="Last name"
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX_LENGTH}
+          />
+        </div>
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="off"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? 'Creating...' : 'Create Admin'}
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}

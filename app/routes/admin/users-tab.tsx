@@ -1,0 +1,200 @@
+import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import type { AdminUserView, Page } from '~/domain/admin.server';
+import { formatExpiryDate } from '~/domain/premium-access-messages';
+import { normalizeTier, TIER_LABELS, TIERS, type Tier } from '~/domain/tiers';
+import { isAdmin } from '~/domain/users';
+import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
+import { fullName } from '~/components/format';
+import { Pagination } from '~/components/ui/pagination';
+import { EmptyRow, TableScroller, Td, Th } from './table';
+
+/** The current list URL without the dialog parameters: where forms come back to. */
+export function useListUrl() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete('edit');
+  params.delete('create');
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}`;
+}
+
+export function withParam(url: string, name: string, value: string) {
+  const [path, search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return `${path}?${params}`;
+}
+
+export function UsersTab({
+  users,
+  query,
+  tier,
+}: {
+  users: Page<AdminUserView>;
+  query: string;
+  tier: Tier | null;
+}) {
+  const listUrl = useListUrl();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+          <input type="hidden" name="tab" value="users" />
+          <div>
+            <label htmlFor="user-search" className="block text-sm font-medium text-slate-800">
+              Search users
+            </label>
+            <input
+              id="user-search"
+              type="search"
+              name="q"
+              defaultValue={query}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="E-mail or name"
+              className={`${inputStyles} mt-1 w-64 max-w-full`}
+            />
+          </div>
+          <div>
+            <label htmlFor="user-tier-filter" className="block text-sm font-medium text-slate-800">
+              Plan
+            </label>
+            <select
+              id="user-tier-filter"
+              name="tier"
+              defaultValue={tier ?? ''}
+              className={`${inputStyles} mt-1 w-40`}
+            >
+              <option value="">All plans</option>
+              {TIERS.map((value) => (
+                <option key={value} value={value}>
+                  {TIER_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonStyles.secondary}>
+            Search
+          </button>
+          {query || tier ? (
+            <Link to="/admin?tab=users" className={buttonStyles.ghost}>
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+        <Link to={withParam(listUrl, 'create', '1')} className={buttonStyles.primary}>
+          Create Admin
+        </Link>
+      </div>
+
+      <TableScroller label="Users">
+        <thead className="bg-slate-50">
+          <tr>
+            <Th>User</Th>
+            <Th>Role</Th>
+            <Th>Subscription</Th>
+            <Th>Expiry</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.items.length === 0 ? (
+            <EmptyRow colSpan={5}>No users found</EmptyRow>
+          ) : (
+            users.items.map((user) => (
+              <tr key={user.id} data-testid="admin-user-row">
+                <Td wide>
+                  <span className="block font-medium">{fullName(user) || '—'}</span>
+                  <span className="block text-slate-700">{user.email}</span>
+                </Td>
+                <Td>
+                  <span
+                    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                      isAdmin(user)
+                        ? 'bg-amber-100 text-amber-900 ring-amber-300'
+                        : 'bg-slate-100 text-slate-800 ring-slate-300'
+                    }`}
+                  >
+                    {isAdmin(user) ? 'Admin' : 'User'}
+                  </span>
+                </Td>
+                <Td>
+                  <TierForm user={user} redirectTo={listUrl} />
+                </Td>
+                <Td>
+                  <span className="whitespace-nowrap">
+                    {formatExpiryDate(user.subscriptionExpiry) ?? 'No expiry'}
+                  </span>
+                </Td>
+                <Td>
+                  <Link
+                    to={withParam(listUrl, 'edit', user.id)}
+                    preventScrollReset
+                    className={buttonStyles.ghost}
+                  >
+                    Edit<span className="sr-only"> {user.email}</span>
+                  </Link>
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </TableScroller>
+      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} noun="users" />
+    </div>
+  );
+}
+
+/**
+ * The plan selector of one row: a plain form (select + Save) without JavaScript; with JavaScript
+ * it submits as soon as the plan changes.
+ */
+function TierForm({ user, redirectTo }: { user: AdminUserView; redirectTo: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'set-tier' &&
+    navigation.formData.get('userId') === user.id;
+  const current = normalizeTier(user.subscriptionStatus);
+  return (
+    <Form method="post" preventScrollReset className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-tier" />
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor={`tier-${user.id}`} className="sr-only">
+        Subscription for {user.email}
+      </label>
+      <select
+        key={current}
+        id={`tier-${user.id}`}
+        name="subscriptionStatus"
+        defaultValue={current}
+        disabled={pending}
+        onChange={(event) => {
+          if (hydrated) submit(event.currentTarget.form, { preventScrollReset: true });
+        }}
+        className={`${inputStyles} w-32`}
+      >
+        {TIERS.map((value) => (
+          <option key={value} value={value}>
+            {TIER_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      {hydrated ? (
+        <span className="sr-only" aria-live="polite">
+          {pending ? 'Saving...' : ''}
+        </span>
+      ) : (
+        <button type="submit" className={buttonStyles.secondary}>
+          Save<span className="sr-only"> plan for {user.email}</span>
+        </button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link } from 'react-router';
+import { ScoreBadge, Sparkline } from '~/components/audit/audit-report';
+import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { type BusinessView } from '~/domain/businesses.server';
+import { type AuditStanding } from '~/domain/audits.server';
+
+export function BusinessCard({
+  business,
+  readiness,
+  back,
+  freeGptUrl,
+  editTo,
+  deleteTo,
+}: {
+  business: BusinessView;
+  readiness: AuditStanding | null;
+  back: string;
+  freeGptUrl: string;
+  editTo: string;
+  deleteTo: string;
+}) {
+  return (
+    <li
+      className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="business-card"
+    >
+      <h3 className="text-lg font-semibold text-slate-900">{business.name}</h3>
+      {business.description ? (
+        <p className="mt-1 text-sm text-slate-700">{business.description}</p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        {business.website ? (
+          <>
+            <dt className="font-medium text-slate-600">Website</dt>
+            <dd className="min-w-0 truncate">
+              <a
+                href={business.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className={linkStyles}
+              >
+                {business.website}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {business.industry ? (
+          <>
+            <dt className="font-medium text-slate-600">Industry</dt>
+            <dd className="text-slate-900">{business.industry}</dd>
+          </>
+        ) : null}
+        {business.location ? (
+          <>
+            <dt className="font-medium text-slate-600">Location</dt>
+            <dd className="text-slate-900">{business.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div
+        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+        data-testid="business-readiness"
+      >
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-slate-900">AI readiness</p>
+          {readiness?.score !== null && readiness?.score !== undefined ? (
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <ScoreBadge score={readiness.score} />
+              <Sparkline scores={readiness.trend} width={80} height={24} />
+              <Link
+                to={`/dashboard/businesses/${business.id}/audit`}
+                className={`${linkStyles} text-sm`}
+              >
+                View report<span className="sr-only"> for {business.name}</span>
+              </Link>
+            </div>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">
+              {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
+            </p>
+          )}
+        </div>
+        {business.website ? (
+          <CheckReadinessForm
+            businessId={business.id}
+            businessName={business.name}
+            back={back}
+            className={buttonStyles.secondary}
+          />
+        ) : null}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href={freeGptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles.secondary}
+        >
+          Test AI Visibility
+          <span className="sr-only"> for {business.name} (opens in a new tab)</span>
+        </a>
+        <Link to={editTo} preventScrollReset className={buttonStyles.ghost}>
+          Edit<span className="sr-only"> {business.name}</span>
+        </Link>
+        <Link
+          to={deleteTo}
+          preventScrollReset
+          className={`${buttonStyles.ghost} text-red-800 hover:bg-red-50 hover:text-red-900`}
+        >
+          Delete<span className="sr-only"> {business.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import { redirect } from 'react-router';
+import { displayName } from '~/domain/users';
+import {
+  BUSINESSES_PER_PAGE,
+  businessLimitMessage,
+  countBusinesses,
+  findBusiness,
+  listBusinesses,
+} from '~/domain/businesses.server';
+import { auditStandings } from '~/domain/audits.server';
+import { getBilling } from '~/domain/payments.server';
+import { PLANS } from '~/content/plans';
+import { formatExpiryDate } from '~/domain/premium-access-messages';
+import {
+  businessLimit,
+  effectiveTier,
+  isExpired,
+  isPaidTier,
+  premiumGptAccess,
+  TIER_LABELS,
+  normalizeTier,
+} from '~/domain/tiers';
+import { requireUser } from '~/http/auth.server';
+import { publicLinks } from '~/lib/env.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { pageParams, searchParam } from '~/schemas/paging';
+import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
+import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
+
+// What the dashboard shows: one page of the owner's businesses with their readiness, the plan and
+// billing, and the open form or dialog. The route's loader is this, behind the sign-in check.
+
+/** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */
+export function listParams(url: URL) {
+  const { page } = pageParams(url.searchParams, {
+    defaultLimit: BUSINESSES_PER_PAGE,
+    maxLimit: BUSINESSES_PER_PAGE,
+  });
+  return { page, q: searchParam(url.searchParams) };
+}
+
+export async function loadDashboard(request: Request) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+
+  const now = new Date();
+  const billing = await getBilling(user.id, now);
+
+  // Back from the checkout: say what is true, once, and drop the parameter from the address (a
+  // redirect with a flash toast does both, with or without JavaScript; a reload cannot repeat it).
+  // The plan is active: the spec's toast. The payment provider has not confirmed yet: "received,
+  // activating" (the page polls until it lands). Neither: nothing to celebrate.
+  if (url.searchParams.get('payment') === 'success') {
+    url.searchParams.delete('payment');
+    const target = `/dashboard${url.search}`;
+    if (billing.pending) throw await redirectWithToast(target, PAYMENT_PENDING_TOAST, { request });
+    if (isPaidTier(user.subscriptionStatus) && !isExpired(user, now)) {
+      throw await redirectWithToast(target, PAYMENT_SUCCESS_TOAST, { request });
+    }
+    throw redirect(target);
+  }
+
+  const access = premiumGptAccess(user, now);
+  const hasPremiumAccess = access.allowed;
+  const tab = hasPremiumAccess ? parseTab(url.searchParams.get('tab')) : 'businesses';
+  // One page of the list and its count, never the whole list: a user with a thousand businesses
+  // gets the same small page as one with twenty. While searching, the heading still counts all.
+  const { page, q } = listParams(url);
+  const [list, allCount] = await Promise.all([
+    listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }),
+    q ? countBusinesses(user) : null,
+  ]);
+  const businesses = list.items;
+  // Each card's latest AI-readiness score and trend: one more query by primary key for the page.
+  const readiness = await auditStandings(businesses.map((business) => business.id));
+  // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
+  const find = async (param: string) => {
+    const id = tab === 'businesses' ? url.searchParams.get(param) : null;
+    if (!id) return null;
+    return businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
+  };
+  const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
+  const tier = normalizeTier(user.subscriptionStatus);
+  const countedTier = effectiveTier(user, now);
+  const limit = businessLimit(user, now);
+
+  return {
+    name: displayName(user),
+    plan: {
+      tier: user.subscriptionStatus,
+      label: TIER_LABELS[tier],
+      paid: isPaidTier(tier),
+      expired: isExpired(user, now),
+      expiresOn: formatExpiryDate(user.subscriptionExpiry),
+      hasPremiumAccess,
+    },
+    freeGptUrl: publicLinks.freeGptUrl,
+    billing: {
+      planName: billing.planName,
+      renewsOn: billing.cancelAtPeriodEnd ? null : formatExpiryDate(billing.expiresAt),
+      endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+      paymentFailed: billing.paymentFailed,
+      pendingPlan: billing.pending
+        ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)
+        : null,
+      canManage: billing.canManage,
+    },
+    businesses,
+    readiness,
+    list: {
+      /** Businesses matching the search (all of them without one): the count query's total. */
+      total: list.total,
+      /** All of the user's businesses, whatever the search. */
+      allCount: allCount ?? list.total,
+      /** How many the plan holds, and what the owner is told once the account is at it. */
+      limit,
+      limitLabel: TIER_LABELS[countedTier],
+      limitMessage:
+        (allCount ?? list.total) >= limit ? businessLimitMessage(countedTier, limit) : null,
+      page: list.page,
+      perPage: list.perPage,
+      pageCount: list.pageCount,
+      q,
+    },
+    tab,
+    adding: tab === 'businesses' && url.searchParams.get('add') === '1',
+    editing,
+    confirmDelete,
+    // Subscriber content only travels to subscribers.
+    promptKit:
+      hasPremiumAccess && tab === 'prompts'
+        ? { prompts: [...PROMPT_KIT], tips: [...PROMPT_KIT_TIPS] }
+        : null,
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  data,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import {
+  FixList,
+  ScoreBadge,
+  ScoreExplainer,
+  SignalList,
+  Sparkline,
+} from '~/components/audit/audit-report';
+import { linkStyles } from '~/components/ui/styles';
+import { scoreBand } from '~/domain/audit/signals';
+import {
+  auditAllowance,
+  auditBusiness,
+  auditStandings,
+  AUDITS_PER_PAGE,
+  findAudit,
+  listAudits,
+} from '~/domain/audits.server';
+import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
+import { isDomainError } from '~/domain/errors';
+import { effectiveTier, hasWeeklyReaudit } from '~/domain/tiers';
+import { requireUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { readFormData, safeRedirect } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { pageParams } from '~/schemas/paging';
+import { AuditHistory } from './audit-history';
+import { formatWhen } from './format';
+import { RunPanel } from './run-panel';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `AI readiness: ${loaderData.business.name} | AI Visibility`
+      : 'AI readiness | AI Visibility',
+  },
+  { name: 'robots', content: 'noindex' },
+];
+
+// /dashboard/businesses/{id}/audit: the AI-readiness report of one of the user's businesses (the
+// latest audit, or ?audit=<id> from the history), its trend and history, and 'Check AI Readiness'.
+// Someone else's business is a 404, as on the JSON API.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.id ?? '';
+  const business = await findBusiness(user, id);
+  if (!business) throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+  const url = new URL(request.url);
+  const { page } = pageParams(url.searchParams, {
+    defaultLimit: AUDITS_PER_PAGE,
+    maxLimit: AUDITS_PER_PAGE,
+  });
+  const auditId = url.searchParams.get('audit') ?? undefined;
+  const now = new Date();
+  const [asked, history, allowance, standings] = await Promise.all([
+    findAudit(user, id, auditId),
+    listAudits(id, { page, perPage: AUDITS_PER_PAGE }, user),
+    auditAllowance(user, id, now),
+    auditStandings([id]),
+  ]);
+  // A stale or foreign ?audit= shows the latest one rather than "no audit yet".
+  const audit = asked ?? (auditId ? await findAudit(user, id) : null);
+  return data(
+    {
+      business: { id: business.id, name: business.name, website: business.website },
+      audit,
+      viewingOlder: Boolean(auditId && audit && history.items[0]?.id !== audit.id),
+      history,
+      trend: standings[id]?.trend ?? [],
+      allowance,
+      upgradable: effectiveTier(user, now) !== 'authority',
+      weekly: hasWeeklyReaudit(user, now),
+    },
+    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const id = params.id ?? '';
+  const page = `/dashboard/businesses/${encodeURIComponent(id)}/audit`;
+  // The dashboard's button comes back to the dashboard on a refusal; the report page to itself.
+  const back = safeRedirect(form.get('back'), page);
+  if (form.get('intent') !== 'run') {
+    return redirectWithToast(
+      back,
+      { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+      { request },
+    );
+  }
+  try {
+    const audit = await auditBusiness(user, id);
+    const band = scoreBand(audit.score);
+    return await redirectWithToast(
+      page,
+      {
+        title: 'AI readiness checked',
+        description: `Score ${audit.score}/100: ${band.label}.`,
+      },
+      { request },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === 'not_found') throw new Response(error.message, { status: 404 });
+    return redirectWithToast(
+      back,
+      { title: 'Audit not started', description: error.message, variant: 'destructive' },
+      { request },
+    );
+  }
+}
+
+export default function AuditPage() {
+  const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
+    useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <Link to="/dashboard" className={linkStyles}>
+          ← Back to dashboard
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
+          AI readiness: {business.name}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          Can ChatGPT, Claude, Perplexity and Gemini read, understand and cite your website?
+        </p>
+      </div>
+
+      <RunPanel business={business} allowance={allowance} upgradable={upgradable} weekly={weekly} />
+
+      {audit ? (
+        <>
+          <section aria-labelledby="score-title" className="flex flex-wrap items-center gap-6">
+            <div>
+              <h2
+                id="score-title"
+                className="text-sm font-semibold tracking-wide text-slate-700 uppercase"
+              >
+                {viewingOlder ? 'Score of this earlier audit' : 'Latest score'}
+              </h2>
+              <div className="mt-2 flex items-center gap-4">
+                <ScoreBadge score={audit.score} size="lg" />
+                <div>
+                  <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
+                  <p className="text-sm text-slate-700" data-testid="audit-summary">
+                    {(['fail', 'warn', 'pass'] as const)
+                      .map((status) => {
+                        const count = audit.signals.filter((s) => s.status === status).length;
+                        return `${count} ${status === 'fail' ? 'failed' : status === 'warn' ? 'need attention' : 'passed'}`;
+                      })
+                      .join(' · ')}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Checked {formatWhen(audit.auditedAt)}
+                    {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}
+                  </p>
+                </div>
+              </div>
+            </div>
+            {trend.length > 1 ? (
+              <div>
+                <p className="text-sm font-semibold text-slate-700">Trend</p>
+                <Sparkline scores={trend} width={180} height={44} />
+              </div>
+            ) : null}
+          </section>
+          {viewingOlder ? (
+            <p className="text-sm">
+              <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
+                Show the latest audit
+              </Link>
+            </p>
+          ) : null}
+
+          <section aria-labelledby="fixes-title" className="space-y-3">
+            <h2 id="fixes-title" className="text-2xl font-bold text-slate-900">
+              Fixes for your website
+            </h2>
+            <p className="text-sm text-slate-700">
+              Written from your business details. Copy each one into your site, or send it to
+              whoever looks after your website.
+            </p>
+            <FixList fixes={audit.fixes} />
+          </section>
+
+          <section aria-labelledby="signals-title" className="space-y-3">
+            <h2 id="signals-title" className="text-2xl font-bold text-slate-900">
+              What we checked
+            </h2>
+            <SignalList signals={audit.signals} />
+            <ScoreExplainer />
+          </section>
+        </>
+      ) : (
+        <section className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+          <h2 className="font-semibold text-slate-900">No audit yet</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            We check whether AI crawlers may read your site, whether your business details are there
+            for them to understand, and whether the basics are in place, then give you the exact
+            fixes.
+          </p>
+        </section>
+      )}
+
+      <AuditHistory businessId={business.id} history={history} shownId={audit?.id ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { PLANS } from '~/content/plans';
+import { ExternalLink } from '~/components/external-link';
+import { FaqList } from './faq-list';
+import { container, PageIntro, Section } from '~/components/marketing';
+import { PricingPlans } from '~/components/pricing-plans';
+import { buttonStyles } from '~/components/ui/styles';
+import { PRICING_FAQ } from '~/content/faq';
+import { PRICING_PAGE } from '~/content/pricing';
+import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
+import { publicLinks } from '~/lib/env.server';
+import { getOrigin } from '~/http/origin.server';
+import { publicPageHeaders } from '~/http/cache-policy';
+
+// The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(PUBLIC_PAGES.pricing, data?.origin);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return {
+    origin: getOrigin(request),
+    bookingUrl: publicLinks.bookingUrl,
+    plans: PLANS,
+  };
+}
+
+export default function Pricing() {
+  const { bookingUrl, plans } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageIntro title={PRICING_PAGE.title} lead={PRICING_PAGE.lead} />
+      <div className={`${container} pt-4 pb-14`}>
+        <PricingPlans plans={plans} headingLevel={2} />
+      </div>
+
+      <div className={`${container} grid gap-6 pb-14 md:grid-cols-2`}>
+        <section
+          aria-labelledby="action-plan-title"
+          className="border-brand-100 bg-brand-50 rounded-xl border p-6"
+        >
+          <h2 id="action-plan-title" className="text-xl font-semibold text-slate-900">
+            {PRICING_PAGE.actionPlan.title}
+          </h2>
+          <p className="mt-2 text-slate-700">{PRICING_PAGE.actionPlan.lead}</p>
+          <ExternalLink
+            href={bookingUrl}
+            data-testid="action-plan"
+            className={`${buttonStyles.primary} mt-5`}
+          >
+            {PRICING_PAGE.actionPlan.button}
+          </ExternalLink>
+        </section>
+        <section
+          aria-labelledby="sales-title"
+          className="rounded-xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="sales-title" className="text-xl font-semibold text-slate-900">
+            {PRICING_PAGE.sales.title}
+          </h2>
+          <p className="mt-2 text-slate-700">{PRICING_PAGE.sales.lead}</p>
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+            <ExternalLink href={bookingUrl} className={buttonStyles.secondary}>
+              {PRICING_PAGE.sales.contactSales}
+            </ExternalLink>
+            <ExternalLink href={bookingUrl} className={buttonStyles.secondary}>
+              {PRICING_PAGE.sales.bookCall}
+            </ExternalLink>
+          </div>
+        </section>
+      </div>
+
+      <Section id="faq" title={PRICING_PAGE.faqTitle} className="bg-slate-50">
+        <FaqList items={PRICING_FAQ} />
+      </Section>
+    </>
+  );
+}

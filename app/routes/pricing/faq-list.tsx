@@ -1,4 +1,4 @@
-import { Copy } from './marketing';
+import { Copy } from '~/components/marketing';
 import type { FaqItem } from '~/content/faq';
 
 /** Questions as native disclosures: keyboard-operable and working without JavaScript. */

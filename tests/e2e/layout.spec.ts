@@ -40,16 +40,8 @@ async function splitWords(page: Page) {
         box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       for (const token of text.data.matchAll(/\S+/g)) {
         let start = token.index;
-        // Line breaks after a hyphen are ordinary wrapping, except inside a range ('2-3').
-        const units: string[] = [];
-        for (const piece of token[0].split(/(?<=-)/)) {
-          const last = units.length - 1;
-          if (last >= 0 && /(^|\D)\d{1,4}-$/.test(units[last]!) && /^\d{1,4}(\D|$)/.test(piece)) {
-            units[last] += piece;
-          } else {
-            units.push(piece);
-          }
-        }
+        // A line may break after a hyphen (ordinary wrapping), except inside a range ('2-3').
+        const units = /^\d{1,4}-\d{1,4}\W*$/.test(token[0]) ? [token[0]] : token[0].split(/(?<=-)/);
         for (const unit of units) {
           const range = document.createRange();
           range.setStart(text, start);

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { AUDIT_FIXTURES } from '../../playwright.config';
 import {
   E2E_ADMIN,
@@ -119,5 +119,209 @@ test.describe('words stay whole', () => {
       '/admin?tab=logins',
       '/admin?tab=usage',
     ]);
+  });
+});
+
+/** Presses Tab until `target` has focus, as a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reaches ${String(target)}`);
+}
+
+async function isFocused(target: Locator) {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/** A user with a plan and `businesses`, signed in on `page`. */
+async function owner(page: Page, businesses: { name: string; description?: string }[]) {
+  const user = { email: uniqueEmail('layout'), password: 'a-long-password', firstName: 'Ada' };
+  await register(page, user);
+  setSubscription(user.email, 'diy');
+  for (const business of businesses) {
+    await page.goto('/dashboard?add=1');
+    const form = page.locator('#add-business-panel');
+    await form.getByLabel('Business name').fill(business.name);
+    if (business.description) await form.getByLabel('Description').fill(business.description);
+    await form.getByRole('button', { name: 'Add Business' }).click();
+    await expectMessage(page, 'Business added successfully!');
+  }
+  return user;
+}
+
+test.describe('dialogs give focus back to what opened them', () => {
+  /** Opens the dialog from `opener` by keyboard, closes it with `close`, and checks the focus. */
+  async function roundTrip(
+    page: Page,
+    opener: Locator,
+    dialog: Locator,
+    close: (dialog: Locator) => Promise<void>,
+  ) {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    await close(dialog);
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => isFocused(opener)).toBe(true);
+  }
+  const escape = (page: Page) => async () => {
+    await page.keyboard.press('Escape');
+  };
+  const button = (name: string) => async (dialog: Locator) => {
+    await dialog
+      .getByRole('link', { name })
+      .or(dialog.getByRole('button', { name }))
+      .press('Enter');
+  };
+
+  test('Create Admin and Edit user', async ({ page }) => {
+    await login(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin?tab=users');
+    const create = page.getByRole('link', { name: 'Create Admin' });
+    const createDialog = page.getByTestId('create-admin');
+    await roundTrip(page, create, createDialog, escape(page));
+    await expect(page).toHaveURL(/tab=users$/);
+    await roundTrip(page, create, createDialog, button('Cancel'));
+
+    const edit = page.getByRole('link', { name: `Edit ${E2E_ADMIN.email}` });
+    const editDialog = page.getByTestId('edit-user');
+    await roundTrip(page, edit, editDialog, button('Cancel'));
+    await roundTrip(page, edit, editDialog, escape(page));
+
+    // Loaded with the dialog open, nothing opened it: focus goes to the link that opens it.
+    await page.goto('/admin?tab=users&create=1');
+    await expect(createDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(createDialog).toBeHidden();
+    await expect.poll(() => isFocused(create)).toBe(true);
+  });
+
+  test('Delete business, Delete your account? and Watch Demo', async ({ page }) => {
+    await owner(page, [{ name: 'Focus Plumbing' }]);
+    await page.goto('/dashboard');
+    const remove = page.getByRole('link', { name: 'Delete Focus Plumbing' });
+    const confirm = page.getByTestId('delete-confirmation');
+    await roundTrip(page, remove, confirm, escape(page));
+    await roundTrip(page, remove, confirm, button('Cancel'));
+
+    await page.goto('/account');
+    const deleteAccount = page.getByRole('link', { name: 'Delete my account…' });
+    const deleteDialog = page.getByTestId('delete-account-dialog');
+    await roundTrip(page, deleteAccount, deleteDialog, escape(page));
+    await roundTrip(page, deleteAccount, deleteDialog, button('Cancel'));
+
+    // The demo dialog does not change the URL.
+    await page.goto('/');
+    const demo = page.getByRole('button', { name: 'Watch Demo' });
+    const demoDialog = page.getByTestId('demo-dialog');
+    await roundTrip(page, demo, demoDialog, escape(page));
+    await roundTrip(page, demo, demoDialog, async (dialog) => {
+      await dialog.getByRole('button').first().press('Enter');
+    });
+  });
+});
+
+test.describe('the focus ring', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  /**
+   * The ring of the focused element, sampled on every frame for 300 ms after it got focus (a ring
+   * that fades in counts from its first frame): its width and its contrast against the background
+   * it is drawn on (the outline sits outside the element, on its parent's background).
+   */
+  async function ringSamples(target: Locator) {
+    return target.evaluate(async (element) => {
+      const canvas = document.createElement('canvas').getContext('2d', {
+        willReadFrequently: true,
+      })!;
+      const rgba = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return Array.from(canvas.getImageData(0, 0, 1, 1).data);
+      };
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r!, g!, b!].map((v) => {
+          const c = v / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+      };
+      let background = [255, 255, 255, 255];
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const color = rgba(getComputedStyle(up).backgroundColor);
+        if (color[3]! > 0) {
+          background = color;
+          break;
+        }
+      }
+      const samples: { width: number; style: string; contrast: number }[] = [];
+      const start = performance.now();
+      while (performance.now() - start < 300) {
+        const style = getComputedStyle(element);
+        const [r, g, b, a] = rgba(style.outlineColor);
+        const mix = (v: number, w: number) => (v * a! + w * (255 - a!)) / 255;
+        const ring = [mix(r!, background[0]!), mix(g!, background[1]!), mix(b!, background[2]!)];
+        const [light, dark] = [luminance(ring), luminance(background)].sort((x, y) => y - x);
+        samples.push({
+          width: parseFloat(style.outlineWidth),
+          style: style.outlineStyle,
+          contrast: Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100,
+        });
+        await new Promise(requestAnimationFrame);
+      }
+      return samples;
+    });
+  }
+
+  async function expectVisibleRing(page: Page, target: Locator, name: string) {
+    await tabTo(page, target);
+    const samples = await ringSamples(target);
+    expect(samples.length, name).toBeGreaterThan(3);
+    for (const sample of samples) {
+      expect(sample.style, name).not.toBe('none');
+      expect(sample.width, name).toBeGreaterThanOrEqual(2);
+      expect(sample.contrast, `${name}: ring against its background`).toBeGreaterThanOrEqual(3);
+    }
+  }
+
+  test('shows with 3:1 contrast on the blue buttons from the first frame', async ({ page }) => {
+    await page.goto('/');
+    await expectVisibleRing(
+      page,
+      page.getByRole('banner').getByRole('link', { name: /^Free AI Visibility Check/ }),
+      'header CTA',
+    );
+    await expectVisibleRing(
+      page,
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /^Get Your Free AI Visibility Check/ })
+        .first(),
+      'hero CTA',
+    );
+
+    await owner(page, []);
+    await page.goto('/dashboard');
+    await expectVisibleRing(
+      page,
+      page.getByRole('link', { name: 'Access Premium GPT (opens in a new tab)' }),
+      'Access Premium GPT',
+    );
+    const addLinks = await page.getByRole('link', { name: 'Add Business', exact: true }).all();
+    expect(addLinks.length).toBeGreaterThan(0);
+    for (const add of addLinks) await expectVisibleRing(page, add, 'Add Business');
+
+    await page.context().clearCookies();
+    await login(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin?tab=users');
+    await expectVisibleRing(page, page.getByRole('link', { name: 'Create Admin' }), 'Create Admin');
   });
 });

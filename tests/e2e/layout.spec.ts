@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { AUDIT_FIXTURES } from '../../playwright.config';
 import {
@@ -325,3 +326,58 @@ test.describe('the focus ring', () => {
     await expectVisibleRing(page, page.getByRole('link', { name: 'Create Admin' }), 'Create Admin');
   });
 });
+
+const LONG_DESCRIPTION =
+  `We fix leaks, unblock drains and install boilers. ${'Our licensed plumbers answer every call within the hour, day and night, and every repair comes with a written guarantee. '.repeat(9)}`.slice(
+    0,
+    1140,
+  );
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a long description with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+
+    test('is clamped to three lines on its card and in the admin table, with Show all', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      const user = await owner(page, [
+        { name: 'Long Story Plumbing', description: LONG_DESCRIPTION },
+        { name: 'Brief Plumbing', description: 'Drains.' },
+      ]);
+      await page.goto('/dashboard');
+      const long = page.getByTestId('business-card').filter({ hasText: 'Long Story Plumbing' });
+      const brief = page.getByTestId('business-card').filter({ hasText: 'Brief Plumbing' });
+      const text = long.getByTestId('business-description').locator('p');
+      const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      const clamped = (await text.boundingBox())!.height;
+      expect(clamped).toBeLessThanOrEqual(lineHeight * 3 + 1);
+      // The neighbour in the same row is not stretched to hold the whole text.
+      expect((await brief.boundingBox())!.height).toBeLessThan(420);
+
+      await long.getByText('Show all').click();
+      const whole = (await text.boundingBox())!.height;
+      expect(whole).toBeGreaterThan(lineHeight * 6);
+      expect(await text.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      await long.getByText('Show less').click();
+      expect((await text.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+
+      await page.context().clearCookies();
+      await login(page, E2E_ADMIN);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/admin?tab=businesses&q=Long+Story+Plumbing');
+      const row = page
+        .getByTestId('admin-business-row')
+        .filter({ hasText: 'Long Story Plumbing' })
+        .filter({ hasText: user.email });
+      expect((await row.boundingBox())!.height).toBeLessThan(200);
+      await row.getByText('Show all').click();
+      expect((await row.boundingBox())!.height).toBeGreaterThan(300);
+      // (axe runs in the page: only with JavaScript.)
+      if (javaScriptEnabled) {
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      }
+    });
+  });
+}

@@ -381,3 +381,32 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('the admin panel at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('shows every tab whole and says that a table scrolls sideways', async ({ page }) => {
+    await login(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin?tab=users');
+    const tablist = page.getByRole('tablist', { name: 'Admin sections' });
+    expect(await tablist.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const tab of await tablist.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(375);
+    }
+
+    const table = page.getByRole('region', { name: 'Users' });
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const hint = page.getByTestId('table-scroll-hint').first();
+    await expect(hint).toBeVisible();
+    await expect(hint).toHaveText(/Scroll sideways for more columns/);
+    await expect(table).toHaveAccessibleDescription(/Scroll sideways for more columns/);
+    await tabTo(page, table);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+});

@@ -1,19 +1,49 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * A wide table scrolls inside its own box, never the page. The box is focusable and named so
- * keyboard users can scroll it too.
+ * keyboard users can scroll it too (arrow keys once it has focus). That it scrolls shows: a shadow
+ * at each edge with more columns behind it (pure CSS, `.scroll-shadows`), and, with JavaScript, a
+ * line saying so whenever the table is wider than its box, which the region's description repeats.
  */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const [scrolls, setScrolls] = useState(false);
+
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div
-      role="region"
-      aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="focus-visible:outline-brand-600 relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">{children}</table>
+    <div>
+      <p
+        id={hintId}
+        data-testid="table-scroll-hint"
+        hidden={!scrolls}
+        className="mb-1 flex items-center justify-end gap-1 text-xs font-medium text-slate-600"
+      >
+        Scroll sideways for more columns
+        <span aria-hidden="true">→</span>
+      </p>
+      <div
+        ref={ref}
+        role="region"
+        aria-label={label}
+        aria-describedby={scrolls ? hintId : undefined}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="scroll-shadows focus-visible:outline-brand-600 relative max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">{children}</table>
+      </div>
     </div>
   );
 }

@@ -12,9 +12,12 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
 import { useNonce } from '~/components/nonce';
+import { cookieTimeZone, TIME_ZONE_SCRIPT, TimeZoneProvider } from '~/components/time-zone';
+import { DEFAULT_TIME_ZONE, parseTimeZone } from '~/domain/dates';
 import { StaticFlashMessage, ToastProvider, useFlashToast } from '~/components/toaster';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
@@ -22,6 +25,7 @@ import { buttonStyles } from '~/components/ui/styles';
 import { getUser } from '~/http/auth.server';
 import { publicLinks } from '~/lib/env.server';
 import { takeToast } from '~/http/toast.server';
+import { timeZoneOf } from '~/http/time-zone.server';
 import stylesheet from '~/tailwind.css?url';
 
 export const links: LinksFunction = () => [
@@ -45,23 +49,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { firstName: user.firstName, email: user.email, role: user.role } : null,
       toast,
       links: { freeGptUrl: publicLinks.freeGptUrl },
+      // Only signed-in pages show times. A public page is the same for every visitor (shared
+      // caches keep it, see ~/http/cache-policy), so it never varies with the tz cookie.
+      timeZone: user ? timeZoneOf(request) : DEFAULT_TIME_ZONE,
     },
     { headers },
   );
 }
 
+/** The zone the signed-in page in the browser was written in (null while signed out). */
+let shownTimeZone: string | null = null;
+
+/**
+ * Navigating between pages does not call the root loader again by default; it must when the
+ * browser's time zone (the tz cookie, set by the inline script below) is not the one the signed-in
+ * page was written in, so the header's zone and each page's own dates agree.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => {
+  if (shownTimeZone !== null) {
+    const browserZone = parseTimeZone(cookieTimeZone()) ?? DEFAULT_TIME_ZONE;
+    if (browserZone !== shownTimeZone) return true;
+  }
+  return defaultShouldRevalidate;
+};
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
+  const timeZone = data?.timeZone ?? DEFAULT_TIME_ZONE;
+  if (typeof document !== 'undefined') shownTimeZone = data?.user ? timeZone : null;
   return (
     <html lang="en" className="h-full" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Lets CSS tell a scripted page from a plain one before first paint (see .no-js-only). */}
+        {/* Lets CSS tell a scripted page from a plain one before first paint (see .no-js-only),
+            and remembers the browser's time zone for the dates of the next page (tz cookie). */}
         <script
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }}
+          dangerouslySetInnerHTML={{
+            __html: `document.documentElement.classList.add('js');${TIME_ZONE_SCRIPT}`,
+          }}
         />
         <Meta />
         <Links />
@@ -73,15 +101,17 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <ToastProvider>
-          <SiteHeader user={data?.user ?? null} freeGptUrl={data?.links.freeGptUrl ?? '#'} />
-          <StaticFlashMessage message={data?.toast} />
-          <FlashToast message={data?.toast} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-        </ToastProvider>
+        <TimeZoneProvider timeZone={timeZone}>
+          <ToastProvider>
+            <SiteHeader user={data?.user ?? null} freeGptUrl={data?.links.freeGptUrl ?? '#'} />
+            <StaticFlashMessage message={data?.toast} />
+            <FlashToast message={data?.toast} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </ToastProvider>
+        </TimeZoneProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

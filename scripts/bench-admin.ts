@@ -34,6 +34,10 @@ const PATHS = [
   '/admin?tab=businesses',
   '/admin?tab=businesses&q=Business%2077777',
   '/admin?tab=businesses&q=user-07777%40',
+  // A word at the end of 400 names ("Okafor Plumbing N"), and one in nearly every name.
+  '/admin?tab=businesses&q=plumb',
+  '/admin?tab=businesses&q=business',
+  '/admin?tab=users&q=example',
   '/admin?tab=logins',
   '/admin?tab=usage',
   '/admin?tab=usage&result=denied',
@@ -114,7 +118,7 @@ function fill(file: string) {
       insertBusiness.run(
         id('b', i),
         id('u', i % SCALE.users),
-        `Business ${i}`,
+        i % 250 === 0 ? `Okafor Plumbing ${i}` : `Business ${i}`,
         'A family practice serving the neighbourhood since 1990.',
         `https://business-${i}.example.com`,
         at,

@@ -10,7 +10,12 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { PGBOSS_SCHEMA } from '../app/jobs/pg-store.server';
 import { requireDatabaseEngine } from '../app/lib/database-url';
-import { noFilters, openSchemaEngine, readMigrations, sqliteFilePath } from './lib/schema-engine';
+import {
+  schemaFilters,
+  openSchemaEngine,
+  readMigrations,
+  sqliteFilePath,
+} from './lib/schema-engine';
 
 const C_COLLATIONS = ['C', 'POSIX', 'C.UTF-8', 'C.utf8'];
 
@@ -66,7 +71,7 @@ export async function migrate(databaseUrl: string, quiet = false) {
   try {
     ({ appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: readMigrations(engineName),
-      filters: noFilters,
+      filters: schemaFilters(engineName),
     }));
     if (!quiet) {
       console.log(

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseEngine } from '../app/lib/database-url';
 import { startPgCluster } from './lib/pg-cluster';
-import { engineFiles, noFilters, openSchemaEngine, readMigrations } from './lib/schema-engine';
+import { engineFiles, schemaFilters, openSchemaEngine, readMigrations } from './lib/schema-engine';
 import { pgSchemaPath, pgSchemaText } from './lib/pg-schema';
 
 async function pendingSql(engineName: DatabaseEngine, url: string): Promise<string> {
@@ -28,7 +28,7 @@ async function pendingSql(engineName: DatabaseEngine, url: string): Promise<stri
       },
       script: true,
       exitCode: null,
-      filters: noFilters,
+      filters: schemaFilters(engineName),
     });
     const sql = (stdout ?? '').trim();
     return sql === '-- This is an empty migration.' ? '' : sql;

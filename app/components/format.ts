@@ -1,20 +1,5 @@
-// How the admin panel writes dates and names. Always UTC, so the server and the browser render the
-// same text (no hydration mismatch) whatever the admin's time zone.
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export function formatDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
-}
-
-export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
-}
+// How the admin panel writes names and values. Dates and times: useDates() (~/components/time-zone),
+// in the viewer's time zone.
 
 /** `2027-01-31` for a date input. */
 export function dateInputValue(iso: string | null): string {

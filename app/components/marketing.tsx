@@ -81,13 +81,18 @@ export function Section({
   );
 }
 
+/**
+ * The figures in cards of one height. The label comes first in the markup (<dt>) and shows under
+ * its figure (column-reverse); `justify-end` packs both at the card's top, so every figure sits on
+ * the same line however many lines its label wraps to.
+ */
 export function StatGrid({ stats }: { stats: readonly Stat[] }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="stat-grid">
       {stats.map((stat) => (
         <div
           key={stat.value}
-          className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white px-3 py-5 text-center shadow-sm sm:px-5"
+          className="flex flex-col-reverse justify-end rounded-xl border border-slate-200 bg-white px-3 py-5 text-center shadow-sm sm:px-5"
         >
           <dt className="mt-1 text-sm text-slate-700">{stat.label}</dt>
           <dd className="text-brand-700 text-3xl font-bold sm:text-4xl">{stat.value}</dd>

@@ -8,10 +8,9 @@ const FOOTER_LINKS = [
   { to: PUBLIC_PAGES.contact.path, label: PUBLIC_PAGES.contact.label },
 ] as const;
 
-/** Placeholders until the legal texts exist: they lead to a page saying so, never to a 404. */
 const LEGAL_LINKS = [
-  { to: '/legal#privacy', label: 'Privacy Policy' },
-  { to: '/legal#terms', label: 'Terms of Service' },
+  { to: PUBLIC_PAGES.privacy.path, label: PUBLIC_PAGES.privacy.label },
+  { to: PUBLIC_PAGES.terms.path, label: PUBLIC_PAGES.terms.label },
 ] as const;
 
 const linkClass =

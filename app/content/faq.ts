@@ -1,4 +1,9 @@
-// The six questions of the pricing page's FAQ (spec section 2).
+import { getPlan } from './plans';
+
+// The six questions of the pricing page's FAQ (spec section 2). Plans are named as ./plans names them.
+
+const diy = getPlan('diy').name;
+const starter = getPlan('starter').name;
 
 export type FaqItem = { question: string; answer: string };
 
@@ -9,9 +14,8 @@ export const PRICING_FAQ: readonly FaqItem[] = [
       'Most businesses see first improvements in 2-3 weeks and clear results within 30 days. AI assistants update what they know at different speeds, so we keep testing and improving after that.',
   },
   {
-    question: 'What is the difference between DIY All-In and the White Glove plans?',
-    answer:
-      'DIY All-In gives you the premium GPT, and the Keys to Victory prompt kit so you can do the work yourself. With White Glove Starter, Growth and Authority our team does the work for you, with more depth and support at each level.',
+    question: `What is the difference between ${diy} and the White Glove plans?`,
+    answer: `${diy} gives you the premium GPT, and the Keys to Victory prompt kit so you can do the work yourself. With ${starter}, ${getPlan('growth').name} and ${getPlan('authority').name} our team does the work for you, with more depth and support at each level.`,
   },
   {
     question: 'Can I upgrade or downgrade my plan?',
@@ -24,8 +28,7 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   },
   {
     question: 'Do I need technical skills?',
-    answer:
-      'No. The DIY plan walks you through every step in plain language, and on the White Glove plans we handle the technical parts for you.',
+    answer: `No. The ${diy} plan walks you through every step in plain language, and from ${starter} up we handle the technical parts for you.`,
   },
   {
     question: 'How do I pay?',

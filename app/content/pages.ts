@@ -42,6 +42,20 @@ export const PUBLIC_PAGES = {
     description:
       'Contact the AI Visibility team. We answer sales questions within 4 hours, Mon-Fri 9AM-6PM EST.',
   },
+  privacy: {
+    path: '/privacy',
+    label: 'Privacy Policy',
+    title: 'Privacy Policy | AI Visibility',
+    description:
+      'What AI Visibility keeps about you, for how long, who else receives it, our cookies, and how to download or delete your data.',
+  },
+  terms: {
+    path: '/terms',
+    label: 'Terms of Service',
+    title: 'Terms of Service | AI Visibility',
+    description:
+      'The terms of AI Visibility: the service, your account, monthly plans and payment, cancelling, acceptable use and liability.',
+  },
 } as const satisfies Record<string, PublicPage>;
 
 /** Every public page, in sitemap order. */

@@ -3,6 +3,13 @@
 // signed-in buyer to Stripe (see app/domain/payments.server.ts).
 
 export const PAID_TIERS = ['diy', 'starter', 'growth', 'authority'] as const;
+
+/**
+ * The name of the plan without a subscription. The paid plans' names are `PLANS[].name`: every
+ * place that names a plan (the dashboard's badge, billing, the admin panel, e-mails, messages)
+ * reads them through TIER_LABELS in ~/domain/tiers, so a plan has one name everywhere.
+ */
+export const FREE_PLAN_NAME = 'Free';
 export type PaidTier = (typeof PAID_TIERS)[number];
 
 export type Plan = {

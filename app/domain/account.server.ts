@@ -226,7 +226,13 @@ function liveSessions(userId: string, now: Date) {
   return { userId, endedAt: null, expiresAt: { gt: now } };
 }
 
-/** The user's signed-in sessions, newest first, a page at a time; the one in use is marked. */
+const sessionSelect = { id: true, createdAt: true, ipAddress: true, userAgent: true } as const;
+
+/**
+ * The user's signed-in sessions, a page at a time: the one in use first (it is the one people look
+ * for), then the others newest first. Page 1 holds the current session and the first
+ * SESSIONS_PER_PAGE - 1 others; later pages continue with the others.
+ */
 export async function listSessions(
   userId: string,
   currentToken: string | null,
@@ -234,17 +240,26 @@ export async function listSessions(
   now = new Date(),
 ): Promise<{ sessions: SessionView[]; total: number; page: number; pageCount: number }> {
   const where = liveSessions(userId, now);
-  const total = await db.session.count({ where });
+  const currentId = currentToken ? hashToken(currentToken) : null;
+  const [total, currentRow] = await Promise.all([
+    db.session.count({ where }),
+    currentId
+      ? db.session.findFirst({ where: { ...where, id: currentId }, select: sessionSelect })
+      : null,
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / SESSIONS_PER_PAGE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await db.session.findMany({
-    where,
+  // The current session takes the first place of page 1, so the others shift by one.
+  const leading = currentRow && current === 1 ? 1 : 0;
+  const skip = Math.max(0, (current - 1) * SESSIONS_PER_PAGE - (currentRow ? 1 : 0));
+  const others = await db.session.findMany({
+    where: currentRow ? { ...where, id: { not: currentRow.id } } : where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    skip: (current - 1) * SESSIONS_PER_PAGE,
-    take: SESSIONS_PER_PAGE,
-    select: { id: true, createdAt: true, ipAddress: true, userAgent: true },
+    skip,
+    take: SESSIONS_PER_PAGE - leading,
+    select: sessionSelect,
   });
-  const currentId = currentToken ? hashToken(currentToken) : null;
+  const rows = leading ? [currentRow!, ...others] : others;
   return {
     total,
     page: current,

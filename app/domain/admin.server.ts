@@ -12,6 +12,7 @@ import {
 } from './audits.server';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
+import { inOrderOf, searchBusinesses, searchUsers, searchWords } from './search.server';
 import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
 import { isAdmin } from './users';
 import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
@@ -114,60 +115,28 @@ export async function getTabCounts(actor: AdminActor) {
 
 export type AdminUserView = PublicUser;
 
-/**
- * Search matches the start of a value ("mar" finds "Maria" and "mark@…"), as an index range
- * (`>= "mar" and < "mas"`) so it stays fast on any number of rows. E-mails are stored lower-cased;
- * names are tried as typed, lower-cased and capitalised.
- */
-function startsWith(text: string): { gte: string; lt: string } | { startsWith: string } {
-  const last = text.charCodeAt(text.length - 1);
-  if (!text || last === 0xffff) return { startsWith: text };
-  return { gte: text, lt: text.slice(0, -1) + String.fromCharCode(last + 1) };
-}
-
-function nameVariants(query: string): string[] {
-  const lower = query.toLowerCase();
-  const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
-  return [...new Set([query, lower, capital])];
-}
-
-function namePrefix(field: 'firstName' | 'lastName' | 'name', query: string) {
-  return nameVariants(query).map((text) => ({ [field]: startsWith(text) }));
-}
-
-/** E-mail or name; "Jane Do" also matches first name "Jane…" with last name "Do…". */
-function userSearch(query: string): Prisma.UserWhereInput {
-  const words = query.split(/\s+/).filter(Boolean);
-  const either: Prisma.UserWhereInput[] = [
-    { email: startsWith(query.toLowerCase()) },
-    ...namePrefix('firstName', query),
-    ...namePrefix('lastName', query),
-  ];
-  if (words.length > 1) {
-    // One OR branch per spelling of the first name, so each branch can use the firstName index.
-    const lastName = namePrefix('lastName', words.slice(1).join(' '));
-    for (const text of nameVariants(words[0]!)) {
-      either.push({ firstName: startsWith(text), OR: lastName });
-    }
-  }
-  return { OR: either };
-}
-
 export async function listUsers(
   actor: AdminActor,
   options: PageRequest & { query?: string; tier?: Tier },
 ): Promise<Page<AdminUserView>> {
   assertAdmin(actor);
-  const conditions: Prisma.UserWhereInput[] = [];
-  if (options.tier) conditions.push({ subscriptionStatus: options.tier });
-  if (options.query) conditions.push(userSearch(options.query));
-  const where: Prisma.UserWhereInput = conditions.length ? { AND: conditions } : {};
+  if (options.query) {
+    // Every word typed starts a word of the e-mail or the names (search.server.ts).
+    const { ids, total } = await searchUsers(
+      searchWords(options.query),
+      { tier: options.tier },
+      { skip: skip(options), take: options.limit },
+    );
+    const rows = ids.length
+      ? await db.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect })
+      : [];
+    return pageOf(inOrderOf(ids, rows).map(toPublicUser), total, options);
+  }
+  const where: Prisma.UserWhereInput = options.tier ? { subscriptionStatus: options.tier } : {};
   const [total, rows] = await Promise.all([
-    options.query
-      ? db.user.count({ where })
-      : readCounts([options.tier ? `User.subscriptionStatus:${options.tier}` : 'User']).then(
-          (totals) => Object.values<number>(totals)[0] ?? 0,
-        ),
+    readCounts([options.tier ? `User.subscriptionStatus:${options.tier}` : 'User']).then(
+      (totals) => Object.values<number>(totals)[0] ?? 0,
+    ),
     db.user.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -284,47 +253,58 @@ export type AdminBusinessView = Omit<BusinessView, 'updatedAt'> & {
   lastAudit: { score: number; auditedAt: string } | null;
 };
 
-/**
- * Text with "@" is the start of the owner's e-mail; anything else the start of the business name.
- * (Two separate index lookups: an OR across the business and its owner would scan every row.)
- */
-function businessSearch(query: string): Prisma.BusinessWhereInput {
-  if (!query.includes('@')) return { OR: namePrefix('name', query) };
-  // A relation filter: the database joins on the owner's e-mail index (a subquery), so any number
-  // of matching owners is one query, with no list of ids passed as parameters.
-  return { user: { is: { email: startsWith(query.toLowerCase()) } } };
-}
+const adminBusinessSelect = {
+  id: true,
+  userId: true,
+  name: true,
+  description: true,
+  website: true,
+  industry: true,
+  location: true,
+  createdAt: true,
+  lastAuditScore: true,
+  lastAuditAt: true,
+  user: { select: { id: true, email: true, firstName: true, lastName: true } },
+} as const;
 
+/**
+ * Every business, newest first. A search matches when every word typed starts a word of the
+ * business's name, or of its owner's e-mail (search.server.ts).
+ */
 export async function listAllBusinesses(
   actor: AdminActor,
   options: PageRequest & { query?: string },
 ): Promise<Page<AdminBusinessView>> {
   assertAdmin(actor);
-  const where = options.query ? businessSearch(options.query) : {};
-  const [total, rows] = await Promise.all([
-    options.query
-      ? db.business.count({ where })
-      : readCounts(['Business']).then((totals) => totals.Business),
-    db.business.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: {
-        id: true,
-        userId: true,
-        name: true,
-        description: true,
-        website: true,
-        industry: true,
-        location: true,
-        createdAt: true,
-        lastAuditScore: true,
-        lastAuditAt: true,
-        user: { select: { id: true, email: true, firstName: true, lastName: true } },
-      },
-    }),
-  ]);
+  let total: number;
+  let rows: Prisma.BusinessGetPayload<{ select: typeof adminBusinessSelect }>[];
+  if (options.query) {
+    const found = await searchBusinesses(
+      searchWords(options.query),
+      {},
+      { skip: skip(options), take: options.limit },
+    );
+    total = found.total;
+    rows = found.ids.length
+      ? inOrderOf(
+          found.ids,
+          await db.business.findMany({
+            where: { id: { in: found.ids } },
+            select: adminBusinessSelect,
+          }),
+        )
+      : [];
+  } else {
+    [total, rows] = await Promise.all([
+      readCounts(['Business']).then((totals) => totals.Business),
+      db.business.findMany({
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: skip(options),
+        take: options.limit,
+        select: adminBusinessSelect,
+      }),
+    ]);
+  }
   return pageOf(
     rows.map(({ user, createdAt, lastAuditScore, lastAuditAt, ...row }) => ({
       ...row,

@@ -3,6 +3,7 @@ import { db, serializableTransaction, type TransactionClient } from '~/lib/db.se
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import { inOrderOf, searchBusinesses, searchWords } from './search.server';
 import {
   BUSINESSES_PER_ACCOUNT,
   businessLimit,
@@ -62,7 +63,7 @@ export type BusinessListOptions = {
   page?: number;
   /** Default 20, at most 100. */
   perPage?: number;
-  /** A piece of the business name; empty means every business. */
+  /** Words of the business name, each the start of a word ("plumb" finds "Okafor Plumbing"); empty means every business. */
   q?: string;
   /**
    * A page past the last one: the last page (true, the default: a stale link on a screen), or an
@@ -87,62 +88,6 @@ function wholeNumber(value: number | undefined, fallback: number) {
 }
 
 /**
- * Spellings to look for. SQLite's LIKE already ignores ASCII case; PostgreSQL's does not, and
- * `mode: 'insensitive'` exists only there. So, as the admin search does, we try the text as typed,
- * lower-case, upper-case, Capitalised and Title Case: "dental" and "DENTAL" find "Bright Smile
- * Dental" on both engines. (A mixed spelling such as "dEnTaL" is found on SQLite only.)
- */
-function spellings(text: string): string[] {
-  const lower = text.toLowerCase();
-  const capitalised = lower.charAt(0).toUpperCase() + lower.slice(1);
-  const titled = lower.replace(
-    /(^|\s)(\S)/g,
-    (_, space: string, letter: string) => space + letter.toUpperCase(),
-  );
-  return [...new Set([text, lower, text.toUpperCase(), capitalised, titled])];
-}
-
-// LIKE's wildcards, and PostgreSQL's default LIKE escape character.
-const LIKE_SPECIAL = /[%_\\]/;
-
-/** The user's businesses whose name contains `q` (all of them when `q` is empty). */
-function listWhere(actor: Actor, q: string): Prisma.BusinessWhereInput {
-  if (!q) return { userId: actor.id };
-  // A substring of the name (a prefix is one), among this user's rows only: the userId index
-  // narrows it to this user's rows, so a scan of those is cheap.
-  return { userId: actor.id, OR: spellings(q).map((text) => ({ name: { contains: text } })) };
-}
-
-/** Names read per query when a search compares in code. */
-const SCAN_BATCH = 1000;
-
-/**
- * Prisma hands `contains` to LIKE unescaped ("%" would match every name, a trailing "\" is an
- * error on PostgreSQL) and SQLite's LIKE has no escape character, so no pattern matches these
- * literally on both engines. Such a search reads the user's names (id and name only, newest first,
- * in batches) and compares them here; the ids of the matches are kept in order, so the page is a
- * slice and the count their number, and the page's rows are read by at most `perPage` ids.
- * (Passing every match as a parameter failed past about a thousand: P2029.)
- */
-async function matchingIdsInCode(actor: Actor, q: string): Promise<string[]> {
-  const needle = q.toLowerCase();
-  const ids: string[] = [];
-  let cursor: { id: string } | undefined;
-  for (;;) {
-    const batch = await db.business.findMany({
-      where: { userId: actor.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: SCAN_BATCH,
-      ...(cursor ? { cursor, skip: 1 } : {}),
-      select: { id: true, name: true },
-    });
-    for (const row of batch) if (row.name.toLowerCase().includes(needle)) ids.push(row.id);
-    if (batch.length < SCAN_BATCH) return ids;
-    cursor = { id: batch[batch.length - 1]!.id };
-  }
-}
-
-/**
  * One page of the user's businesses, newest first (ties broken by id so pages never overlap), and
  * how many there are. Never anyone else's.
  */
@@ -156,37 +101,46 @@ export async function listBusinesses(
   );
   const requested = Math.min(wholeNumber(options.page, 1), 1_000_000);
   const q = options.q?.trim() ?? '';
-  const order = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
-  if (LIKE_SPECIAL.test(q)) {
-    const ids = await matchingIdsInCode(actor, q);
-    const total = ids.length;
-    const pageCount = Math.max(1, Math.ceil(total / perPage));
-    const page = options.clampToLastPage === false ? requested : Math.min(requested, pageCount);
-    const pageIds = ids.slice((page - 1) * perPage, page * perPage);
-    const rows = pageIds.length
+  const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / perPage));
+  const pageFor = (total: number) =>
+    options.clampToLastPage === false ? requested : Math.min(requested, pageCountOf(total));
+  if (q) {
+    // Every word typed starts a word of the name ("plumb" finds "Okafor Plumbing"), among this
+    // user's businesses only (search.server.ts).
+    const words = searchWords(q);
+    const search = (page: number) =>
+      searchBusinesses(words, { ownerId: actor.id }, { skip: (page - 1) * perPage, take: perPage });
+    const firstTry = await search(requested);
+    const page = pageFor(firstTry.total);
+    const { ids, total } = page === requested ? firstTry : await search(page);
+    const rows = ids.length
       ? await db.business.findMany({
-          where: { userId: actor.id, id: { in: pageIds } },
-          orderBy: order,
+          where: { userId: actor.id, id: { in: ids } },
           select: businessViewSelect,
         })
       : [];
-    return { items: rows.map(toView), total, page, perPage, pageCount };
+    return {
+      items: inOrderOf(ids, rows).map(toView),
+      total,
+      page,
+      perPage,
+      pageCount: pageCountOf(total),
+    };
   }
-  const where = listWhere(actor, q);
+  const where: Prisma.BusinessWhereInput = { userId: actor.id };
   const rowsOf = (page: number) =>
     db.business.findMany({
       where,
-      orderBy: order,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (page - 1) * perPage,
       take: perPage,
       select: businessViewSelect,
     });
   // Count and page in one round trip; only a page past the end (a stale link) costs a second read.
   const [total, firstTry] = await Promise.all([db.business.count({ where }), rowsOf(requested)]);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = options.clampToLastPage === false ? requested : Math.min(requested, pageCount);
+  const page = pageFor(total);
   const rows = page === requested ? firstTry : await rowsOf(page);
-  return { items: rows.map(toView), total, page, perPage, pageCount };
+  return { items: rows.map(toView), total, page, perPage, pageCount: pageCountOf(total) };
 }
 
 /** How many businesses the user has, or how many match `q`. */
@@ -195,8 +149,13 @@ export async function countBusinesses(
   { q = '' }: { q?: string } = {},
 ): Promise<number> {
   const text = q.trim();
-  if (LIKE_SPECIAL.test(text)) return (await matchingIdsInCode(actor, text)).length;
-  return db.business.count({ where: listWhere(actor, text) });
+  if (!text) return db.business.count({ where: { userId: actor.id } });
+  const { total } = await searchBusinesses(
+    searchWords(text),
+    { ownerId: actor.id },
+    { skip: 0, take: 0 },
+  );
+  return total;
 }
 
 /** The page a list of `perPage` shows `page` on once it holds `total` rows (1..pageCount). */

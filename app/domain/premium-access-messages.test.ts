@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatExpiryDate, interpretPremiumCheck } from './premium-access-messages';
+import { interpretPremiumCheck } from './premium-access-messages';
 
 const titleOf = (status: number, body: unknown) => {
   const outcome = interpretPremiumCheck(status, body);
@@ -46,7 +46,7 @@ describe('interpretPremiumCheck (spec section 8)', () => {
       }),
     ).toEqual([
       'Upgrade Required',
-      'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+      'Premium GPT access requires the DIY All-In plan or higher. Your current plan is Free.',
     ]);
   });
 
@@ -72,9 +72,13 @@ describe('interpretPremiumCheck (spec section 8)', () => {
     }
   });
 
-  it('formats dates in UTC and ignores junk', () => {
-    expect(formatExpiryDate('2026-12-31T23:59:59.999Z')).toBe('December 31, 2026');
-    expect(formatExpiryDate('not a date')).toBeNull();
-    expect(formatExpiryDate(null)).toBeNull();
+  it('writes the expiry date in the viewer’s time zone (UTC when unknown)', () => {
+    const body = { message: 'Subscription expired', expiredAt: '2026-12-31T23:59:59.999Z' };
+    const [, utc] = titleOf(403, body);
+    expect(utc).toContain('expired on December 31, 2026.');
+    const outcome = interpretPremiumCheck(403, body, 'Asia/Tokyo');
+    expect(outcome.kind === 'toast' && outcome.toast.description).toContain(
+      'expired on January 1, 2027.',
+    );
   });
 });

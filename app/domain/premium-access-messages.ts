@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatLongDate } from './dates';
 import { isTier, TIER_LABELS } from './tiers';
 
 // What the user is told after a premium GPT check (spec section 8). Pure, so the dashboard's
@@ -16,14 +17,6 @@ export type PremiumCheckToast = {
 
 export type PremiumCheckOutcome =
   { kind: 'open'; url: string } | { kind: 'toast'; toast: PremiumCheckToast };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function formatExpiryDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
-}
 
 function tierLabel(value: unknown): string {
   return isTier(value)
@@ -49,8 +42,15 @@ export const PREMIUM_CHECK_FAILED_TOAST: PremiumCheckToast = {
   variant: 'destructive',
 };
 
-/** Reads the answer of GET /api/premium-gpt-access: open the URL, or tell the user why not. */
-export function interpretPremiumCheck(status: number, body: unknown): PremiumCheckOutcome {
+/**
+ * Reads the answer of GET /api/premium-gpt-access: open the URL, or tell the user why not (an
+ * expiry date in the viewer's `timeZone`).
+ */
+export function interpretPremiumCheck(
+  status: number,
+  body: unknown,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): PremiumCheckOutcome {
   if (status === 200) {
     const url = field(body, 'premiumGptUrl');
     if (field(body, 'hasAccess') === true && typeof url === 'string' && url) {
@@ -61,7 +61,7 @@ export function interpretPremiumCheck(status: number, body: unknown): PremiumChe
   if (status === 403) {
     const message = field(body, 'message');
     if (message === SUBSCRIPTION_EXPIRED_MESSAGE) {
-      const date = formatExpiryDate(field(body, 'expiredAt') as string | null);
+      const date = formatLongDate(field(body, 'expiredAt') as string | null, timeZone);
       return toast(
         'Subscription Expired',
         `Your subscription expired${date ? ` on ${date}` : ''}. Please renew your plan to continue using the premium GPT.`,

@@ -35,6 +35,16 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/**
+ * Whether the user has signed in before the sign-in in use: a brand-new account (one session,
+ * started at sign-up) is welcomed, a returning one welcomed back. Every sign-in is a session row
+ * kept as the login record, so two rows mean an earlier one. (Indexed by userId; reads at most 2.)
+ */
+export async function hasSignedInBefore(userId: string): Promise<boolean> {
+  const sessions = await db.session.findMany({ where: { userId }, select: { id: true }, take: 2 });
+  return sessions.length > 1;
+}
+
 /** The user of a live session: not ended, not expired. */
 export async function getSessionUser(token: string, now = new Date()): Promise<PublicUser | null> {
   if (!token) return null;

@@ -7,9 +7,11 @@ import {
   normalizeTier,
   PREMIUM_GPT_MIN_TIER,
   premiumGptAccess,
+  TIER_LABELS,
   TIERS,
   tierRank,
 } from './tiers';
+import { FREE_PLAN_NAME, PLANS } from '~/content/plans';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const PAST = new Date('2026-06-01T00:00:00.000Z');
@@ -142,5 +144,22 @@ describe('decideAccess / premiumGptAccess', () => {
       requiredTier: 'growth',
       tier: 'starter',
     });
+  });
+});
+
+describe('plan names', () => {
+  it('are the plans’ own names, one per tier, from ~/content/plans', () => {
+    expect(TIER_LABELS).toEqual({
+      free: FREE_PLAN_NAME,
+      ...Object.fromEntries(PLANS.map((plan) => [plan.tier, plan.name])),
+    });
+    // The names of spec section 9.
+    expect(Object.values(TIER_LABELS)).toEqual([
+      'Free',
+      'DIY All-In',
+      'White Glove Starter',
+      'Growth',
+      'Authority',
+    ]);
   });
 });

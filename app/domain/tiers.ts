@@ -2,17 +2,20 @@
 // no clock of its own (callers pass `now`), so it runs the same on the server, in the browser and
 // in tests. Everything that gates on a plan asks this module.
 
+import { FREE_PLAN_NAME, getPlan } from '~/content/plans';
+
 export const TIERS = ['free', 'diy', 'starter', 'growth', 'authority'] as const;
 export type Tier = (typeof TIERS)[number];
 
 export const PREMIUM_GPT_MIN_TIER: Tier = 'diy';
 
+/** Each tier's plan name, from the plans' one source (~/content/plans): "DIY All-In", … */
 export const TIER_LABELS: Record<Tier, string> = {
-  free: 'Free',
-  diy: 'DIY',
-  starter: 'Starter',
-  growth: 'Growth',
-  authority: 'Authority',
+  free: FREE_PLAN_NAME,
+  diy: getPlan('diy').name,
+  starter: getPlan('starter').name,
+  growth: getPlan('growth').name,
+  authority: getPlan('authority').name,
 };
 
 export type SubscriptionFacts = {

@@ -13,6 +13,13 @@ const bool = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** The made-up operator the demo runs as (see COMPANY_NAME below). */
+const DEMO_COMPANY = {
+  name: 'AI Visibility Demo Company',
+  address: '100 Example Street, Springfield, USA',
+  email: 'hello@example.com',
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -36,6 +43,14 @@ const schema = z.object({
    */
   PUBLIC_URL: z.union([z.literal(''), url]).default(''),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+
+  /**
+   * The operator of the site, as the privacy policy and the terms name it: company name, postal
+   * address and the e-mail address for privacy and legal questions. The defaults are a demo's.
+   */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default(DEMO_COMPANY.name),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(500).default(DEMO_COMPANY.address),
+  CONTACT_EMAIL: z.email().default(DEMO_COMPANY.email),
 
   FREE_GPT_URL: url.default('https://chatgpt.com/g/g-free-ai-visibility-check'),
   PREMIUM_GPT_URL: url.default('https://chatgpt.com/g/g-premium-ai-visibility-coach'),
@@ -196,6 +211,24 @@ if (env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim() && env.NODE_ENV !== 'test') {
 if (isProduction && env.SESSION_SECRET.startsWith('dev-only')) {
   console.warn('SESSION_SECRET is the demo default: set your own before going live.');
 }
+
+if (
+  isProduction &&
+  (env.COMPANY_NAME === DEMO_COMPANY.name ||
+    env.COMPANY_ADDRESS === DEMO_COMPANY.address ||
+    env.CONTACT_EMAIL === DEMO_COMPANY.email)
+) {
+  console.warn(
+    'COMPANY_NAME, COMPANY_ADDRESS or CONTACT_EMAIL is the demo default: the privacy policy and terms name the operator from them. Set your own before going live.',
+  );
+}
+
+/** Who runs the site, as the privacy policy and the terms name it. */
+export const company = {
+  name: env.COMPANY_NAME,
+  address: env.COMPANY_ADDRESS,
+  email: env.CONTACT_EMAIL,
+};
 
 /** The links the browser may see. The premium GPT URL is deliberately not here. */
 export const publicLinks = {

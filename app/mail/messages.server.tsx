@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SITE_NAME } from '~/content/pages';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '~/domain/dates';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
 import { env } from '~/lib/env.server';
 import type { Mail, MailKind } from '~/lib/mail.server';
@@ -165,13 +166,9 @@ export function passwordChangedMail(input: {
 
 export type PlanChange = { from: string; to: string; expiry: Date | null };
 
+/** An e-mail does not know its reader's time zone: its dates are UTC days, and say so. */
 function formatDate(date: Date) {
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return `${formatLongDate(date, DEFAULT_TIME_ZONE)} (UTC)`;
 }
 
 export function planChangedMail(input: {

@@ -9,7 +9,7 @@ import {
 import { buttonStyles } from '~/components/ui/styles';
 import { formatPrice } from '~/content/plans';
 import { isDomainError } from '~/domain/errors';
-import { formatExpiryDate } from '~/domain/premium-access-messages';
+import { useDates } from '~/components/time-zone';
 import { cancelOnDemoBilling, checkoutMode, getBilling } from '~/domain/payments.server';
 import { requireUser } from '~/http/auth.server';
 import { readFormData } from '~/http/http.server';
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DemoBillingPage() {
   const billing = useLoaderData<typeof loader>();
-  const ends = formatExpiryDate(billing.expiresAt);
+  const ends = useDates().longDate(billing.expiresAt);
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <p

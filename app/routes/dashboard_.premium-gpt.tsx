@@ -13,6 +13,7 @@ import { interpretPremiumCheck } from '~/domain/premium-access-messages';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { isPaidTier, normalizeTier } from '~/domain/tiers';
 import { requireUser } from '~/http/auth.server';
+import { timeZoneOf } from '~/http/time-zone.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Premium GPT | AI Visibility' },
@@ -30,10 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirect(granted.premiumGptUrl, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const outcome = interpretPremiumCheck(error.status, {
-      message: error.message,
-      ...error.details,
-    });
+    const outcome = interpretPremiumCheck(
+      error.status,
+      { message: error.message, ...error.details },
+      timeZoneOf(request),
+    );
     if (outcome.kind !== 'toast') throw error;
     const tier = normalizeTier(user.subscriptionStatus);
     return data(

@@ -105,7 +105,7 @@ export default function LoginPage() {
       }
     >
       <Form method="post" action="/login" className="space-y-4" {...form.props}>
-        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
+        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} toasted />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <InputField
           field={fields.email}

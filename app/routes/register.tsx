@@ -130,7 +130,7 @@ export default function RegisterPage() {
       }
     >
       <Form method="post" action="/register" className="space-y-4" {...form.props}>
-        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
+        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} toasted />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField

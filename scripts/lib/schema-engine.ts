@@ -181,4 +181,18 @@ export function readMigrations(engine: DatabaseEngine = 'sqlite'): MigrationList
   };
 }
 
-export const noFilters = { externalTables: [], externalEnums: [] };
+/**
+ * Tables the migrations create by hand and the schema does not model, which the engine must leave
+ * alone when it compares the migrations with the schema: SQLite's FTS5 search tables and the
+ * shadow tables FTS5 keeps their index in, and their term lists (migration word_search). PostgreSQL's search needs no
+ * table (expression indexes, which the engine does not drop).
+ */
+const FTS5_TABLES = ['UserSearch', 'BusinessSearch'].flatMap((table) => [
+  table,
+  ...['config', 'data', 'docsize', 'idx'].map((shadow) => `${table}_${shadow}`),
+  `${table}Terms`,
+]);
+
+export function schemaFilters(engine: DatabaseEngine) {
+  return { externalTables: engine === 'sqlite' ? FTS5_TABLES : [], externalEnums: [] };
+}

@@ -83,6 +83,7 @@ for (const javaScriptEnabled of [true, false]) {
         '1 failed · 0 need attention · 17 passed',
       );
       await expect(page.getByTestId('audit-history-row')).toHaveCount(1);
+      await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1 audit');
 
       // Back on the dashboard the card shows the score and links to the report.
       await page.getByRole('link', { name: '← Back to dashboard' }).click();

@@ -3,6 +3,7 @@ import {
   expect,
   test,
   E2E_ADMIN,
+  expectLoginFailed,
   expectMessage,
   login,
   logout,
@@ -18,7 +19,8 @@ for (const javaScriptEnabled of [true, false]) {
       const user = { email: uniqueEmail(), password: 'a-long-password', firstName: 'Dana' };
       await register(page, user);
       await expect(page.getByRole('heading', { name: 'AI Visibility Dashboard' })).toBeVisible();
-      await expect(page.getByTestId('welcome')).toHaveText('Welcome back, Dana');
+      // A brand-new account is welcomed; "Welcome back" is for the next sign-in.
+      await expect(page.getByTestId('welcome')).toHaveText('Welcome, Dana');
       await expect(page.getByRole('banner').getByTestId('greeting').first()).toHaveText('Hi, Dana');
 
       await logout(page);
@@ -38,17 +40,13 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await login(page, { email: E2E_ADMIN.email, password: 'not-the-password' });
       await expect(page).toHaveURL(/\/login$/);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-      ).toBeVisible();
+      await expectLoginFailed(page);
       await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
       // Without JavaScript the page comes back from the server, which never echoes a password.
       if (!javaScriptEnabled) await expect(page.getByLabel('Password')).toHaveValue('');
 
       await login(page, { email: uniqueEmail('nobody'), password: 'not-the-password' });
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-      ).toBeVisible();
+      await expectLoginFailed(page);
     });
 
     test("mismatched passwords get 'Passwords do not match' and create nothing", async ({
@@ -74,9 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel('Email')).toHaveValue(email);
 
       await login(page, { email, password: 'a-long-password' });
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
-      ).toBeVisible();
+      await expectLoginFailed(page);
     });
 
     test('a non-admin on /admin is told Access Denied and lands on the dashboard', async ({

@@ -45,6 +45,10 @@ for (const javaScriptEnabled of [true, false]) {
       await signUp(page);
       await expect(page.getByRole('heading', { name: 'Your Businesses (0)' })).toBeVisible();
       await expect(page.getByText('No businesses yet')).toBeVisible();
+      // One way in besides the quick action: the empty list's own button, not a third one above it.
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: 'Add Business', exact: true })).toHaveCount(1);
+      await expect(main.getByRole('link', { name: 'Add Your First Business' })).toHaveCount(1);
 
       // A bad website is refused with the reason, nothing is added.
       await page.getByRole('link', { name: 'Add Your First Business' }).click();
@@ -64,6 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expectMessage(page, 'Business added successfully!');
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { name: 'Your Businesses (1)' })).toBeVisible();
+      // With a list, its heading offers the next one.
+      await expect(main.getByRole('link', { name: 'Add Business', exact: true })).toHaveCount(2);
       const card = page.getByTestId('business-card').filter({ hasText: business.name });
       await expect(card).toContainText(business.description);
       await expect(card).toContainText(business.industry);
@@ -121,7 +127,7 @@ for (const javaScriptEnabled of [true, false]) {
         'href',
         '/pricing',
       );
-      await expect(page.getByTestId('plan-badge')).toHaveText(/free plan/i);
+      await expect(page.getByTestId('plan-badge')).toHaveText('Free plan');
       await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: /Try Free GPT/ })).toHaveAttribute(
         'target',
@@ -137,7 +143,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('a diy subscriber opens the premium GPT and gets the tabs', async ({ page, context }) => {
       await stubExternalGpts(context);
       await signUp(page, { status: 'diy', expiry: new Date(Date.now() + 30 * 86_400_000) });
-      await expect(page.getByTestId('plan-badge')).toHaveText(/diy plan/i);
+      await expect(page.getByTestId('plan-badge')).toHaveText('DIY All-In plan');
       expect(await page.content()).not.toContain('g-premium-ai-visibility-coach');
 
       const opened = context.waitForEvent('page');
@@ -170,7 +176,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await signUp(page, { status: 'diy', expiry: new Date('2026-01-10T00:00:00Z') });
       const card = page.getByTestId('premium-gpt-card');
-      await expect(card).toContainText('Your DIY plan expired on January 10, 2026.');
+      await expect(card).toContainText('Your DIY All-In plan expired on January 10, 2026.');
       await expect(card.getByRole('img', { name: 'Locked' })).toBeVisible();
       await expect(card.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
         'href',
@@ -287,7 +293,7 @@ for (const javaScriptEnabled of [true, false]) {
         'Harbor Dental 17',
         'Harbor Dental 07',
       ]);
-      await expect(page.getByText('Showing 1–4 of 4 businesses')).toBeVisible();
+      await expect(page.getByText('Showing 4 businesses')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your Businesses (45)' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
 
@@ -408,7 +414,7 @@ test.describe('dashboard with JavaScript on', () => {
     await expect(page).toHaveURL(/\/dashboard\/premium-gpt$/);
     await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
     await expect(page.getByTestId('premium-refused-reason')).toHaveText(
-      'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+      'Premium GPT access requires the DIY All-In plan or higher. Your current plan is Free.',
     );
     await expect(page.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
       'href',

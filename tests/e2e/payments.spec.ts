@@ -109,6 +109,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'starter', {
         timeout: 10_000,
       });
+      // One name for the plan: the badge says what the pricing page and billing say.
+      await expect(page.getByTestId('plan-badge')).toHaveText('White Glove Starter plan');
       await expect(page.getByTestId('payment-pending')).toHaveCount(0);
       if (javaScriptEnabled) await expectMessage(page, 'Payment Successful! 🎉');
     });

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   { path: '/how-it-works', name: 'how-it-works', h1: 'How It Works' },
   { path: '/pricing', name: 'pricing', h1: 'Choose Your AI Visibility Plan' },
   { path: '/contact', name: 'contact', h1: 'Contact Us' },
+  { path: '/privacy', name: 'privacy', h1: 'Privacy Policy' },
+  { path: '/terms', name: 'terms', h1: 'Terms of Service' },
 ] as const;
 
 /** Rows the e2e server stored for an e-mail (the database file is read, never written). */
@@ -68,8 +70,8 @@ async function expectFooter(page: Page) {
     ['How It Works', '/how-it-works'],
     ['Why AI Visibility', '/why-ai-visibility'],
     ['Contact', '/contact'],
-    ['Privacy Policy', '/legal#privacy'],
-    ['Terms of Service', '/legal#terms'],
+    ['Privacy Policy', '/privacy'],
+    ['Terms of Service', '/terms'],
   ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
   }
@@ -213,11 +215,60 @@ test.describe('public pages', () => {
     );
   });
 
-  test('the footer placeholder links lead to a real page', async ({ page }) => {
+  test('the home page figures sit on one line, whatever their labels wrap to', async ({ page }) => {
     await page.goto('/');
+    const grid = page.getByTestId('stat-grid');
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const cards = await grid.locator(':scope > div').evaluateAll((elements) =>
+        elements.map((card) => ({
+          card: Math.round(card.getBoundingClientRect().top),
+          value: Math.round(card.querySelector('dd')!.getBoundingClientRect().top),
+        })),
+      );
+      expect(cards).toHaveLength(4);
+      // Cards of one row start together (their labels wrap to different lengths, most at 375 px);
+      // so must their figures.
+      for (const top of new Set(cards.map((card) => card.card))) {
+        const row = cards.filter((card) => card.card === top);
+        expect(new Set(row.map((card) => card.value)).size, `figures at ${width}px`).toBe(1);
+      }
+    }
+  });
+
+  test('the footer leads to the privacy policy and the terms, written for this site', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    const main = page.getByRole('main');
+    await expect(main).not.toContainText('being finalised');
+    // The operator from configuration (the e2e server runs on the demo defaults).
+    await expect(main).toContainText('AI Visibility Demo Company, 100 Example Street');
+    await expect(main.getByRole('link', { name: 'hello@example.com' }).first()).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    );
+    for (const heading of ['How long we keep it', 'Who else receives data', 'Cookies']) {
+      await expect(main.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    }
+    // Exporting and deleting one's data are on /account.
+    await expect(main.getByRole('link', { name: 'Account settings' }).first()).toHaveAttribute(
+      'href',
+      '/account',
+    );
+
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
-    await expect(page).toHaveURL(/\/legal#terms$/);
-    await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('DIY All-In $249');
+
+    // The old address lists both.
+    await page.goto('/legal');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }),
+    ).toHaveAttribute('href', '/privacy');
   });
 
   test('robots.txt and sitemap.xml are served', async ({ request, baseURL }) => {
@@ -461,6 +512,7 @@ test.describe('accessibility and layout', () => {
   });
 
   test('the no-JavaScript variants of the pages pass axe too', async ({ page }) => {
+    test.slow(); // seven pages, each analysed in full
     // axe itself needs JavaScript, so take the scripted page and drop the root's `js` class: the
     // CSS then shows exactly what a browser without JavaScript shows (the .no-js-only fallbacks).
     for (const route of PUBLIC_ROUTES) {

@@ -259,6 +259,8 @@ test.describe('cache headers', () => {
     '/pricing',
     '/contact',
     '/legal',
+    '/privacy',
+    '/terms',
     '/login',
     '/register',
   ];
@@ -272,6 +274,10 @@ test.describe('cache headers', () => {
       expect(response.headers()['cache-control'], url).toBe(PUBLIC_PAGE_CACHE);
       expect(response.headers()['set-cookie'], url).toBeUndefined();
     }
+    // A visitor's time-zone cookie changes nothing on a public page: it stays shareable, the same.
+    const zoned = await request.get('/', { headers: { Cookie: 'tz=Asia%2FTokyo' } });
+    expect(zoned.headers()['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+    expect(await zoned.text()).not.toContain('Asia/Tokyo');
     // Vite's fingerprinted assets are kept for a year.
     const html = await (await request.get('/')).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];

@@ -116,6 +116,25 @@ export async function expectMessage(page: Page, title: string, description?: str
 }
 
 /**
+ * A refused sign-in says so once: with JavaScript as the spec's 'Login Failed' toast, without it in
+ * the form the server sends back. (With JavaScript it waits for the toast first: the toast's code
+ * loads after the answer, so a count taken earlier would miss a second copy.)
+ */
+export async function expectLoginFailed(page: Page) {
+  const scripted = (await page.locator('html.js').count()) > 0;
+  if (scripted) {
+    await expect(
+      page.getByRole('region', { name: /Notification/ }).getByText('Invalid email or password'),
+    ).toBeVisible();
+  } else {
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible();
+  }
+  for (const text of ['Login Failed', 'Invalid email or password']) {
+    await expect(page.getByText(text, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  }
+}
+
+/**
  * Gives an e2e user a plan by writing the e2e database directly (the admin screens that do this
  * belong to another issue). Prisma's SQLite adapter stores DateTime as ISO text with "+00:00".
  */

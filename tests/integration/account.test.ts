@@ -241,6 +241,53 @@ describe('/account', () => {
       expect(page2.sessions.items.some((s) => s.device === 'Unknown device')).toBe(false);
     });
 
+    it('lists the session in use first even when it is the oldest, each session once across pages', async () => {
+      const user = await createUser();
+      const { cookie, token } = await sessionCookieFor(user.id);
+      await db.session.update({
+        where: { id: hashToken(token) },
+        data: { createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000) },
+      });
+      const base = Date.now() - 60 * 60 * 1000;
+      for (let i = 0; i < SESSIONS_PER_PAGE + 1; i += 1) {
+        await createSession(
+          user.id,
+          {
+            ipAddress: `198.51.100.${i}`,
+            userAgent:
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+          },
+          new Date(base + i * 1000),
+        );
+      }
+      type Listing = {
+        sessions: {
+          total: number;
+          pageCount: number;
+          items: { id: string; device: string; current: boolean; ipAddress: string }[];
+        };
+      };
+      const page1 = (await load(cookie)).data as Listing;
+      const page2 = (await load(cookie, '?page=2')).data as Listing;
+      expect(page1.sessions.total).toBe(SESSIONS_PER_PAGE + 2);
+      expect(page1.sessions.items).toHaveLength(SESSIONS_PER_PAGE);
+      expect(page1.sessions.items[0]).toMatchObject({ id: hashToken(token), current: true });
+      // Then the others, newest first.
+      expect(page1.sessions.items[1]).toMatchObject({
+        device: 'Safari on iOS',
+        ipAddress: `198.51.100.${SESSIONS_PER_PAGE}`,
+        current: false,
+      });
+      expect(page2.sessions.items).toHaveLength(2);
+      expect(page2.sessions.items.map((s) => s.ipAddress)).toEqual([
+        '198.51.100.1',
+        '198.51.100.0',
+      ]);
+      const ids = [...page1.sessions.items, ...page2.sessions.items].map((s) => s.id);
+      expect(new Set(ids).size).toBe(SESSIONS_PER_PAGE + 2);
+      expect(page2.sessions.items.some((s) => s.current)).toBe(false);
+    });
+
     it('signs out one of its own sessions, never another user’s, and all the others at once', async () => {
       const user = await createUser();
       const stranger = await createUser();

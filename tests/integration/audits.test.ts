@@ -321,7 +321,7 @@ describe('audits per plan', () => {
     const refused = await postAudit(business.id, diy.bearer);
     expect(refused.status).toBe(429);
     expect((refused.data as { message: string }).message).toContain(
-      'Your DIY plan includes 5 audits',
+      'Your DIY All-In plan includes 5 audits',
     );
 
     const lapsed = await owner('diy', new Date(Date.now() - DAY));

@@ -35,7 +35,7 @@ describe('businesses per account, by plan', () => {
       status: 403,
       data: {
         message:
-          'Your Free plan holds up to 5 businesses. Delete one, or upgrade to DIY for up to 10.',
+          'Your Free plan holds up to 5 businesses. Delete one, or upgrade to DIY All-In for up to 10.',
         limit: 5,
         currentTier: 'free',
       },
@@ -94,7 +94,7 @@ describe('businesses per account, by plan', () => {
 
     await fill(user.id, 3);
     expect((await page()).list.limitMessage).toBe(
-      'Your Free plan holds up to 5 businesses. Delete one, or upgrade to DIY for up to 10.',
+      'Your Free plan holds up to 5 businesses. Delete one, or upgrade to DIY All-In for up to 10.',
     );
     const added = await run(() =>
       dashboardAction(

@@ -112,9 +112,9 @@ describe('dashboard with 1,000 businesses', () => {
     expect(probe.confirmDelete).toBeNull();
   });
 
-  it('searches part of the name, in any usual spelling, and counts the matches', async () => {
+  it('searches the starts of the name’s words, in any case, and counts the matches', async () => {
     const expected = Array.from({ length: 10 }, (_, k) => `Harbor Dental ${label(942 - k * 100)}`);
-    for (const q of ['dental', 'Dental', 'DENTAL', 'harbor dental', 'arbor Den']) {
+    for (const q of ['dental', 'Dental', 'DENTAL', 'dEnTaL', 'harbor dental', 'harb den', 'Den']) {
       const data = await load(owner.cookie, `?q=${encodeURIComponent(q)}`);
       expect(names(data), q).toEqual(expected);
       expect(data.list).toMatchObject({ total: 10, allCount: 1000, page: 1, pageCount: 1, q });
@@ -132,8 +132,19 @@ describe('dashboard with 1,000 businesses', () => {
     expect(names(second)[0]).toBe('Business 0979');
   });
 
-  it('finds nothing for a search that matches nothing (and LIKE wildcards are plain text)', async () => {
-    for (const q of ['zzz', '%', '_', 'Business%', 'Dental_0', '\\', 'Business 000\\']) {
+  it('finds nothing for a search that matches nothing (punctuation alone is no search)', async () => {
+    for (const q of [
+      'zzz',
+      'arbor',
+      'ental',
+      '%',
+      '_',
+      '\\',
+      '"',
+      '*',
+      'Business zzz',
+      'dental 1',
+    ]) {
       const data = await load(owner.cookie, `?q=${encodeURIComponent(q)}`);
       expect(data.businesses, q).toEqual([]);
       expect(data.list, q).toMatchObject({ total: 0, allCount: 1000, page: 1, pageCount: 1 });
@@ -162,7 +173,7 @@ describe('dashboard with 1,000 businesses', () => {
 });
 
 describe('listBusinesses', () => {
-  it('matches %, _ and \\ literally (they are LIKE wildcards and PostgreSQL’s escape)', async () => {
+  it('treats punctuation and query syntax as spaces between words', async () => {
     const { user } = await signedIn();
     const other = await signedIn();
     const stored = ['50% Off Tyres', '500 Tyres', 'my_shop', 'myXshop', 'Back\\slash Bakery'];
@@ -172,15 +183,21 @@ describe('listBusinesses', () => {
     await db.business.create({ data: { userId: other.user.id, name: '50% Theirs' } });
     const found = async (q: string) =>
       (await listBusinesses(user, { q })).items.map((item) => item.name);
-    expect(await found('50%')).toEqual(['50% Off Tyres']);
+    expect(await found('50%')).toEqual(['500 Tyres', '50% Off Tyres']);
     expect(await found('% OFF')).toEqual(['50% Off Tyres']);
-    expect(await found('_')).toEqual(['my_shop']);
-    expect(await found('y_s')).toEqual(['my_shop']);
-    expect(await found('\\')).toEqual(['Back\\slash Bakery']);
-    expect(await found('k\\s')).toEqual(['Back\\slash Bakery']);
-    expect(await found('%%')).toEqual([]);
-    const page = await listBusinesses(user, { q: '%', perPage: 1, page: 5 });
-    expect(page).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+    expect(await found('shop')).toEqual(['my_shop']);
+    expect(await found('my_sh')).toEqual(['my_shop']);
+    expect(await found('slash')).toEqual(['Back\\slash Bakery']);
+    // Nothing here is FTS5 or tsquery syntax: quotes, "*", "(" and operators are plain words or
+    // separators ("NOT tyres" asks for a word starting with "not" as well).
+    for (const q of ['"tyres', 'tyres"*', '(tyres)', "tyres' | '", 'tyres:*', '-tyres']) {
+      expect(await found(q), q).toEqual(['500 Tyres', '50% Off Tyres']);
+    }
+    for (const q of ['_', '\\', '%%', 'y_s', 'k\\s', 'NOT tyres', 'tyres OR shop', '"']) {
+      expect(await found(q), q).toEqual([]);
+    }
+    const page = await listBusinesses(user, { q: 'tyre', perPage: 1, page: 5 });
+    expect(page).toMatchObject({ total: 2, page: 2, pageCount: 2 });
   });
 
   it('pages rows created at the same instant without overlap or gaps (id breaks the tie)', async () => {
@@ -364,5 +381,20 @@ describe('GET /api/businesses pages like the admin lists', () => {
     expect(result.headers.get('Link')).toBe(
       '</api/businesses?q=dental&limit=2&page=2>; rel="next"',
     );
+  });
+});
+
+describe('the dashboard greeting', () => {
+  it('welcomes a brand-new account, and welcomes it back from its next sign-in on', async () => {
+    const user = await createUser({ firstName: 'Nova' });
+    const first = await sessionCookieFor(user.id);
+    const greeting = async (cookie: string) =>
+      ((await load(cookie)) as unknown as { greeting: string }).greeting;
+    expect(await greeting(first.cookie)).toBe('Welcome, Nova');
+    // Reloading the first session's dashboard is still its first visit.
+    expect(await greeting(first.cookie)).toBe('Welcome, Nova');
+
+    const second = await sessionCookieFor(user.id);
+    expect(await greeting(second.cookie)).toBe('Welcome back, Nova');
   });
 });

@@ -220,7 +220,8 @@ describe('GET /dashboard/premium-gpt (no JavaScript)', () => {
     expect(result.headers.get('Location')).toBeNull();
     expect(result.data).toEqual({
       title: 'Upgrade Required',
-      description: 'Premium GPT access requires the DIY plan or higher. Your current plan is Free.',
+      description:
+        'Premium GPT access requires the DIY All-In plan or higher. Your current plan is Free.',
       next: { label: 'Upgrade to Access', to: '/pricing' },
     });
     expect(await db.accessLog.count({ where: { userId: user.id, wasAllowed: false } })).toBe(1);

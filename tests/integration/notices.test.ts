@@ -61,11 +61,11 @@ describe('notices the site sends on its own', () => {
     });
     const notices = await mailTo(user.email, 'plan_changed');
     expect(notices.map((notice) => notice.subject)).toEqual([
-      'Your AI Visibility DIY plan has started',
+      'Your AI Visibility DIY All-In plan has started',
       'Your AI Visibility plan changed to Growth',
       'Your AI Visibility Growth plan has ended',
     ]);
-    expect(notices[0]!.text).toMatch(/Paid through: \w+ \d+, \d{4}/);
+    expect(notices[0]!.text).toMatch(/Paid through: \w+ \d+, \d{4} \(UTC\)/);
     expect(notices[2]!.text).toContain('now on the Free plan');
   });
 });

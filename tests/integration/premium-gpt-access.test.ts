@@ -43,7 +43,7 @@ describe('GET /api/premium-gpt-access', () => {
       accessType: 'premium_gpt',
       subscriptionTier: 'diy',
       wasAllowed: true,
-      reason: 'Active DIY subscription',
+      reason: 'Active DIY All-In subscription',
       businessId: null,
     });
   });

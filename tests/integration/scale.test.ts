@@ -67,15 +67,15 @@ describe('at a few thousand rows', () => {
     expect(body.signIns).toHaveLength(1);
   }, 60_000);
 
-  it('the dashboard search for text with % _ or \\ (compared in code) pages and counts', async () => {
+  it('the dashboard search for a word in the middle of thousands of names pages and counts', async () => {
     const user = await createUser();
-    await manyBusinesses(user.id, MANY, (i) => (i % 2 ? `Save 50% on ${i}` : `Plain ${i}`));
-    const page = await listBusinesses(user, { q: '50%', page: 2, perPage: 20 });
+    await manyBusinesses(user.id, MANY, (i) => (i % 2 ? `Okafor Plumbing ${i}` : `Plain ${i}`));
+    const page = await listBusinesses(user, { q: 'plumb', page: 2, perPage: 20 });
     expect(page.total).toBe(MANY / 2);
     expect(page.items).toHaveLength(20);
-    expect(page.items.every((item) => item.name.includes('50%'))).toBe(true);
+    expect(page.items.every((item) => item.name.startsWith('Okafor Plumbing'))).toBe(true);
     // Newest first: page 2 starts 20 matches below the newest.
-    expect(page.items[0]!.name).toBe(`Save 50% on ${MANY - 1 - 40}`);
+    expect(page.items[0]!.name).toBe(`Okafor Plumbing ${MANY - 1 - 40}`);
   }, 60_000);
 
   it('the admin businesses search by owner e-mail, with thousands of matching owners', async () => {

@@ -33,6 +33,8 @@ describe('sitemap.xml', () => {
       'http://shop.example:8080/how-it-works',
       'http://shop.example:8080/pricing',
       'http://shop.example:8080/contact',
+      'http://shop.example:8080/privacy',
+      'http://shop.example:8080/terms',
     ]);
   });
 

@@ -95,10 +95,29 @@ export function TextareaField({
   );
 }
 
-/** A form-level error (e.g. wrong credentials), announced when it appears. */
-export function FormAlert({ id, title, errors }: { id: string; title: string; errors?: string[] }) {
+/**
+ * The form's own errors (wrong credentials, say), server-rendered so they show without JavaScript
+ * and announced when they appear.
+ * `toasted`: the page also raises these errors as a toast (the spec's 'Login Failed' and the like);
+ * with JavaScript the toast is the one message shown, and this box stays the plain page's copy.
+ */
+export function FormAlert({
+  id,
+  title,
+  errors,
+  toasted = false,
+}: {
+  id: string;
+  title: string;
+  errors?: string[];
+  toasted?: boolean;
+}) {
   return (
-    <div id={id} aria-live="assertive">
+    <div
+      id={id}
+      aria-live={toasted ? undefined : 'assertive'}
+      className={toasted ? 'no-js-only' : undefined}
+    >
       {errors?.length ? (
         <div
           role="alert"

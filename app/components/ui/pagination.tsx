@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
+import { paginationSummary, type Noun } from './pagination-summary';
 
 // Parameters that open a form or dialog on one row: a page link closes them.
 const ROW_PARAMS = ['edit', 'create', 'add', 'confirmDelete'];
@@ -22,7 +23,7 @@ export function pageWindow(page: number, pageCount: number): (number | 'gap')[] 
 /**
  * Page links that keep the other query parameters (tab, search, filters); plain links, so they
  * work without JavaScript. Admin lists say "Page 2 of 3 · 120 users"; with `perPage` the summary is
- * "Showing 21–40 of 45 businesses" and `pageLinks` adds numbered links. `hash` is where a page link
+ * "Showing 21–40 of 45 businesses" (see paginationSummary) and `pageLinks` adds numbered links. `hash` is where a page link
  * lands (the list's heading) so a long page does not open scrolled to its top.
  */
 export function Pagination({
@@ -37,7 +38,8 @@ export function Pagination({
   page: number;
   pageCount: number;
   total: number;
-  noun: string;
+  /** Singular and plural: ['audit', 'audits']. */
+  noun: Noun;
   perPage?: number;
   pageLinks?: boolean;
   hash?: string;
@@ -52,18 +54,10 @@ export function Pagination({
     const search = params.toString();
     return `${location.pathname}${search ? `?${search}` : ''}${hash}`;
   };
-  const summary =
-    perPage === undefined
-      ? `Page ${current} of ${pageCount} · ${total.toLocaleString('en-US')} ${noun}`
-      : total === 0
-        ? `No ${noun}`
-        : `Showing ${((current - 1) * perPage + 1).toLocaleString('en-US')}–${Math.min(
-            current * perPage,
-            total,
-          ).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun}`;
+  const summary = paginationSummary({ page, pageCount, total, noun, perPage });
   return (
     <nav
-      aria-label={`${noun} pages`}
+      aria-label={`${noun[1]} pages`}
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
     >
       <p data-testid="pagination-summary">{summary}</p>

@@ -7,7 +7,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '~/components/format';
+import { formatDateTime } from '~/domain/dates';
+import { timeZoneOf } from '~/http/time-zone.server';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { getDeletionBlockers, listSessions } from '~/domain/account.server';
 import { SESSIONS_PER_PAGE } from '~/content/account';
@@ -40,6 +41,7 @@ export function action(args: ActionFunctionArgs) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const timeZone = timeZoneOf(request);
   const url = new URL(request.url);
   const { page } = pageParams(url.searchParams, {
     defaultLimit: SESSIONS_PER_PAGE,
@@ -60,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...sessions,
       items: sessions.sessions.map((session) => ({
         ...session,
-        signedInAt: formatDateTime(session.signedInAt),
+        signedInAt: formatDateTime(session.signedInAt, timeZone),
       })),
     },
     constraints: {

@@ -59,7 +59,7 @@ export function SessionList() {
           page={sessions.page}
           pageCount={sessions.pageCount}
           total={sessions.total}
-          noun="sessions"
+          noun={['session', 'sessions']}
           perPage={SESSIONS_PER_PAGE}
           hash="#sessions-title"
         />

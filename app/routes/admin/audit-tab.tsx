@@ -1,6 +1,5 @@
+import { useDates } from '~/components/time-zone';
 import type { AuditEntryView, Page } from '~/domain/admin.server';
-import { formatExpiryDate } from '~/domain/premium-access-messages';
-import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -11,16 +10,19 @@ const FIELD_LABELS: Record<string, string> = {
   lastName: 'last name',
 };
 
-function value(field: string | null, text: string | null) {
+type LongDate = (value: string | null) => string | null;
+
+function value(field: string | null, text: string | null, longDate: LongDate) {
   if (text === null || text === '') return field === 'subscriptionExpiry' ? 'no expiry' : 'none';
-  return field === 'subscriptionExpiry' ? (formatExpiryDate(text) ?? text) : text;
+  return field === 'subscriptionExpiry' ? (longDate(text) ?? text) : text;
 }
 
-export function describeAuditEntry(entry: AuditEntryView): string {
+/** One entry in words; an expiry date is written by `longDate` (the viewer's time zone). */
+export function describeAuditEntry(entry: AuditEntryView, longDate: LongDate): string {
   if (entry.action === 'admin_created') return `created admin ${entry.targetEmail}`;
   if (entry.action === 'account_deleted') return 'deleted their own account';
   const label = FIELD_LABELS[entry.field ?? ''] ?? entry.field ?? 'account';
-  return `changed ${label} of ${entry.targetEmail} from ${value(entry.field, entry.fromValue)} to ${value(entry.field, entry.toValue)}`;
+  return `changed ${label} of ${entry.targetEmail} from ${value(entry.field, entry.fromValue, longDate)} to ${value(entry.field, entry.toValue, longDate)}`;
 }
 
 export function AuditList({
@@ -30,6 +32,7 @@ export function AuditList({
   entries: AuditEntryView[];
   compact?: boolean;
 }) {
+  const dates = useDates();
   if (entries.length === 0) {
     return <p className="mt-2 text-sm text-slate-600">No changes recorded</p>;
   }
@@ -38,8 +41,8 @@ export function AuditList({
       {entries.map((entry) => (
         <li key={entry.id} data-testid="audit-entry" className="user-text py-2">
           <span className="font-medium text-slate-900">{entry.actorEmail}</span>{' '}
-          <span className="text-slate-800">{describeAuditEntry(entry)}</span>
-          <span className="block text-xs text-slate-600">{formatDateTime(entry.createdAt)}</span>
+          <span className="text-slate-800">{describeAuditEntry(entry, dates.longDate)}</span>
+          <span className="block text-xs text-slate-600">{dates.dateTime(entry.createdAt)}</span>
         </li>
       ))}
     </ul>
@@ -58,7 +61,7 @@ export function AuditTab({ audit }: { audit: Page<AuditEntryView> }) {
         page={audit.page}
         pageCount={audit.pageCount}
         total={audit.total}
-        noun="changes"
+        noun={['change', 'changes']}
       />
     </div>
   );

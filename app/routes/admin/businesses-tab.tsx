@@ -1,10 +1,10 @@
+import { useDates } from '~/components/time-zone';
 import { Form, Link, useLocation } from 'react-router';
 import { ClampedText } from '~/components/ui/clamped-text';
 import { ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
-import { formatDate } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
@@ -22,6 +22,7 @@ function useWith() {
 }
 
 function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
+  const dates = useDates();
   const withParams = useWith();
   const { business, audit, history } = audits;
   return (
@@ -59,7 +60,7 @@ function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
                 }`}
               >
                 <ScoreBadge score={item.score} />
-                <span>{formatDate(item.auditedAt)}</span>
+                <span>{dates.date(item.auditedAt)}</span>
                 <span className="text-slate-600">
                   {item.trigger === 'scheduled' ? 'weekly' : 'owner'}
                 </span>
@@ -96,7 +97,7 @@ function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
       {audit ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-700">
-            Audit of {formatDate(audit.auditedAt)}: <ScoreBadge score={audit.score} /> · {audit.url}
+            Audit of {dates.date(audit.auditedAt)}: <ScoreBadge score={audit.score} /> · {audit.url}
           </p>
           <SignalList signals={audit.signals} />
         </div>
@@ -114,6 +115,7 @@ export function BusinessesTab({
   query: string;
   audits: AdminBusinessAudits | null;
 }) {
+  const dates = useDates();
   const withParams = useWith();
   return (
     <div className="space-y-4">
@@ -209,7 +211,7 @@ export function BusinessesTab({
                   )}
                 </Td>
                 <Td>
-                  <span className="whitespace-nowrap">{formatDate(business.createdAt)}</span>
+                  <span className="whitespace-nowrap">{dates.date(business.createdAt)}</span>
                 </Td>
               </tr>
             ))
@@ -220,7 +222,7 @@ export function BusinessesTab({
         page={businesses.page}
         pageCount={businesses.pageCount}
         total={businesses.total}
-        noun="businesses"
+        noun={['business', 'businesses']}
       />
     </div>
   );

@@ -1,7 +1,7 @@
+import { useDates } from '~/components/time-zone';
 import { INQUIRY_TYPE_LABELS } from '~/content/contact';
 import type { InquiryView, Page } from '~/domain/admin.server';
 import type { InquiryType } from '~/schemas/limits';
-import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 
 function typeLabel(value: string) {
@@ -9,6 +9,7 @@ function typeLabel(value: string) {
 }
 
 export function InquiriesTab({ inquiries }: { inquiries: Page<InquiryView> }) {
+  const dates = useDates();
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Contact Inquiries</h2>
@@ -34,7 +35,7 @@ export function InquiriesTab({ inquiries }: { inquiries: Page<InquiryView> }) {
                     {inquiry.email}
                   </a>
                 </p>
-                <p className="text-sm text-slate-700">{formatDateTime(inquiry.createdAt)}</p>
+                <p className="text-sm text-slate-700">{dates.dateTime(inquiry.createdAt)}</p>
               </div>
               <p className="mt-1 text-sm text-slate-700">
                 <span className="font-medium">{typeLabel(inquiry.inquiryType)}</span>
@@ -50,7 +51,7 @@ export function InquiriesTab({ inquiries }: { inquiries: Page<InquiryView> }) {
         page={inquiries.page}
         pageCount={inquiries.pageCount}
         total={inquiries.total}
-        noun="inquiries"
+        noun={['inquiry', 'inquiries']}
       />
     </div>
   );

@@ -1,8 +1,8 @@
+import { useDates } from '~/components/time-zone';
 import { Form } from 'react-router';
 import type { FailedJobView, Page, QueueStatsView } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles } from '~/components/ui/styles';
-import { formatDateTime } from '~/components/format';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 // The background work: per queue, what waits, runs, failed and finished in the last day; below, the
@@ -28,6 +28,7 @@ export function JobsTab({
   failed: Page<FailedJobView>;
   redirectTo: string;
 }) {
+  const dates = useDates();
   const number = (n: number) => n.toLocaleString('en-US');
   return (
     <div className="space-y-6">
@@ -98,7 +99,7 @@ export function JobsTab({
                     <span className="font-medium">{queueLabel(job.queue)}</span>
                     <span className="block font-mono text-xs text-slate-600">{job.id}</span>
                   </Td>
-                  <Td>{job.failedAt ? formatDateTime(job.failedAt) : '—'}</Td>
+                  <Td>{job.failedAt ? dates.dateTime(job.failedAt) : '—'}</Td>
                   <Td>{number(job.attempts)}</Td>
                   <Td wide>
                     <span className="text-red-900">{job.error ?? 'No error recorded'}</span>
@@ -127,7 +128,7 @@ export function JobsTab({
           page={failed.page}
           pageCount={failed.pageCount}
           total={failed.total}
-          noun="failed jobs"
+          noun={['failed job', 'failed jobs']}
         />
       </section>
     </div>

@@ -1,9 +1,11 @@
+import { useDates } from '~/components/time-zone';
 import type { LoginRecordView, Page } from '~/domain/admin.server';
-import { formatDateTime, fullName } from '~/components/format';
+import { fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 export function LoginsTab({ logins }: { logins: Page<LoginRecordView> }) {
+  const dates = useDates();
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Login History</h2>
@@ -29,7 +31,7 @@ export function LoginsTab({ logins }: { logins: Page<LoginRecordView> }) {
                   <span className="block text-slate-700">{login.user.email}</span>
                 </Td>
                 <Td>
-                  <span className="whitespace-nowrap">{formatDateTime(login.loginTime)}</span>
+                  <span className="whitespace-nowrap">{dates.dateTime(login.loginTime)}</span>
                 </Td>
                 <Td>{login.ipAddress ?? 'N/A'}</Td>
                 <Td>
@@ -52,7 +54,7 @@ export function LoginsTab({ logins }: { logins: Page<LoginRecordView> }) {
         page={logins.page}
         pageCount={logins.pageCount}
         total={logins.total}
-        noun="logins"
+        noun={['login', 'logins']}
       />
     </div>
   );

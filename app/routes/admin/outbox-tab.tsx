@@ -1,7 +1,7 @@
+import { useDates } from '~/components/time-zone';
 import { Link } from 'react-router';
 import type { OutboxView, Page } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
-import { formatDateTime } from '~/components/format';
 
 // The e-mails the site wrote. Without SMTP_URL they are held here (the demo, a fresh machine), so
 // an admin can open a reset link; with it, each says whether it was sent or why it failed.
@@ -30,6 +30,7 @@ export function OutboxTab({
   messages: Page<OutboxView> & { failed: number };
   status: string | null;
 }) {
+  const dates = useDates();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -79,8 +80,8 @@ export function OutboxTab({
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
                   To <span className="font-medium text-slate-900">{message.to}</span> ·{' '}
-                  {formatDateTime(message.createdAt)}
-                  {message.sentAt ? ` · sent ${formatDateTime(message.sentAt)}` : ''}
+                  {dates.dateTime(message.createdAt)}
+                  {message.sentAt ? ` · sent ${dates.dateTime(message.sentAt)}` : ''}
                 </p>
                 {message.error ? (
                   <p className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-900">
@@ -113,7 +114,7 @@ export function OutboxTab({
         page={messages.page}
         pageCount={messages.pageCount}
         total={messages.total}
-        noun="messages"
+        noun={['message', 'messages']}
       />
     </div>
   );

@@ -1,11 +1,12 @@
+import { useDates } from '~/components/time-zone';
 import type { Page } from '~/domain/admin.server';
 import type { UnmatchedPaymentView } from '~/domain/payments.server';
-import { formatDateTime } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 /** Payments the webhook could not tie to an account: Stripe will not resend them. */
 export function UnmatchedPayments({ payments }: { payments: Page<UnmatchedPaymentView> }) {
+  const dates = useDates();
   return (
     <section aria-labelledby="unmatched-payments" className="space-y-3">
       <h2 id="unmatched-payments" className="text-lg font-semibold text-slate-900">
@@ -28,7 +29,7 @@ export function UnmatchedPayments({ payments }: { payments: Page<UnmatchedPaymen
             payments.items.map((payment) => (
               <tr key={payment.id} data-testid="unmatched-payment">
                 <Td>
-                  <span className="whitespace-nowrap">{formatDateTime(payment.createdAt)}</span>
+                  <span className="whitespace-nowrap">{dates.dateTime(payment.createdAt)}</span>
                 </Td>
                 <Td>{payment.email ?? 'N/A'}</Td>
                 <Td>{payment.tier ?? 'N/A'}</Td>
@@ -46,7 +47,7 @@ export function UnmatchedPayments({ payments }: { payments: Page<UnmatchedPaymen
           page={payments.page}
           pageCount={payments.pageCount}
           total={payments.total}
-          noun="payments"
+          noun={['payment', 'payments']}
         />
       ) : null}
     </section>

@@ -1,6 +1,7 @@
+import { useDates } from '~/components/time-zone';
 import { Link } from 'react-router';
 import type { AccessLogView, Page } from '~/domain/admin.server';
-import { formatAccessType, formatDateTime, fullName } from '~/components/format';
+import { formatAccessType, fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
@@ -17,6 +18,7 @@ export function UsageTab({
   logs: Page<AccessLogView>;
   result: 'allowed' | 'denied' | null;
 }) {
+  const dates = useDates();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -76,7 +78,7 @@ export function UsageTab({
                   <span className="whitespace-nowrap">{formatAccessType(log.accessType)}</span>
                 </Td>
                 <Td>
-                  <span className="whitespace-nowrap">{formatDateTime(log.accessTime)}</span>
+                  <span className="whitespace-nowrap">{dates.dateTime(log.accessTime)}</span>
                 </Td>
                 <Td>{log.subscriptionTier ?? 'N/A'}</Td>
                 <Td wide>
@@ -92,7 +94,12 @@ export function UsageTab({
           )}
         </tbody>
       </TableScroller>
-      <Pagination page={logs.page} pageCount={logs.pageCount} total={logs.total} noun="checks" />
+      <Pagination
+        page={logs.page}
+        pageCount={logs.pageCount}
+        total={logs.total}
+        noun={['check', 'checks']}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
+import { useDates } from '~/components/time-zone';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import type { AdminUserView, Page } from '~/domain/admin.server';
-import { formatExpiryDate } from '~/domain/premium-access-messages';
 import { normalizeTier, TIER_LABELS, TIERS, type Tier } from '~/domain/tiers';
 import { isAdmin } from '~/domain/users';
 import { SEARCH_MAX_LENGTH } from '~/schemas/limits';
@@ -36,6 +36,7 @@ export function UsersTab({
   query: string;
   tier: Tier | null;
 }) {
+  const dates = useDates();
   const listUrl = useListUrl();
   return (
     <div className="space-y-4">
@@ -126,7 +127,7 @@ export function UsersTab({
                 </Td>
                 <Td>
                   <span className="whitespace-nowrap">
-                    {formatExpiryDate(user.subscriptionExpiry) ?? 'No expiry'}
+                    {dates.longDate(user.subscriptionExpiry) ?? 'No expiry'}
                   </span>
                 </Td>
                 <Td>
@@ -143,7 +144,12 @@ export function UsersTab({
           )}
         </tbody>
       </TableScroller>
-      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} noun="users" />
+      <Pagination
+        page={users.page}
+        pageCount={users.pageCount}
+        total={users.total}
+        noun={['user', 'users']}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import { TIER_LABELS } from '~/domain/tiers';
 
 /**
  * 'Webhook Testing' (spec sections 2 and 5): simulates a successful payment for a user's e-mail.
@@ -20,8 +21,8 @@ export function WebhookTestBox() {
         Webhook Testing
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Simulate a successful payment: the user gets the DIY plan for one month, exactly as a real
-        checkout would give it.
+        Simulate a successful payment: the user gets the {TIER_LABELS.diy} plan for one month,
+        exactly as a real checkout would give it.
       </p>
       <Form
         method="post"

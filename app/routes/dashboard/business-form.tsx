@@ -110,7 +110,7 @@ export function BusinessForm({
       <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode} />
         {business ? <input type="hidden" name="businessId" value={business.id} /> : null}
-        <FormAlert id={form.errorId} title={text.failed} errors={form.errors} />
+        <FormAlert id={form.errorId} title={text.failed} errors={form.errors} toasted />
         <InputField
           field={fields.name}
           label="Business Name"

@@ -34,7 +34,8 @@ export function BusinessesPanel() {
         <h2 id="businesses-title" className="scroll-mt-4 text-xl font-semibold text-slate-900">
           Your Businesses ({list.allCount})
         </h2>
-        {showAdd ? null : (
+        {/* With no business yet the empty state's 'Add Your First Business' is the one to press. */}
+        {showAdd || list.allCount === 0 ? null : (
           <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.primary}>
             Add Business
           </Link>
@@ -148,7 +149,7 @@ export function BusinessesPanel() {
             pageCount={list.pageCount}
             total={list.total}
             perPage={list.perPage}
-            noun="businesses"
+            noun={['business', 'businesses']}
             pageLinks
             hash="#businesses-title"
           />

@@ -8,9 +8,11 @@ import {
   listBusinesses,
 } from '~/domain/businesses.server';
 import { auditStandings } from '~/domain/audits.server';
+import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments.server';
 import { PLANS } from '~/content/plans';
-import { formatExpiryDate } from '~/domain/premium-access-messages';
+import { formatLongDate } from '~/domain/dates';
+import { timeZoneOf } from '~/http/time-zone.server';
 import {
   businessLimit,
   effectiveTier,
@@ -44,6 +46,7 @@ export async function loadDashboard(request: Request) {
   const url = new URL(request.url);
 
   const now = new Date();
+  const timeZone = timeZoneOf(request);
   const billing = await getBilling(user.id, now);
 
   // Back from the checkout: say what is true, once, and drop the parameter from the address (a
@@ -66,9 +69,10 @@ export async function loadDashboard(request: Request) {
   // One page of the list and its count, never the whole list: a user with a thousand businesses
   // gets the same small page as one with twenty. While searching, the heading still counts all.
   const { page, q } = listParams(url);
-  const [list, allCount] = await Promise.all([
+  const [list, allCount, returning] = await Promise.all([
     listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }),
     q ? countBusinesses(user) : null,
+    hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
   // Each card's latest AI-readiness score and trend: one more query by primary key for the page.
@@ -86,19 +90,21 @@ export async function loadDashboard(request: Request) {
 
   return {
     name: displayName(user),
+    /** "Welcome back" for a returning user; a brand-new account is just welcomed. */
+    greeting: `${returning ? 'Welcome back' : 'Welcome'}, ${displayName(user)}`,
     plan: {
       tier: user.subscriptionStatus,
       label: TIER_LABELS[tier],
       paid: isPaidTier(tier),
       expired: isExpired(user, now),
-      expiresOn: formatExpiryDate(user.subscriptionExpiry),
+      expiresOn: formatLongDate(user.subscriptionExpiry, timeZone),
       hasPremiumAccess,
     },
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
-      renewsOn: billing.cancelAtPeriodEnd ? null : formatExpiryDate(billing.expiresAt),
-      endsOn: billing.cancelAtPeriodEnd ? formatExpiryDate(billing.expiresAt) : null,
+      renewsOn: billing.cancelAtPeriodEnd ? null : formatLongDate(billing.expiresAt, timeZone),
+      endsOn: billing.cancelAtPeriodEnd ? formatLongDate(billing.expiresAt, timeZone) : null,
       paymentFailed: billing.paymentFailed,
       pendingPlan: billing.pending
         ? (PLANS.find((plan) => plan.tier === billing.pending?.tier)?.name ?? null)

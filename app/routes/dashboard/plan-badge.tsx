@@ -9,13 +9,14 @@ const colours: Record<string, string> = {
 };
 const other = 'bg-orange-100 text-orange-900 ring-orange-300';
 
+/** The plan's name as every other place writes it ("White Glove Starter plan"), in its colour. */
 export function PlanBadge({ tier }: { tier: string }) {
   const label = isTier(tier) ? TIER_LABELS[tier] : tier;
   return (
     <span
       data-testid="plan-badge"
       data-tier={tier}
-      className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap uppercase ring-1 ring-inset ${colours[tier] ?? other}`}
+      className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${colours[tier] ?? other}`}
     >
       {label} plan
     </span>

@@ -1,5 +1,6 @@
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { useToast } from '~/components/toaster';
+import { useDates } from '~/components/time-zone';
 import {
   interpretPremiumCheck,
   PREMIUM_CHECK_FAILED_TOAST,
@@ -14,6 +15,7 @@ export const PREMIUM_GPT_ROUTE = '/dashboard/premium-gpt';
  */
 export function usePremiumGptAccess() {
   const { toast } = useToast();
+  const { timeZone } = useDates();
   const [checking, setChecking] = useState(false);
 
   const open = useCallback(async () => {
@@ -29,7 +31,7 @@ export function usePremiumGptAccess() {
       } catch {
         /* an unparsable body is handled by status */
       }
-      const outcome = interpretPremiumCheck(response.status, body);
+      const outcome = interpretPremiumCheck(response.status, body, timeZone);
       if (outcome.kind === 'open') {
         window.open(outcome.url, '_blank', 'noopener,noreferrer');
       } else {
@@ -40,7 +42,7 @@ export function usePremiumGptAccess() {
     } finally {
       setChecking(false);
     }
-  }, [toast]);
+  }, [toast, timeZone]);
 
   return { checking, open };
 }

@@ -144,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DashboardPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { name, plan, tab } = loaderData;
+  const { greeting, plan, tab } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -153,7 +153,7 @@ export default function DashboardPage() {
             AI Visibility Dashboard
           </h1>
           <p className="user-text mt-1 text-slate-700" data-testid="welcome">
-            Welcome back, {name}
+            {greeting}
           </p>
         </div>
         <div className="flex items-center gap-2">

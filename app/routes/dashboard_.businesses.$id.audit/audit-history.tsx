@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ScoreBadge } from '~/components/audit/audit-report';
 import { Pagination } from '~/components/ui/pagination';
 import { linkStyles } from '~/components/ui/styles';
-import { formatWhen } from './format';
+import { useDates } from '~/components/time-zone';
 
 type HistoryPage = {
   items: { id: string; auditedAt: string; score: number; trigger: string }[];
@@ -22,6 +22,7 @@ export function AuditHistory({
   history: HistoryPage;
   shownId: string | null;
 }) {
+  const dates = useDates();
   if (history.total === 0) return null;
   return (
     <section aria-labelledby="history-title" className="space-y-3">
@@ -49,14 +50,14 @@ export function AuditHistory({
               <td className="px-3 py-2">
                 {item.id === shownId ? (
                   <span aria-current="true" className="font-semibold text-slate-900">
-                    {formatWhen(item.auditedAt)} (shown)
+                    {dates.dateTime(item.auditedAt)} (shown)
                   </span>
                 ) : (
                   <Link
                     to={`/dashboard/businesses/${businessId}/audit?audit=${item.id}`}
                     className={linkStyles}
                   >
-                    {formatWhen(item.auditedAt)}
+                    {dates.dateTime(item.auditedAt)}
                   </Link>
                 )}
               </td>
@@ -75,7 +76,7 @@ export function AuditHistory({
         pageCount={history.pageCount}
         total={history.total}
         perPage={history.perPage}
-        noun="audits"
+        noun={['audit', 'audits']}
         pageLinks
         hash="#history-title"
       />

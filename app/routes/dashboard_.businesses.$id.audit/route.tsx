@@ -32,7 +32,7 @@ import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { AuditHistory } from './audit-history';
-import { formatWhen } from './format';
+import { useDates } from '~/components/time-zone';
 import { RunPanel } from './run-panel';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -121,6 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AuditPage() {
   const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
     useLoaderData<typeof loader>();
+  const dates = useDates();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div>
@@ -160,7 +161,7 @@ export default function AuditPage() {
                       .join(' · ')}
                   </p>
                   <p className="text-sm text-slate-700">
-                    Checked {formatWhen(audit.auditedAt)}
+                    Checked {dates.dateTime(audit.auditedAt)}
                     {audit.trigger === 'scheduled' ? ' (weekly re-check)' : ''}
                   </p>
                 </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { formatWhen } from './format';
+import { useDates } from '~/components/time-zone';
 
 /** The website, the audits left today, and 'Check AI Readiness' (or when the next check is possible). */
 export function RunPanel({
@@ -16,6 +16,7 @@ export function RunPanel({
   weekly: boolean;
 }) {
   const left = Math.max(0, allowance.limit - allowance.used);
+  const dates = useDates();
   return (
     <section
       aria-labelledby="run-title"
@@ -38,7 +39,7 @@ export function RunPanel({
       </div>
       {business.website && left === 0 && allowance.resetsAt ? (
         <p className="max-w-xs text-sm text-slate-700" data-testid="audit-next">
-          Next check available {formatWhen(allowance.resetsAt)}.{' '}
+          Next check available {dates.dateTime(allowance.resetsAt)}.{' '}
           {upgradable ? (
             <Link to="/pricing" className={linkStyles}>
               More checks with a paid plan

@@ -15,12 +15,32 @@ export const onDarkButton = {
     'inline-flex items-center justify-center gap-2 rounded-md border border-white px-5 py-3 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
 };
 
+/**
+ * Copy with its number ranges ('2-3 weeks') kept on one line: a hyphen is a line-break opportunity,
+ * and '2-' at the end of a line and '3 weeks' on the next reads as a different claim.
+ */
+export function Copy({ text }: { text: string }) {
+  const parts = text.split(/(\d+-\d+)/);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function PageIntro({ title, lead }: { title: string; lead: string }) {
   return (
     <div className="from-brand-50 bg-gradient-to-b to-white">
       <div className={`${container} py-14 text-center sm:py-20`}>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
-        <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700">{lead}</p>
+        <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700">
+          <Copy text={lead} />
+        </p>
       </div>
     </div>
   );
@@ -49,7 +69,11 @@ export function Section({
           >
             {title}
           </h2>
-          {lead ? <p className="mt-4 text-lg text-slate-700">{lead}</p> : null}
+          {lead ? (
+            <p className="mt-4 text-lg text-slate-700">
+              <Copy text={lead} />
+            </p>
+          ) : null}
         </div>
         <div className="mt-10">{children}</div>
       </div>
@@ -68,7 +92,7 @@ export function StatGrid({ stats }: { stats: readonly Stat[] }) {
       {stats.map((stat) => (
         <div
           key={stat.value}
-          className="flex flex-col-reverse justify-end rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm"
+          className="flex flex-col-reverse justify-end rounded-xl border border-slate-200 bg-white px-3 py-5 text-center shadow-sm sm:px-5"
         >
           <dt className="mt-1 text-sm text-slate-700">{stat.label}</dt>
           <dd className="text-brand-700 text-3xl font-bold sm:text-4xl">{stat.value}</dd>
@@ -98,7 +122,9 @@ export function CardGrid({
             {card.icon}
           </span>
           <h3 className="mt-3 text-lg font-semibold text-slate-900">{card.title}</h3>
-          <p className="mt-2 text-slate-700">{card.description}</p>
+          <p className="mt-2 text-slate-700">
+            <Copy text={card.description} />
+          </p>
         </li>
       ))}
     </ul>
@@ -125,13 +151,17 @@ export function StepList({ steps, headingLevel }: { steps: readonly Step[]; head
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </Heading>
-          <p className="mt-2 text-slate-700">{step.description}</p>
+          <p className="mt-2 text-slate-700">
+            <Copy text={step.description} />
+          </p>
           {step.points.length ? (
             <ul className="mt-4 space-y-2 text-sm text-slate-700">
               {step.points.map((point) => (
                 <li key={point} className="flex gap-2">
                   <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
-                  <span>{point}</span>
+                  <span>
+                    <Copy text={point} />
+                  </span>
                 </li>
               ))}
             </ul>
@@ -160,7 +190,9 @@ export function CtaBand({
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-white sm:text-4xl">
           {title}
         </h2>
-        <p className="text-brand-50 mx-auto mt-4 max-w-2xl text-lg">{lead}</p>
+        <p className="text-brand-50 mx-auto mt-4 max-w-2xl text-lg">
+          <Copy text={lead} />
+        </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
       </div>
     </section>

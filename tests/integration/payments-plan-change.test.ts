@@ -193,7 +193,9 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
       lines: { data: [{ period: { end: sub.items.data[0]!.current_period_end } }] },
     });
     expect((await fresh(user.id)).subscriptionStatus).toBe('starter');
-    expect(await planMails(user.email)).toEqual(['Your AI Visibility plan changed to Starter']);
+    expect(await planMails(user.email)).toEqual([
+      'Your AI Visibility plan changed to White Glove Starter',
+    ]);
   });
 
   it('a double submission (two tabs, a double click) bills once: one update reaches Stripe', async () => {
@@ -420,7 +422,9 @@ describe('downgrade: scheduled for the end of the period on a subscription sched
       scheduledTier: null,
       scheduledTierAt: null,
     });
-    expect(await planMails(user.email)).toEqual(['Your AI Visibility plan changed to Starter']);
+    expect(await planMails(user.email)).toEqual([
+      'Your AI Visibility plan changed to White Glove Starter',
+    ]);
   });
 
   it('an upgrade while a downgrade waits releases the schedule first, then swaps the price', async () => {

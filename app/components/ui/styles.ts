@@ -1,7 +1,11 @@
 // Shared class names for the few primitives we need. Colours meet WCAG AA contrast.
 
+// The colours fade on hover, but not the outline: `transition-colors` includes `outline-color`, so
+// a focused button's ring faded in from the unfocused `currentColor`, white on the blue buttons (a
+// white ring on a white page). The ring (brand or red, 2px, 2px off the button, so on the page's
+// background) appears at once.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-[color,background-color,border-color] focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export const buttonStyles = {
   primary: `${base} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600`,

@@ -11,6 +11,7 @@ import { DemoNotice, WatchDemo } from './demo-dialog';
 import { ExternalLink } from '~/components/external-link';
 import {
   CardGrid,
+  Copy,
   container,
   CtaBand,
   onDarkButton,
@@ -66,7 +67,9 @@ export default function Index() {
           >
             {HERO.title}
           </h1>
-          <p className="mx-auto mt-6 max-w-3xl text-lg text-slate-700 sm:text-xl">{HERO.lead}</p>
+          <p className="mx-auto mt-6 max-w-3xl text-lg text-slate-700 sm:text-xl">
+            <Copy text={HERO.lead} />
+          </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <ExternalLink href={links.freeGptUrl} className={`${buttonStyles.primary} px-5 py-3`}>
               {HERO.primaryCta}

@@ -25,7 +25,8 @@ export function tabHref(tab: AdminTab) {
 
 /**
  * The tab list. Each tab is a link to its own URL, so it works without JavaScript; with JavaScript,
- * the arrow keys, Home and End move between tabs as in the ARIA tabs pattern.
+ * the arrow keys, Home and End move between tabs as in the ARIA tabs pattern. On a phone the tabs
+ * wrap onto more rows: every tab shows whole (a scrolling row cut 'Businesse' with no hint).
  */
 export function AdminTabs({
   current,
@@ -74,7 +75,7 @@ export function AdminTabs({
       role="tablist"
       aria-label="Admin sections"
       onKeyDown={onKeyDown}
-      className="relative flex gap-1 overflow-x-auto border-b border-slate-200"
+      className="flex flex-wrap gap-x-1 border-b border-slate-200"
     >
       {ADMIN_TABS.map((tab) => (
         <Link

@@ -39,7 +39,7 @@ export function AuditList({
   return (
     <ul className={`mt-2 divide-y divide-slate-100 ${compact ? 'text-sm' : ''}`}>
       {entries.map((entry) => (
-        <li key={entry.id} data-testid="audit-entry" className="py-2 [overflow-wrap:anywhere]">
+        <li key={entry.id} data-testid="audit-entry" className="user-text py-2">
           <span className="font-medium text-slate-900">{entry.actorEmail}</span>{' '}
           <span className="text-slate-800">{describeAuditEntry(entry, dates.longDate)}</span>
           <span className="block text-xs text-slate-600">{dates.dateTime(entry.createdAt)}</span>

@@ -1,5 +1,6 @@
 import { useDates } from '~/components/time-zone';
 import { Form, Link, useLocation } from 'react-router';
+import { ClampedText } from '~/components/ui/clamped-text';
 import { AuditScore, ScoreBadge, SignalList } from '~/components/audit/audit-report';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import type { AdminBusinessAudits, AdminBusinessView, Page } from '~/domain/admin.server';
@@ -169,7 +170,12 @@ export function BusinessesTab({
                 <Td wide>
                   <span className="block font-medium">{business.name}</span>
                   {business.description ? (
-                    <span className="block text-slate-700">{business.description}</span>
+                    <ClampedText
+                      text={business.description}
+                      label={`the description of ${business.name}`}
+                      className="text-slate-700"
+                      testId="admin-business-description"
+                    />
                   ) : null}
                 </Td>
                 <Td>{business.owner?.email ?? 'Unknown'}</Td>

@@ -23,7 +23,7 @@ export function InquiriesTab({ inquiries }: { inquiries: Page<InquiryView> }) {
             <li
               key={inquiry.id}
               data-testid="admin-inquiry"
-              className="rounded-lg border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] break-words"
+              className="user-text rounded-lg border border-slate-200 bg-white p-4"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold text-slate-900">

@@ -68,7 +68,7 @@ export function OutboxTab({
               <li
                 key={message.id}
                 data-testid="admin-outbox-message"
-                className="rounded-lg border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] break-words"
+                className="user-text rounded-lg border border-slate-200 bg-white p-4"
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-semibold text-slate-900">{message.subject}</p>

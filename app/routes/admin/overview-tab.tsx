@@ -56,7 +56,7 @@ export function OverviewTab({
           <h2 id="overview-tiers" className="text-lg font-semibold text-slate-900">
             Subscriptions by plan
           </h2>
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <dl className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(min(100%,7.5rem),1fr))] gap-3">
             {TIERS.map((tier) => (
               <div key={tier} className="rounded-md bg-slate-50 p-3">
                 <dt className="text-xs font-semibold text-slate-700 uppercase">

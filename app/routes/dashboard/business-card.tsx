@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ScoreBadge, Sparkline } from '~/components/audit/audit-report';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { NextCheck } from '~/components/audit/next-check';
+import { ClampedText } from '~/components/ui/clamped-text';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type BusinessView } from '~/domain/businesses.server';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
@@ -36,9 +37,14 @@ export function BusinessCard({
       className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
       data-testid="business-card"
     >
-      <h3 className="text-lg font-semibold text-slate-900">{business.name}</h3>
+      <h3 className="user-text text-lg font-semibold text-slate-900">{business.name}</h3>
       {business.description ? (
-        <p className="mt-1 text-sm text-slate-700">{business.description}</p>
+        <ClampedText
+          text={business.description}
+          label={`the description of ${business.name}`}
+          className="user-text mt-1 text-sm text-slate-700"
+          testId="business-description"
+        />
       ) : null}
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {business.website ? (
@@ -60,13 +66,13 @@ export function BusinessCard({
         {business.industry ? (
           <>
             <dt className="font-medium text-slate-600">Industry</dt>
-            <dd className="text-slate-900">{business.industry}</dd>
+            <dd className="user-text text-slate-900">{business.industry}</dd>
           </>
         ) : null}
         {business.location ? (
           <>
             <dt className="font-medium text-slate-600">Location</dt>
-            <dd className="text-slate-900">{business.location}</dd>
+            <dd className="user-text text-slate-900">{business.location}</dd>
           </>
         ) : null}
       </dl>

@@ -1,11 +1,11 @@
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
+import { useUrlDialog } from '~/components/ui/url-dialog';
 
 /**
  * The delete confirmation, addressed by `?confirmDelete=<id>`. The server renders it as an open
  * panel (works without JavaScript); with JavaScript it becomes a modal dialog (focus trapped,
- * Escape cancels).
+ * Escape cancels, focus returns to the Delete that opened it), as every URL dialog does.
  */
 export function DeleteBusinessDialog({
   business,
@@ -14,19 +14,10 @@ export function DeleteBusinessDialog({
   business: { id: string; name: string };
   cancelTo: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
+  const { ref, onCancel } = useUrlDialog(business.id, cancelTo);
   const navigation = useNavigation();
   const deleting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || typeof dialog.showModal !== 'function') return;
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-    return () => dialog.close();
-  }, [business.id]);
 
   return (
     <dialog
@@ -35,10 +26,7 @@ export function DeleteBusinessDialog({
       aria-labelledby="delete-business-title"
       aria-describedby="delete-business-text"
       data-testid="delete-confirmation"
-      onCancel={(event) => {
-        event.preventDefault();
-        navigate(cancelTo, { replace: true, preventScrollReset: true });
-      }}
+      onCancel={onCancel}
       className="z-40 m-auto w-full max-w-md rounded-lg border border-red-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="delete-business-title" className="text-lg font-semibold">

@@ -152,7 +152,7 @@ export default function DashboardPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">
             AI Visibility Dashboard
           </h1>
-          <p className="mt-1 text-slate-700" data-testid="welcome">
+          <p className="user-text mt-1 text-slate-700" data-testid="welcome">
             {greeting}
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { Copy } from '~/components/marketing';
 import type { FaqItem } from '~/content/faq';
 
 /** Questions as native disclosures: keyboard-operable and working without JavaScript. */
@@ -15,7 +16,9 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
               +
             </span>
           </summary>
-          <p className="mt-3 text-slate-700">{item.answer}</p>
+          <p className="mt-3 text-slate-700">
+            <Copy text={item.answer} />
+          </p>
         </details>
       ))}
     </div>

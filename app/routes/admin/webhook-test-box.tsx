@@ -36,7 +36,7 @@ export function WebhookTestBox() {
         }}
       >
         <input type="hidden" name="intent" value="webhook-test" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-[1_1_14rem]">
           <label htmlFor="webhook-email" className="block text-sm font-medium text-slate-800">
             User email
           </label>
@@ -52,7 +52,7 @@ export function WebhookTestBox() {
             className={`${inputStyles} mt-1`}
           />
         </div>
-        <div>
+        <div className="min-w-0 flex-[1_1_14rem] sm:flex-none">
           <label htmlFor="webhook-tier" className="block text-sm font-medium text-slate-800">
             Plan
           </label>

@@ -127,6 +127,66 @@ const schema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** Delay before an e-mail's first retry; each further one waits twice as long (5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(15),
+
+  /**
+   * Tracking (does each AI engine name the business?). An engine is on when its key is set; every
+   * engine also takes <ENGINE>_BASE_URL (a proxy, or a local fake in tests) and <ENGINE>_MODEL,
+   * <ENGINE>_CONCURRENCY (calls at a time per instance) and <ENGINE>_RPM (requests a minute, shared
+   * by every instance). The OpenAI-compatible engine (Ollama, vLLM, llama.cpp, a hosted one) is on
+   * when OPENAI_COMPATIBLE_BASE_URL is set.
+   */
+  OPENAI_API_KEY: z.string().trim().default(''),
+  OPENAI_BASE_URL: z.union([z.literal(''), url]).default(''),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-5-mini'),
+  OPENAI_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  OPENAI_RPM: z.coerce.number().int().min(1).max(100_000).default(60),
+  PERPLEXITY_API_KEY: z.string().trim().default(''),
+  PERPLEXITY_BASE_URL: z.union([z.literal(''), url]).default(''),
+  PERPLEXITY_MODEL: z.string().trim().min(1).default('sonar'),
+  PERPLEXITY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  PERPLEXITY_RPM: z.coerce.number().int().min(1).max(100_000).default(50),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().trim().default(''),
+  GOOGLE_BASE_URL: z.union([z.literal(''), url]).default(''),
+  GOOGLE_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+  GOOGLE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  GOOGLE_RPM: z.coerce.number().int().min(1).max(100_000).default(60),
+  ANTHROPIC_API_KEY: z.string().trim().default(''),
+  ANTHROPIC_BASE_URL: z.union([z.literal(''), url]).default(''),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-haiku-4-5'),
+  ANTHROPIC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  ANTHROPIC_RPM: z.coerce.number().int().min(1).max(100_000).default(50),
+  OPENAI_COMPATIBLE_BASE_URL: z.union([z.literal(''), url]).default(''),
+  OPENAI_COMPATIBLE_MODEL: z.string().trim().default(''),
+  OPENAI_COMPATIBLE_API_KEY: z.string().trim().default(''),
+  OPENAI_COMPATIBLE_NAME: z.string().trim().max(60).default(''),
+  OPENAI_COMPATIBLE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  OPENAI_COMPATIBLE_RPM: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * The Demo assistant: simulated answers for a machine with no engine key (npm run demo). Unset,
+   * it is on in development when no engine is configured; refused with any engine configured, and
+   * in production unless set explicitly.
+   */
+  DEMO_TRACKING: bool.optional(),
+  /** Times each prompt is asked of each engine per period. */
+  TRACKING_SAMPLES: z.coerce.number().int().min(1).max(20).default(3),
+  /** Spend a calendar month (UTC) may reach, from token usage × TRACKING_PRICES; then runs pause. */
+  TRACKING_MONTHLY_BUDGET_USD: z.coerce.number().min(0).max(1_000_000).default(50),
+  /**
+   * Prices per model, JSON, merged over the built-in table (app/lib/ai/prices.ts):
+   * {"gpt-5-mini":{"input":0.25,"output":2,"request":0.01}}: dollars per million input and output
+   * tokens, and per call (the web search).
+   */
+  TRACKING_PRICES: z.string().trim().default(''),
+  /** One engine call's time limit, and the attempts before an answer is recorded as failed. */
+  TRACKING_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(90),
+  TRACKING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  /** Delay before a failed call's first retry (doubling), unless the engine says Retry-After. */
+  TRACKING_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(2),
+  /** The scheduled rounds (weekly for DIY and Starter, daily for Growth and Authority). */
+  TRACKING_SCHEDULER: bool.default(true),
+  TRACKING_SCHEDULE_CRON: z.string().trim().min(9).default('10 * * * *'),
+  /** The weekly digest e-mail to owners on paid plans (UTC). */
+  TRACKING_DIGEST_CRON: z.string().trim().min(9).default('0 9 * * 1'),
 });
 
 /** Combinations of payment settings that cannot work are refused at start-up. */
@@ -160,6 +220,65 @@ export function paymentProblems(config: z.infer<typeof schema>): string[] {
   return problems;
 }
 
+/** The real engines configured (their keys set), by the variable that turned each on. */
+export function realEngineSettings(config: z.infer<typeof schema>): string[] {
+  return (
+    [
+      'OPENAI_API_KEY',
+      'PERPLEXITY_API_KEY',
+      'GOOGLE_GENERATIVE_AI_API_KEY',
+      'ANTHROPIC_API_KEY',
+      'OPENAI_COMPATIBLE_BASE_URL',
+    ] as const
+  ).filter((name) => config[name]);
+}
+
+/** Whether the Demo assistant answers: explicitly set, or by default in development with no key. */
+export function demoTrackingOn(config: z.infer<typeof schema>): boolean {
+  return (
+    config.DEMO_TRACKING ??
+    (config.NODE_ENV === 'development' && !realEngineSettings(config).length)
+  );
+}
+
+/** Tracking settings that cannot work are refused at start-up. */
+export function trackingProblems(config: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const real = realEngineSettings(config);
+  if (config.DEMO_TRACKING && real.length) {
+    problems.push(
+      `DEMO_TRACKING=true cannot run with a real engine configured (${real.join(', ')}): simulated answers would mix with real ones`,
+    );
+  }
+  if (config.OPENAI_COMPATIBLE_BASE_URL && !config.OPENAI_COMPATIBLE_MODEL) {
+    problems.push(
+      'OPENAI_COMPATIBLE_BASE_URL is set, so OPENAI_COMPATIBLE_MODEL must name the model to ask',
+    );
+  }
+  if (config.TRACKING_PRICES) {
+    const prices = z.record(
+      z.string(),
+      z.object({
+        input: z.number().min(0),
+        output: z.number().min(0),
+        request: z.number().min(0).optional(),
+      }),
+    );
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(config.TRACKING_PRICES);
+    } catch {
+      parsed = undefined;
+    }
+    if (!prices.safeParse(parsed).success) {
+      problems.push(
+        'TRACKING_PRICES must be JSON like {"gpt-5-mini":{"input":0.25,"output":2,"request":0.01}} (dollars per million tokens, and per call)',
+      );
+    }
+  }
+  return problems;
+}
+
 export type Env = z.infer<typeof schema>;
 
 function parse(): Env {
@@ -179,12 +298,25 @@ function parse(): Env {
     console.error(`Invalid payment configuration:\n${problems.map((p) => `  ✖ ${p}`).join('\n')}`);
     throw new Error('Invalid payment configuration');
   }
+  const tracking = trackingProblems(result.data);
+  if (tracking.length) {
+    console.error(`Invalid tracking configuration:\n${tracking.map((p) => `  ✖ ${p}`).join('\n')}`);
+    throw new Error('Invalid tracking configuration');
+  }
   return result.data;
 }
 
 export const env = parse();
 export const isProduction = env.NODE_ENV === 'production';
 export const cookieSecure = env.COOKIE_SECURE ?? isProduction;
+/** The Demo assistant answers instead of real engines (see DEMO_TRACKING). */
+export const demoTracking = demoTrackingOn(env);
+
+if (demoTracking && env.NODE_ENV !== 'test') {
+  console.warn(
+    'The Demo assistant is on (DEMO_TRACKING): tracking shows simulated answers, never real figures.',
+  );
+}
 
 if (env.DEMO_CHECKOUT) {
   console.warn(

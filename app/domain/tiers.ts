@@ -144,3 +144,36 @@ export const WEEKLY_REAUDIT_MIN_TIER: Tier = 'starter';
 export function hasWeeklyReaudit(user: SubscriptionFacts, now: Date): boolean {
   return hasTierAccess(user, WEEKLY_REAUDIT_MIN_TIER, now);
 }
+
+/** Tracking: prompts each business may track, by plan (an expired plan counts as Free). */
+export const TRACKED_PROMPTS_PER_BUSINESS: Record<Tier, number> = {
+  free: 1,
+  diy: 5,
+  starter: 10,
+  growth: 25,
+  authority: 50,
+};
+
+/** Competitors an owner may name for each business (every plan); the answers add the rest. */
+export const COMPETITORS_PER_BUSINESS = 10;
+
+/**
+ * How often the server asks the engines a business's prompts, by plan: every day, every week, or
+ * never (Free: only its one prompt, by "Run now", once a day).
+ */
+export const TRACKING_SCHEDULE: Record<Tier, 'day' | 'week' | null> = {
+  free: null,
+  diy: 'week',
+  starter: 'week',
+  growth: 'day',
+  authority: 'day',
+};
+
+/** "Run now" on one business: at most once in this many hours (Free: a day). */
+export const TRACKING_RUN_INTERVAL_HOURS: Record<Tier, number> = {
+  free: 24,
+  diy: 1,
+  starter: 1,
+  growth: 1,
+  authority: 1,
+};

@@ -33,3 +33,6 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 /** The contact form's hidden trap field: people never fill it in, form-filling bots do. */
 export const HONEYPOT_FIELD = 'fax';
+
+/** Tracking: a tracked prompt (as a customer would type it) and a competitor's name. */
+export const TRACKING_LIMITS = { prompt: 300, promptMin: 3, competitor: 100 } as const;

@@ -131,16 +131,58 @@ export function wilsonInterval(
   };
 }
 
-/** The headline figures of a set of answers. */
-export function figuresOf(answers: ReadAnswerRecord[]): Figures {
-  const samples = answers.length;
-  const mentioned = answers.filter((answer) => answer.mentioned).length;
-  const cited = answers.filter((answer) => answer.cited).length;
-  const positions = answers
-    .filter((answer) => answer.mentioned && answer.position !== null && answer.position > 0)
-    .map((answer) => answer.position!);
+/**
+ * The counts every headline figure is computed from. Kept per business, engine and day as answers
+ * are stored (TrackingStat), so a page adds up a few rows instead of reading every answer.
+ */
+export type FigureCounts = {
+  samples: number;
+  mentioned: number;
+  cited: number;
+  /** Sum and number of the positions of the answers that named the business. */
+  positionSum: number;
+  positionCount: number;
+  /** Other businesses named, each once an answer, summed over the answers. */
+  otherNames: number;
+};
+
+export const NO_COUNTS: FigureCounts = {
+  samples: 0,
+  mentioned: 0,
+  cited: 0,
+  positionSum: 0,
+  positionCount: 0,
+  otherNames: 0,
+};
+
+export function addCounts(a: FigureCounts, b: FigureCounts): FigureCounts {
+  return {
+    samples: a.samples + b.samples,
+    mentioned: a.mentioned + b.mentioned,
+    cited: a.cited + b.cited,
+    positionSum: a.positionSum + b.positionSum,
+    positionCount: a.positionCount + b.positionCount,
+    otherNames: a.otherNames + b.otherNames,
+  };
+}
+
+/** One answer's contribution to the counts. */
+export function countsOf(answer: ReadAnswerRecord): FigureCounts {
+  const named = answer.mentioned && answer.position !== null && answer.position > 0;
+  return {
+    samples: 1,
+    mentioned: answer.mentioned ? 1 : 0,
+    cited: answer.cited ? 1 : 0,
+    positionSum: named ? answer.position! : 0,
+    positionCount: named ? 1 : 0,
+    otherNames: distinctNames(answer).size,
+  };
+}
+
+/** The headline figures from counts. */
+export function figuresFromCounts(counts: FigureCounts): Figures {
+  const { samples, mentioned, cited } = counts;
   const { low, high } = wilsonInterval(mentioned, samples);
-  const others = answers.reduce((sum, answer) => sum + distinctNames(answer).size, 0);
   return {
     samples,
     mentioned,
@@ -149,15 +191,20 @@ export function figuresOf(answers: ReadAnswerRecord[]): Figures {
     mentionRateHigh: high,
     cited,
     citationRate: samples ? cited / samples : 0,
-    averagePosition: positions.length
-      ? positions.reduce((sum, position) => sum + position, 0) / positions.length
-      : null,
-    shareOfVoice: mentioned + others ? mentioned / (mentioned + others) : 0,
+    averagePosition: counts.positionCount ? counts.positionSum / counts.positionCount : null,
+    shareOfVoice: mentioned + counts.otherNames ? mentioned / (mentioned + counts.otherNames) : 0,
   };
 }
 
+/** The headline figures of a set of answers. */
+export function figuresOf(answers: ReadAnswerRecord[]): Figures {
+  return figuresFromCounts(answers.map(countsOf).reduce(addCounts, NO_COUNTS));
+}
+
 /** The other businesses an answer named, each once, by normalised name. */
-function distinctNames(answer: ReadAnswerRecord): Map<string, { name: string; known: boolean }> {
+export function distinctNames(
+  answer: Pick<ReadAnswerRecord, 'competitors'>,
+): Map<string, { name: string; known: boolean }> {
   const names = new Map<string, { name: string; known: boolean }>();
   for (const competitor of answer.competitors) {
     const key = normalizeName(competitor.name);

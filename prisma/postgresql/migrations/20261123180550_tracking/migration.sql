@@ -12,6 +12,7 @@ CREATE TABLE "TrackedPrompt" (
     "text" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
+    "lastAskedAt" TIMESTAMP(3),
 
     CONSTRAINT "TrackedPrompt_pkey" PRIMARY KEY ("id")
 );

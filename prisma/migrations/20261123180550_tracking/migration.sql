@@ -12,6 +12,7 @@ CREATE TABLE "TrackedPrompt" (
     "text" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL,
+    "lastAskedAt" DATETIME,
     CONSTRAINT "TrackedPrompt_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 

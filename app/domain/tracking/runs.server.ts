@@ -1,0 +1,660 @@
+import type { Prisma } from '~/generated/prisma/client';
+import { jobEngine } from '~/jobs/engine.server';
+import { PermanentJobError, type JobContext } from '~/jobs/types';
+import { askEngine, EngineCallError, type EngineAnswer } from '~/lib/ai/ask.server';
+import { createDemoModel } from '~/lib/ai/demo-model';
+import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/engines.server';
+import { costOf } from '~/lib/ai/prices';
+import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.server';
+import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
+import type { PublicUser } from '../accounts.server';
+import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
+import { DomainError } from '../errors';
+import { formatWait } from '../audit/wait';
+import {
+  effectiveTier,
+  TIER_LABELS,
+  TIERS,
+  TRACKED_PROMPTS_PER_BUSINESS,
+  TRACKING_RUN_INTERVAL_HOURS,
+  TRACKING_SCHEDULE,
+  type Tier,
+} from '../tiers';
+import { countsOf, distinctNames, periodStart, type PeriodKind } from './figures';
+import { siteOf } from './domains';
+import { readAnswer, type AnswerSource } from './reader';
+
+// Tracking's runs, on the job engine. A round asks every prompt of a business of every engine
+// TRACKING_SAMPLES times: one `tracking-ask-<engine>` job per (prompt, engine, sample, round) under
+// a key naming all four, so a round queued twice (two instances, two clicks, a retried fan-out)
+// asks each question once. Rounds come from the schedule (weekly for DIY and Starter, daily for
+// Growth and Authority) and from the owner's "Run now". Each engine's queue has its own
+// concurrency and a requests-per-minute limit shared by every instance; a failed call is retried
+// with backoff (Retry-After honoured) and then kept as a failed answer. A monthly budget stops
+// every call once this month's spend reaches it.
+
+export const TRACKING_SCAN_QUEUE = 'tracking-scan';
+export const TRACKING_ROUND_QUEUE = 'tracking-round';
+const ASK_QUEUE_PREFIX = 'tracking-ask-';
+
+export function trackingAskQueue(engine: EngineId): string {
+  return `${ASK_QUEUE_PREFIX}${engine}`;
+}
+
+/** Every engine's ask queue (the admin's Jobs tab lists them before their first job). */
+export const TRACKING_ASK_QUEUES = (
+  ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible', 'demo'] as const
+).map(trackingAskQueue);
+
+export type RoundJob = { businessId: string; round: string; trigger: 'scheduled' | 'owner' };
+export type AskJob = {
+  businessId: string;
+  promptId: string;
+  engine: EngineId;
+  sample: number;
+  round: string;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const NO_ENGINE_MESSAGE =
+  'No AI assistant is connected yet, so there is nothing to ask. The site operator adds an engine key to turn tracking on.';
+export const NO_PROMPTS_MESSAGE =
+  'Add a question to track first: it is what the assistants are asked.';
+export const BUDGET_PAUSED_MESSAGE =
+  "Tracking is paused until next month: this month's budget for AI answers is used up. The answers so far are kept.";
+
+/** The engines asked now, and the names pages show for them. */
+export function trackingEngines(): EngineConfig[] {
+  return configuredEngines();
+}
+
+/** "2026-11": the month spend is counted in (UTC). */
+export function monthKey(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export type BudgetStatus = {
+  month: string;
+  spentUsd: number;
+  budgetUsd: number;
+  /** This month's spend reached the budget: no engine is called until the month ends. */
+  paused: boolean;
+};
+
+/** This month's spend against TRACKING_MONTHLY_BUDGET_USD (a handful of rows: one per engine). */
+export async function budgetStatus(now = new Date()): Promise<BudgetStatus> {
+  const month = monthKey(now);
+  const spent = await db.trackingSpend.aggregate({ where: { month }, _sum: { costUsd: true } });
+  const spentUsd = spent._sum.costUsd ?? 0;
+  const budgetUsd = env.TRACKING_MONTHLY_BUDGET_USD;
+  return { month, spentUsd, budgetUsd, paused: spentUsd >= budgetUsd };
+}
+
+/** The period kind a plan's figures use: days for daily plans, weeks for the others. */
+export function periodKindOf(tier: Tier): PeriodKind {
+  return TRACKING_SCHEDULE[tier] === 'day' ? 'day' : 'week';
+}
+
+/** The prompts a round asks: the oldest ones, as many as the plan allows. */
+async function roundPrompts(businessId: string, tier: Tier) {
+  return db.trackedPrompt.findMany({
+    where: { businessId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: TRACKED_PROMPTS_PER_BUSINESS[tier],
+    select: { id: true },
+  });
+}
+
+function roundRetry() {
+  return { limit: 3, delaySeconds: 30, backoff: true };
+}
+
+// Run now -------------------------------------------------------------------------------------
+
+export type RunAllowance = {
+  /** Hours between two runs on this plan. */
+  intervalHours: number;
+  /** When "Run now" may be pressed again; null: now. */
+  nextAt: string | null;
+};
+
+export function runAllowance(
+  owner: Pick<PublicUser, 'subscriptionStatus' | 'subscriptionExpiry'>,
+  lastRunAt: Date | null,
+  now = new Date(),
+): RunAllowance {
+  const intervalHours = TRACKING_RUN_INTERVAL_HOURS[effectiveTier(owner, now)];
+  const next = lastRunAt ? lastRunAt.getTime() + intervalHours * HOUR_MS : 0;
+  return { intervalHours, nextAt: next > now.getTime() ? new Date(next).toISOString() : null };
+}
+
+/**
+ * The owner's "Run now": one round of every prompt the plan allows, of every engine,
+ * TRACKING_SAMPLES times. At most once an hour per business (Free: once a day). The claim is a
+ * single conditional UPDATE, so two clicks at the same moment queue one round. Returns the number
+ * of questions queued.
+ */
+export async function runNow(
+  owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
+  businessId: string,
+  now = new Date(),
+): Promise<{ queued: number }> {
+  const business = await db.business.findFirst({
+    where: { id: businessId, userId: owner.id },
+    select: { id: true, trackingRunAt: true },
+  });
+  if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  const engines = trackingEngines();
+  if (!engines.length) throw new DomainError('conflict', NO_ENGINE_MESSAGE);
+  const tier = effectiveTier(owner, now);
+  const prompts = await roundPrompts(businessId, tier);
+  if (!prompts.length) throw new DomainError('invalid_input', NO_PROMPTS_MESSAGE);
+  if ((await budgetStatus(now)).paused) throw new DomainError('conflict', BUDGET_PAUSED_MESSAGE);
+
+  const intervalHours = TRACKING_RUN_INTERVAL_HOURS[tier];
+  const since = new Date(now.getTime() - intervalHours * HOUR_MS);
+  const claimed = await db.business.updateMany({
+    where: {
+      id: businessId,
+      userId: owner.id,
+      OR: [{ trackingRunAt: null }, { trackingRunAt: { lte: since } }],
+    },
+    data: { trackingRunAt: now },
+  });
+  if (claimed.count !== 1) {
+    const last = await db.business.findFirst({
+      where: { id: businessId },
+      select: { trackingRunAt: true },
+    });
+    const until = (last?.trackingRunAt ?? now).getTime() + intervalHours * HOUR_MS;
+    const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+    const allowance = intervalHours === 24 ? 'once a day' : 'once an hour';
+    throw new DomainError(
+      'rate_limited',
+      `Your ${TIER_LABELS[tier]} plan can run this business's questions ${allowance}. You can run them again in ${formatWait(seconds)}.`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+  await jobEngine().enqueue<RoundJob>(
+    TRACKING_ROUND_QUEUE,
+    { businessId, round: `run-${now.getTime()}`, trigger: 'owner' },
+    { key: `${businessId}:run-${now.getTime()}`, retry: roundRetry() },
+  );
+  return { queued: prompts.length * engines.length * env.TRACKING_SAMPLES };
+}
+
+// The schedule --------------------------------------------------------------------------------
+
+const SCHEDULED_TIERS = TIERS.filter((tier) => TRACKING_SCHEDULE[tier] !== null);
+
+/**
+ * The schedule's job (TRACKING_SCHEDULE_CRON, hourly): queues this period's round for every
+ * business of an active daily or weekly plan that has prompts and whose round for the period is
+ * not queued yet, in pages of `batch` (so 100 or 100,000 businesses cost the same per query).
+ * Nothing is queued while the month's budget is used up. Returns the rounds queued.
+ */
+export async function enqueueDueRounds({
+  now = new Date(),
+  batch = 500,
+}: { now?: Date; batch?: number } = {}): Promise<number> {
+  if ((await budgetStatus(now)).paused) return 0;
+  if (!trackingEngines().length) return 0;
+  let queued = 0;
+  for (const kind of ['day', 'week'] as const) {
+    const tiers = SCHEDULED_TIERS.filter((tier) => TRACKING_SCHEDULE[tier] === kind);
+    const period = periodStart(now, kind);
+    const where: Prisma.BusinessWhereInput = {
+      OR: [{ trackingQueuedPeriod: null }, { trackingQueuedPeriod: { lt: period } }],
+      prompts: { some: {} },
+      user: {
+        subscriptionStatus: { in: tiers },
+        OR: [{ subscriptionExpiry: null }, { subscriptionExpiry: { gte: now } }],
+      },
+    };
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await db.business.findMany({
+        where: cursor ? { AND: [where, { id: { gt: cursor } }] } : where,
+        orderBy: { id: 'asc' },
+        take: batch,
+        select: { id: true },
+      });
+      if (!page.length) break;
+      cursor = page.at(-1)!.id;
+      for (const { id } of page) {
+        const round = `${kind}-${period.toISOString().slice(0, 10)}`;
+        const jobId = await jobEngine().enqueue<RoundJob>(
+          TRACKING_ROUND_QUEUE,
+          { businessId: id, round, trigger: 'scheduled' },
+          { key: `${id}:${round}`, retry: roundRetry() },
+        );
+        await db.business.update({ where: { id }, data: { trackingQueuedPeriod: period } });
+        if (jobId) queued += 1;
+      }
+      if (page.length < batch) break;
+    }
+  }
+  return queued;
+}
+
+/**
+ * The `tracking-round` job: one ask job per (prompt, engine, sample). A business whose owner has
+ * left a scheduled plan since the round was queued is skipped. Returns the questions queued.
+ */
+export async function fanOutRound(job: RoundJob, now = new Date()): Promise<number> {
+  const business = await db.business.findUnique({
+    where: { id: job.businessId },
+    select: { user: { select: { subscriptionStatus: true, subscriptionExpiry: true } } },
+  });
+  if (!business) return 0;
+  const tier = effectiveTier(
+    {
+      subscriptionStatus: business.user.subscriptionStatus,
+      subscriptionExpiry: business.user.subscriptionExpiry,
+    },
+    now,
+  );
+  if (job.trigger === 'scheduled' && TRACKING_SCHEDULE[tier] === null) return 0;
+  const prompts = await roundPrompts(job.businessId, tier);
+  let queued = 0;
+  for (const engine of trackingEngines())
+    for (const prompt of prompts)
+      for (let sample = 1; sample <= env.TRACKING_SAMPLES; sample += 1) {
+        const id = await jobEngine().enqueue<AskJob>(
+          trackingAskQueue(engine.id),
+          {
+            businessId: job.businessId,
+            promptId: prompt.id,
+            engine: engine.id,
+            sample,
+            round: job.round,
+          },
+          {
+            key: askKey({ ...job, promptId: prompt.id, engine: engine.id, sample }),
+            retry: { limit: 2, delaySeconds: 60, backoff: true },
+          },
+        );
+        if (id) queued += 1;
+      }
+  return queued;
+}
+
+function askKey(job: Pick<AskJob, 'promptId' | 'engine' | 'round' | 'sample'>): string {
+  return `${job.promptId}:${job.engine}:${job.round}:${job.sample}`;
+}
+
+// Asking --------------------------------------------------------------------------------------
+
+export type AskDependencies = {
+  limiter?: RateLimiter;
+  engines?: EngineConfig[];
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
+/**
+ * The `tracking-ask-<engine>` job: asks one engine one prompt once and keeps the answer (or the
+ * failure) with its reading. Does nothing when the answer is kept already (the job ran before),
+ * the prompt or business is gone, or the engine is no longer configured; while the budget is used
+ * up the call is skipped and counted. Returns what happened.
+ */
+export async function askTracked(
+  job: AskJob,
+  context: Pick<JobContext, 'signal'> = { signal: new AbortController().signal },
+  deps: AskDependencies = {},
+): Promise<'answered' | 'failed' | 'skipped'> {
+  const runKey = askKey(job);
+  const now = new Date();
+  if (await db.trackingAnswer.findUnique({ where: { runKey }, select: { id: true } }))
+    return 'skipped';
+  const engine = (deps.engines ?? trackingEngines()).find((each) => each.id === job.engine);
+  if (!engine) return 'skipped';
+  const prompt = await db.trackedPrompt.findFirst({
+    where: { id: job.promptId, businessId: job.businessId },
+    select: {
+      text: true,
+      business: {
+        select: {
+          name: true,
+          website: true,
+          location: true,
+          industry: true,
+          user: { select: { subscriptionStatus: true, subscriptionExpiry: true } },
+          competitors: {
+            select: { name: true },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          },
+        },
+      },
+    },
+  });
+  if (!prompt) return 'skipped';
+  if ((await budgetStatus(now)).paused) {
+    await recordSpend(engine.id, now, { skipped: 1 });
+    return 'skipped';
+  }
+  const { business } = prompt;
+  const competitors = business.competitors.map((competitor) => competitor.name);
+  const tier = effectiveTier(business.user, now);
+  const base = {
+    runKey,
+    businessId: job.businessId,
+    promptId: job.promptId,
+    prompt: prompt.text,
+    engine: engine.id,
+    sample: job.sample,
+    periodKind: periodKindOf(tier),
+  };
+
+  let answer: EngineAnswer;
+  try {
+    answer = await askEngine(
+      engine,
+      { prompt: prompt.text, location: business.location },
+      {
+        signal: context.signal,
+        timeoutMs: env.TRACKING_TIMEOUT_SECONDS * 1000,
+        maxAttempts: env.TRACKING_MAX_ATTEMPTS,
+        retryDelayMs: env.TRACKING_RETRY_DELAY_SECONDS * 1000,
+        limiter: deps.limiter ?? databaseRateLimiter,
+        sleep: deps.sleep,
+        languageModel:
+          engine.id === 'demo'
+            ? createDemoModel({
+                business: {
+                  name: business.name,
+                  website: business.website,
+                  location: business.location,
+                  industry: business.industry,
+                },
+                competitors,
+              })
+            : undefined,
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof EngineCallError)) throw error;
+    // A shutdown: the job is handed back and asked again, nothing is kept.
+    if (error.kind === 'aborted') throw error;
+    await storeFailure(
+      { ...base, model: engine.model, error: error.message, attempts: error.attempts },
+      new Date(),
+    );
+    return 'failed';
+  }
+
+  const askedAt = new Date();
+  const reading = readAnswer({
+    text: answer.text,
+    sources: answer.sources,
+    business: { name: business.name, website: business.website, location: business.location },
+    competitors,
+  });
+  await storeAnswer(
+    {
+      ...base,
+      model: answer.model,
+      text: answer.text,
+      sources: answer.sources,
+      reading,
+      usage: answer.usage,
+      costUsd: engine.id === 'demo' ? 0 : costOf(answer.model, answer.usage),
+      latencyMs: answer.latencyMs,
+      attempts: answer.attempts,
+      website: business.website,
+    },
+    askedAt,
+  );
+  return 'answered';
+}
+
+function dayOf(date: Date): Date {
+  return periodStart(date, 'day');
+}
+
+type StoreBase = {
+  runKey: string;
+  businessId: string;
+  promptId: string;
+  prompt: string;
+  engine: EngineId;
+  sample: number;
+  periodKind: PeriodKind;
+  model: string;
+};
+
+/** Runs `fn` again when a concurrent writer took the same new row first (P2002) or PostgreSQL aborted a transaction (P2034). */
+async function retryConflicts<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (error) {
+      const code = typeof error === 'object' && error && 'code' in error ? error.code : null;
+      if ((code !== 'P2002' && code !== 'P2034') || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+async function storeFailure(
+  input: StoreBase & { error: string; attempts: number },
+  askedAt: Date,
+): Promise<void> {
+  await retryConflicts(() =>
+    db.$transaction(async (tx) => {
+      if (
+        await tx.trackingAnswer.findUnique({
+          where: { runKey: input.runKey },
+          select: { id: true },
+        })
+      )
+        return;
+      await tx.trackingAnswer.create({
+        data: {
+          runKey: input.runKey,
+          businessId: input.businessId,
+          promptId: input.promptId,
+          prompt: input.prompt,
+          engine: input.engine,
+          model: input.model,
+          period: periodStart(askedAt, input.periodKind),
+          periodKind: input.periodKind,
+          sample: input.sample,
+          status: 'failed',
+          error: input.error.slice(0, 500),
+          text: '',
+          sources: '[]',
+          attempts: input.attempts,
+          askedAt,
+        },
+      });
+      await tx.trackedPrompt.updateMany({
+        where: { id: input.promptId },
+        data: { lastAskedAt: askedAt },
+      });
+      const day = dayOf(askedAt);
+      await tx.trackingStat.upsert({
+        where: {
+          businessId_engine_period: {
+            businessId: input.businessId,
+            engine: input.engine,
+            period: day,
+          },
+        },
+        create: {
+          businessId: input.businessId,
+          engine: input.engine,
+          period: day,
+          periodKind: 'day',
+          failed: 1,
+        },
+        update: { failed: { increment: 1 } },
+      });
+      await spendUpsert(tx, input.engine, askedAt, { failures: 1, calls: 1, error: input.error });
+    }),
+  );
+}
+
+async function storeAnswer(
+  input: StoreBase & {
+    text: string;
+    sources: AnswerSource[];
+    reading: ReturnType<typeof readAnswer>;
+    usage: { inputTokens: number; outputTokens: number };
+    costUsd: number;
+    latencyMs: number;
+    attempts: number;
+    website: string | null;
+  },
+  askedAt: Date,
+): Promise<void> {
+  const { reading } = input;
+  const competitors = reading.competitors.map(({ name, position, known }) => ({
+    name,
+    position,
+    known,
+  }));
+  const counts = countsOf({
+    engine: input.engine,
+    askedAt,
+    mentioned: reading.mentioned,
+    position: reading.position,
+    cited: reading.cited,
+    competitors,
+    sources: input.sources,
+  });
+  const names = distinctNames({ competitors });
+  const sites = new Set(
+    [...input.sources.map((source) => source.url), ...reading.citedUrls]
+      .map((url) => siteOf(url))
+      .filter((site): site is string => Boolean(site)),
+  );
+  const day = dayOf(askedAt);
+  const { businessId, engine } = input;
+  await retryConflicts(() =>
+    db.$transaction(async (tx) => {
+      if (
+        await tx.trackingAnswer.findUnique({
+          where: { runKey: input.runKey },
+          select: { id: true },
+        })
+      )
+        return;
+      await tx.trackingAnswer.create({
+        data: {
+          runKey: input.runKey,
+          businessId,
+          promptId: input.promptId,
+          prompt: input.prompt,
+          engine,
+          model: input.model,
+          period: periodStart(askedAt, input.periodKind),
+          periodKind: input.periodKind,
+          sample: input.sample,
+          status: 'answered',
+          text: input.text,
+          sources: JSON.stringify(
+            input.sources.map(({ url, title }) => ({ url, title: title ?? null })),
+          ),
+          mentioned: reading.mentioned,
+          position: reading.position,
+          cited: reading.cited,
+          citedNotNamed: reading.citedNotNamed,
+          competitors: JSON.stringify(competitors),
+          inputTokens: input.usage.inputTokens,
+          outputTokens: input.usage.outputTokens,
+          costUsd: input.costUsd,
+          latencyMs: input.latencyMs,
+          attempts: input.attempts,
+          askedAt,
+        },
+      });
+      await tx.trackedPrompt.updateMany({
+        where: { id: input.promptId },
+        data: { lastAskedAt: askedAt },
+      });
+      const key = { businessId, engine, period: day };
+      await tx.trackingStat.upsert({
+        where: { businessId_engine_period: key },
+        create: { ...key, periodKind: 'day', ...counts },
+        update: {
+          samples: { increment: counts.samples },
+          mentioned: { increment: counts.mentioned },
+          cited: { increment: counts.cited },
+          positionSum: { increment: counts.positionSum },
+          positionCount: { increment: counts.positionCount },
+          otherNames: { increment: counts.otherNames },
+        },
+      });
+      for (const [nameKey, { name, known }] of names)
+        await tx.trackingNameStat.upsert({
+          where: { businessId_engine_period_key: { ...key, key: nameKey } },
+          create: { ...key, key: nameKey, name, known, mentions: 1, firstSeen: askedAt },
+          update: { mentions: { increment: 1 }, ...(known ? { known: true, name } : {}) },
+        });
+      for (const domain of sites)
+        await tx.trackingDomainStat.upsert({
+          where: { businessId_engine_period_domain: { ...key, domain } },
+          create: { ...key, domain, answers: 1 },
+          update: { answers: { increment: 1 } },
+        });
+      await spendUpsert(tx, engine, askedAt, {
+        calls: 1,
+        inputTokens: input.usage.inputTokens,
+        outputTokens: input.usage.outputTokens,
+        costUsd: input.costUsd,
+      });
+    }),
+  );
+}
+
+type SpendDelta = {
+  calls?: number;
+  failures?: number;
+  skipped?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  costUsd?: number;
+  error?: string;
+};
+
+async function spendUpsert(
+  tx: Pick<typeof db, 'trackingSpend'>,
+  engine: string,
+  now: Date,
+  delta: SpendDelta,
+): Promise<void> {
+  const month = monthKey(now);
+  const { error, ...counts } = delta;
+  const errorFields = error ? { lastError: error.slice(0, 500), lastErrorAt: now } : {};
+  await tx.trackingSpend.upsert({
+    where: { month_engine: { month, engine } },
+    create: { month, engine, ...counts, ...errorFields },
+    update: {
+      ...Object.fromEntries(
+        Object.entries(counts).map(([field, value]) => [field, { increment: value }]),
+      ),
+      ...errorFields,
+    },
+  });
+}
+
+async function recordSpend(engine: string, now: Date, delta: SpendDelta): Promise<void> {
+  await retryConflicts(() => spendUpsert(db, engine, now, delta));
+}
+
+/** A job data check: the engine queue's jobs carry what askTracked needs. */
+export function parseAskJob(data: unknown): AskJob {
+  const job = data as Partial<AskJob> | null;
+  if (
+    !job ||
+    typeof job.businessId !== 'string' ||
+    typeof job.promptId !== 'string' ||
+    typeof job.engine !== 'string' ||
+    typeof job.sample !== 'number' ||
+    typeof job.round !== 'string'
+  )
+    throw new PermanentJobError('Malformed tracking job');
+  return job as AskJob;
+}

@@ -1,0 +1,548 @@
+import type { Prisma } from '~/generated/prisma/client';
+import { configuredEngines } from '~/lib/ai/engines.server';
+import { db } from '~/lib/db.server';
+import { demoTracking } from '~/lib/env.server';
+import type { PublicUser } from '../accounts.server';
+import { effectiveTier } from '../tiers';
+import {
+  addCounts,
+  figuresFromCounts,
+  NO_COUNTS,
+  periodStart,
+  trendOf,
+  type CompetitorFigures,
+  type DomainFigures,
+  type FigureCounts,
+  type Figures,
+  type PeriodFigures,
+  type PeriodKind,
+  type Trend,
+} from './figures';
+import { siteOf } from './domains';
+import { ownedBusiness } from './prompts.server';
+import { readAnswer, type NameMatch } from './reader';
+import { periodKindOf } from './runs.server';
+
+// What the visibility page, the dashboard card and the JSON API show: the figures of the latest
+// period with answers (a day for daily plans, a week for the others), per engine and overall,
+// with the previous period for the change and a trend over the periods kept. Everything is added
+// up from the per-day counts kept as answers are stored (TrackingStat and its name and domain
+// twins), so a business with a year of daily answers reads about as many rows as a new one.
+// The Demo assistant's answers and real engines' are never added together: with the demo on only
+// its answers count, and with it off they are left out.
+
+const DAY_MS = 86_400_000;
+/** Periods in the trend: 30 days, or 12 weeks. */
+export const TREND_PERIODS: Record<PeriodKind, number> = { day: 30, week: 12 };
+export const ANSWERS_PER_PAGE = 10;
+export const ANSWERS_MAX_PER_PAGE = 50;
+
+export type EngineFigures = Figures & { engine: string; name: string };
+export type VisibilityPeriod = { start: string; end: string; kind: PeriodKind };
+
+export type EngineTrend = { engine: string; name: string; periods: PeriodFigures[] };
+
+export type Visibility = {
+  kind: PeriodKind;
+  /** The latest period with answers; null before the first answer. */
+  current: VisibilityPeriod | null;
+  engines: EngineFigures[];
+  overall: Figures;
+  previous: Figures | null;
+  competitors: CompetitorFigures[];
+  domains: DomainFigures[];
+  /** Overall, one entry per period of the trend (empty periods included). */
+  periods: PeriodFigures[];
+  engineTrends: EngineTrend[];
+  trend: Trend | null;
+  /** Calls that failed in the current period (they count in no figure). */
+  failed: number;
+};
+
+/** The engine rows to read: the Demo assistant's alone, or every other engine's. */
+export function engineFilter(): Prisma.StringFilter {
+  return demoTracking ? { equals: 'demo' } : { not: 'demo' };
+}
+
+export function engineNames(): Map<string, string> {
+  const names = new Map<string, string>([
+    ['chatgpt', 'ChatGPT'],
+    ['perplexity', 'Perplexity'],
+    ['gemini', 'Gemini'],
+    ['claude', 'Claude'],
+    ['compatible', 'Own model'],
+    ['demo', 'Demo assistant (simulated answers)'],
+  ]);
+  for (const engine of configuredEngines()) names.set(engine.id, engine.name);
+  return names;
+}
+
+const ENGINE_ORDER = ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible', 'demo'];
+
+function periodEnd(start: Date, kind: PeriodKind): Date {
+  return new Date(start.getTime() + (kind === 'day' ? 1 : 7) * DAY_MS);
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function countsOfRow(row: FigureCounts): FigureCounts {
+  return {
+    samples: row.samples,
+    mentioned: row.mentioned,
+    cited: row.cited,
+    positionSum: row.positionSum,
+    positionCount: row.positionCount,
+    otherNames: row.otherNames,
+  };
+}
+
+/** The latest day with a kept answer of the engines shown, or null. */
+async function latestDay(businessId: string): Promise<Date | null> {
+  const row = await db.trackingStat.findFirst({
+    where: { businessId, engine: engineFilter(), samples: { gt: 0 } },
+    orderBy: { period: 'desc' },
+    select: { period: true },
+  });
+  return row?.period ?? null;
+}
+
+/**
+ * The figures of one business for a period kind (the owner's plan's by default). `businessId`
+ * must already be known to be the caller's (see `visibilityFor`).
+ */
+export async function visibilityOf(
+  business: { id: string; website: string | null },
+  kind: PeriodKind,
+  now = new Date(),
+): Promise<Visibility> {
+  const names = engineNames();
+  const configured = configuredEngines().map((engine) => engine.id as string);
+  const last = await latestDay(business.id);
+  const currentStart = periodStart(last ?? now, kind);
+  const currentEnd = periodEnd(currentStart, kind);
+  const previousStart = periodStart(new Date(currentStart.getTime() - DAY_MS), kind);
+  const trendStart = new Date(
+    currentStart.getTime() - (TREND_PERIODS[kind] - 1) * (kind === 'day' ? 1 : 7) * DAY_MS,
+  );
+
+  const window = { gte: trendStart, lt: currentEnd };
+  const current = { gte: currentStart, lt: currentEnd };
+  const [stats, nameRows, domainRows] = await Promise.all([
+    db.trackingStat.findMany({
+      where: { businessId: business.id, engine: engineFilter(), period: window },
+      select: {
+        engine: true,
+        period: true,
+        samples: true,
+        mentioned: true,
+        cited: true,
+        positionSum: true,
+        positionCount: true,
+        otherNames: true,
+        failed: true,
+      },
+    }),
+    last
+      ? db.trackingNameStat.groupBy({
+          by: ['key'],
+          where: { businessId: business.id, engine: engineFilter(), period: current },
+          _sum: { mentions: true },
+          _max: { name: true },
+          orderBy: { _sum: { mentions: 'desc' } },
+          take: 50,
+        })
+      : Promise.resolve([]),
+    last
+      ? db.trackingDomainStat.groupBy({
+          by: ['domain'],
+          where: { businessId: business.id, engine: engineFilter(), period: current },
+          _sum: { answers: true },
+          orderBy: { _sum: { answers: 'desc' } },
+          take: 10,
+        })
+      : Promise.resolve([]),
+  ]);
+
+  // Known competitors: the owner's list, by normalised name (at most 10).
+  const known = last
+    ? await db.competitor.findMany({
+        where: { businessId: business.id },
+        select: { key: true, name: true },
+        take: 10,
+      })
+    : [];
+  const knownNames = new Map(known.map((row) => [row.key, row.name]));
+
+  // Per engine, per period.
+  const byEngine = new Map<string, Map<number, FigureCounts>>();
+  let failed = 0;
+  for (const row of stats) {
+    const start = periodStart(row.period, kind).getTime();
+    const periods = byEngine.get(row.engine) ?? new Map<number, FigureCounts>();
+    periods.set(start, addCounts(periods.get(start) ?? NO_COUNTS, countsOfRow(row)));
+    byEngine.set(row.engine, periods);
+    if (start === currentStart.getTime()) failed += row.failed;
+  }
+  const engineIds = [...new Set([...configured, ...byEngine.keys()])].sort(
+    (a, b) => order(a) - order(b) || a.localeCompare(b),
+  );
+  const starts: number[] = [];
+  for (
+    let t = periodStart(trendStart, kind).getTime();
+    t < currentEnd.getTime();
+    t = periodEnd(new Date(t), kind).getTime()
+  )
+    starts.push(t);
+
+  const engineCounts = (engine: string, start: number) =>
+    byEngine.get(engine)?.get(start) ?? NO_COUNTS;
+  const totalAt = (start: number) =>
+    engineIds.reduce((sum, engine) => addCounts(sum, engineCounts(engine, start)), NO_COUNTS);
+
+  const engines = engineIds.map((engine) => ({
+    engine,
+    name: names.get(engine) ?? engine,
+    ...figuresFromCounts(engineCounts(engine, currentStart.getTime())),
+  }));
+  const overallCounts = totalAt(currentStart.getTime());
+  const overall = figuresFromCounts(overallCounts);
+  const previousCounts = totalAt(previousStart.getTime());
+  const periods = starts.map((start) => ({
+    start: isoDay(new Date(start)),
+    ...figuresFromCounts(totalAt(start)),
+  }));
+  const engineTrends = engineIds.map((engine) => ({
+    engine,
+    name: names.get(engine) ?? engine,
+    periods: starts.map((start) => ({
+      start: isoDay(new Date(start)),
+      ...figuresFromCounts(engineCounts(engine, start)),
+    })),
+  }));
+
+  // Share of voice: this business's answers-named count against each other business's.
+  const others = nameRows.map((row) => ({
+    key: row.key,
+    name: knownNames.get(row.key) ?? row._max.name ?? row.key,
+    known: knownNames.has(row.key),
+    mentions: row._sum.mentions ?? 0,
+  }));
+  const voices = overall.mentioned + overallCounts.otherNames;
+  const competitors: CompetitorFigures[] = others.map(({ name, known: isKnown, mentions }) => ({
+    name,
+    known: isKnown,
+    mentions,
+    shareOfVoice: voices ? mentions / voices : 0,
+  }));
+  // The owner's competitors no answer named still show, with none.
+  for (const [key, name] of knownNames)
+    if (!others.some((other) => other.key === key))
+      competitors.push({ name, known: true, mentions: 0, shareOfVoice: 0 });
+
+  const ownSite = business.website ? siteOf(business.website) : null;
+  const domains = domainRows.map((row) => ({
+    domain: row.domain,
+    answers: row._sum.answers ?? 0,
+    share: overall.samples ? (row._sum.answers ?? 0) / overall.samples : 0,
+    own: row.domain === ownSite,
+  }));
+
+  return {
+    kind,
+    current: last
+      ? { start: isoDay(currentStart), end: isoDay(new Date(currentEnd.getTime() - DAY_MS)), kind }
+      : null,
+    engines,
+    overall,
+    previous: previousCounts.samples ? figuresFromCounts(previousCounts) : null,
+    competitors,
+    domains,
+    periods,
+    engineTrends,
+    trend: trendOf(periods),
+    failed,
+  };
+}
+
+function order(engine: string): number {
+  const index = ENGINE_ORDER.indexOf(engine);
+  return index < 0 ? ENGINE_ORDER.length : index;
+}
+
+/** The owner's business's figures (someone else's is not found). */
+export async function visibilityFor(
+  owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
+  businessId: string,
+  now = new Date(),
+): Promise<Visibility> {
+  const business = await ownedBusiness(owner, businessId);
+  return visibilityOf(business, periodKindOf(effectiveTier(owner, now)), now);
+}
+
+/** The dashboard card's line for each business on the page: latest period against the one before. */
+export type VisibilitySummary = {
+  current: Figures;
+  previous: Figures | null;
+  period: VisibilityPeriod;
+};
+
+export async function visibilitySummaries(
+  businessIds: string[],
+  kind: PeriodKind,
+): Promise<Record<string, VisibilitySummary>> {
+  // One page of the dashboard (at most 100 businesses): bounded, never a user-grown list.
+  const result: Record<string, VisibilitySummary> = {};
+  await Promise.all(
+    businessIds.map(async (businessId) => {
+      const last = await latestDay(businessId);
+      if (!last) return;
+      const start = periodStart(last, kind);
+      const previousStart = periodStart(new Date(start.getTime() - DAY_MS), kind);
+      const rows = await db.trackingStat.findMany({
+        where: {
+          businessId,
+          engine: engineFilter(),
+          period: { gte: previousStart, lt: periodEnd(start, kind) },
+        },
+        select: {
+          period: true,
+          samples: true,
+          mentioned: true,
+          cited: true,
+          positionSum: true,
+          positionCount: true,
+          otherNames: true,
+        },
+      });
+      let current = NO_COUNTS;
+      let previous = NO_COUNTS;
+      for (const row of rows)
+        if (row.period >= start) current = addCounts(current, countsOfRow(row));
+        else previous = addCounts(previous, countsOfRow(row));
+      result[businessId] = {
+        current: figuresFromCounts(current),
+        previous: previous.samples ? figuresFromCounts(previous) : null,
+        period: {
+          start: isoDay(start),
+          end: isoDay(new Date(periodEnd(start, kind).getTime() - DAY_MS)),
+          kind,
+        },
+      };
+    }),
+  );
+  return result;
+}
+
+// The prompts table ------------------------------------------------------------------------
+
+export type PromptRow = {
+  id: string;
+  text: string;
+  createdAt: string;
+  /** Asked of the engines (false: past the plan's cap after a downgrade). */
+  active: boolean;
+  lastAskedAt: string | null;
+  /** Per engine, in the current period: answers, how many named the business, best position. */
+  engines: {
+    engine: string;
+    name: string;
+    samples: number;
+    mentioned: number;
+    bestPosition: number | null;
+  }[];
+};
+
+export async function promptRows(
+  business: { id: string },
+  limit: number,
+  current: VisibilityPeriod | null,
+): Promise<PromptRow[]> {
+  const names = engineNames();
+  const configured = configuredEngines().map((engine) => engine.id as string);
+  const [prompts, answers] = await Promise.all([
+    db.trackedPrompt.findMany({
+      where: { businessId: business.id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: 50,
+      select: { id: true, text: true, createdAt: true, lastAskedAt: true },
+    }),
+    current
+      ? db.trackingAnswer.findMany({
+          where: {
+            businessId: business.id,
+            engine: engineFilter(),
+            status: 'answered',
+            askedAt: {
+              gte: new Date(`${current.start}T00:00:00.000Z`),
+              lt: new Date(new Date(`${current.end}T00:00:00.000Z`).getTime() + DAY_MS),
+            },
+          },
+          select: { promptId: true, engine: true, mentioned: true, position: true },
+        })
+      : Promise.resolve([]),
+  ]);
+  return prompts.map((prompt, index) => {
+    const mine = answers.filter((answer) => answer.promptId === prompt.id);
+    const engineIds = [...new Set([...configured, ...mine.map((answer) => answer.engine)])].sort(
+      (a, b) => order(a) - order(b),
+    );
+    return {
+      id: prompt.id,
+      text: prompt.text,
+      createdAt: prompt.createdAt.toISOString(),
+      active: index < limit,
+      lastAskedAt: prompt.lastAskedAt?.toISOString() ?? null,
+      engines: engineIds.map((engine) => {
+        const of = mine.filter((answer) => answer.engine === engine);
+        const positions = of
+          .filter((answer) => answer.mentioned && answer.position)
+          .map((answer) => answer.position!);
+        return {
+          engine,
+          name: names.get(engine) ?? engine,
+          samples: of.length,
+          mentioned: of.filter((answer) => answer.mentioned).length,
+          bestPosition: positions.length ? Math.min(...positions) : null,
+        };
+      }),
+    };
+  });
+}
+
+// Answers ----------------------------------------------------------------------------------
+
+export type AnswerView = {
+  id: string;
+  engine: string;
+  engineName: string;
+  model: string;
+  promptId: string | null;
+  prompt: string;
+  text: string;
+  mentioned: boolean;
+  position: number | null;
+  cited: boolean;
+  citedNotNamed: boolean;
+  sources: { url: string; title: string | null }[];
+  competitors: { name: string; position: number }[];
+  askedAt: string;
+  /** Where the business's and the competitors' names are in `text`, for highlighting. */
+  matches: NameMatch[];
+};
+
+export type AnswerFilter = {
+  engine?: string;
+  promptId?: string;
+  mentioned?: boolean;
+  /** Answers asked from this day (inclusive) to this day (inclusive), as "2026-11-23". */
+  from?: string;
+  to?: string;
+};
+
+export type AnswersPage = {
+  items: AnswerView[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+};
+
+function parseJson<T>(value: string, fallback: T): T {
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** One page of the business's answers, newest first (failed calls are not answers). */
+export async function listAnswers(
+  owner: Pick<PublicUser, 'id'>,
+  businessId: string,
+  { page = 1, perPage = ANSWERS_PER_PAGE, filter = {} as AnswerFilter } = {},
+): Promise<AnswersPage> {
+  const business = await ownedBusiness(owner, businessId);
+  const where: Prisma.TrackingAnswerWhereInput = {
+    businessId,
+    status: 'answered',
+    engine:
+      filter.engine && (filter.engine === 'demo') === demoTracking
+        ? { equals: filter.engine }
+        : engineFilter(),
+    ...(filter.promptId ? { promptId: filter.promptId } : {}),
+    ...(filter.from || filter.to
+      ? {
+          askedAt: {
+            ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00.000Z`) } : {}),
+            ...(filter.to
+              ? { lt: new Date(new Date(`${filter.to}T00:00:00.000Z`).getTime() + DAY_MS) }
+              : {}),
+          },
+        }
+      : {}),
+    ...(filter.mentioned !== undefined ? { mentioned: filter.mentioned } : {}),
+  };
+  const total = await db.trackingAnswer.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const [rows, competitors] = await Promise.all([
+    db.trackingAnswer.findMany({
+      where,
+      orderBy: [{ askedAt: 'desc' }, { id: 'desc' }],
+      skip: (current - 1) * perPage,
+      take: perPage,
+      select: {
+        id: true,
+        engine: true,
+        model: true,
+        promptId: true,
+        prompt: true,
+        text: true,
+        mentioned: true,
+        position: true,
+        cited: true,
+        citedNotNamed: true,
+        sources: true,
+        competitors: true,
+        askedAt: true,
+      },
+    }),
+    db.competitor.findMany({ where: { businessId }, select: { name: true }, take: 10 }),
+  ]);
+  const names = engineNames();
+  return {
+    items: rows.map((row) => {
+      const sources = parseJson<{ url: string; title: string | null }[]>(row.sources, []);
+      const named = parseJson<{ name: string; position: number }[]>(row.competitors, []);
+      const { matches } = readAnswer({
+        text: row.text,
+        sources,
+        business: { name: business.name, website: business.website, location: business.location },
+        competitors: competitors.map((competitor) => competitor.name),
+      });
+      return {
+        id: row.id,
+        engine: row.engine,
+        engineName: names.get(row.engine) ?? row.engine,
+        model: row.model,
+        promptId: row.promptId,
+        prompt: row.prompt,
+        text: row.text,
+        mentioned: row.mentioned,
+        position: row.position,
+        cited: row.cited,
+        citedNotNamed: row.citedNotNamed,
+        sources,
+        competitors: named.map(({ name, position }) => ({ name, position })),
+        askedAt: row.askedAt.toISOString(),
+        matches,
+      };
+    }),
+    total,
+    page: current,
+    perPage,
+    pageCount,
+  };
+}

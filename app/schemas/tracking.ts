@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { TRACKING_LIMITS } from './limits';
+import { printable, tooLong } from './text';
+
+// Tracking's payloads, shared by the visibility page's forms (conform), their actions and the JSON
+// API. A prompt goes to the engines exactly as the owner wrote it (trimmed, on one line).
+
+export { TRACKING_LIMITS };
+
+export const PROMPT_REQUIRED = 'Please enter the question a customer would ask';
+
+export const PromptSchema = z.object({
+  text: z
+    .string({ error: PROMPT_REQUIRED })
+    .trim()
+    .min(1, PROMPT_REQUIRED)
+    .min(
+      TRACKING_LIMITS.promptMin,
+      `The question must be at least ${TRACKING_LIMITS.promptMin} characters`,
+    )
+    .max(TRACKING_LIMITS.prompt, tooLong('The question', TRACKING_LIMITS.prompt))
+    .refine(...printable('The question'))
+    .transform((value) => value.replace(/\s+/g, ' ')),
+});
+
+export const COMPETITOR_REQUIRED = "Please enter the competitor's name";
+
+export const CompetitorSchema = z.object({
+  name: z
+    .string({ error: COMPETITOR_REQUIRED })
+    .trim()
+    .min(1, COMPETITOR_REQUIRED)
+    .max(TRACKING_LIMITS.competitor, tooLong("The competitor's name", TRACKING_LIMITS.competitor))
+    .refine(...printable("The competitor's name"))
+    .transform((value) => value.replace(/\s+/g, ' ')),
+});
+
+export type PromptInput = z.infer<typeof PromptSchema>;
+export type CompetitorInput = z.infer<typeof CompetitorSchema>;

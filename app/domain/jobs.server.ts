@@ -2,6 +2,12 @@ import { jobEngine, type FailedJob, type QueueStat } from '~/jobs/engine.server'
 import type { FailedJobsQuery } from '~/jobs/types';
 import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from '~/lib/mail.server';
 import { AUDIT_BUSINESS_QUEUE, AUDIT_SCAN_QUEUE } from './audits.server';
+import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './tracking/digest.server';
+import {
+  TRACKING_ASK_QUEUES,
+  TRACKING_ROUND_QUEUE,
+  TRACKING_SCAN_QUEUE,
+} from './tracking/runs.server';
 
 // The app's queues and the admin's view of them. The engine (~/jobs/engine.server) is pg-boss on
 // PostgreSQL and a table of the app's database on SQLite; nothing here depends on which. The
@@ -13,6 +19,11 @@ export const QUEUES = [
   MAIL_SWEEP_QUEUE,
   AUDIT_SCAN_QUEUE,
   AUDIT_BUSINESS_QUEUE,
+  TRACKING_SCAN_QUEUE,
+  TRACKING_ROUND_QUEUE,
+  ...TRACKING_ASK_QUEUES,
+  DIGEST_SCAN_QUEUE,
+  DIGEST_QUEUE,
 ] as const;
 
 /** This process's engine with every queue of the app declared. */

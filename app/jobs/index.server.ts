@@ -13,6 +13,23 @@ import {
   requeueStrandedMail,
 } from '~/lib/mail.server';
 import { declareQueues } from '~/domain/jobs.server';
+import {
+  askTracked,
+  enqueueDueRounds,
+  fanOutRound,
+  parseAskJob,
+  trackingAskQueue,
+  trackingEngines,
+  TRACKING_ROUND_QUEUE,
+  TRACKING_SCAN_QUEUE,
+  type RoundJob,
+} from '~/domain/tracking/runs.server';
+import {
+  DIGEST_QUEUE,
+  DIGEST_SCAN_QUEUE,
+  enqueueDigests,
+  sendDigest,
+} from '~/domain/tracking/digest.server';
 import { createJobEngine, installJobEngine, resetJobEngine } from './engine.server';
 
 // The app's background jobs: who runs which queue, and the schedules. The composition root of
@@ -61,6 +78,47 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
     );
     if (env.AUDIT_SCHEDULER) await jobs.schedule(AUDIT_SCAN_QUEUE, env.AUDIT_SCHEDULE_CRON);
     else await jobs.unschedule(AUDIT_SCAN_QUEUE);
+
+    // Tracking: the schedule queues each due business's round; a round fans out into one job per
+    // (prompt, engine, sample) on the engine's own queue, run at that engine's concurrency.
+    await jobs.work(
+      TRACKING_SCAN_QUEUE,
+      async () => {
+        const queued = await enqueueDueRounds();
+        if (queued) console.log(`[tracking] ${queued} scheduled round(s) queued`);
+      },
+      { concurrency: 1 },
+    );
+    await jobs.work<RoundJob>(TRACKING_ROUND_QUEUE, (job) => fanOutRound(job).then(() => undefined), {
+      concurrency: 2,
+    });
+    for (const engine of trackingEngines())
+      await jobs.work(
+        trackingAskQueue(engine.id),
+        async (data, job) => {
+          await askTracked(parseAskJob(data), job);
+        },
+        { concurrency: engine.concurrency },
+      );
+    if (env.TRACKING_SCHEDULER) await jobs.schedule(TRACKING_SCAN_QUEUE, env.TRACKING_SCHEDULE_CRON);
+    else await jobs.unschedule(TRACKING_SCAN_QUEUE);
+    await jobs.work(
+      DIGEST_SCAN_QUEUE,
+      async () => {
+        const queued = await enqueueDigests();
+        if (queued) console.log(`[tracking] ${queued} weekly digest(s) queued`);
+      },
+      { concurrency: 1 },
+    );
+    await jobs.work<{ userId: string; week: string }>(
+      DIGEST_QUEUE,
+      async (data) => {
+        await sendDigest(data);
+      },
+      { concurrency: 2 },
+    );
+    if (env.TRACKING_SCHEDULER) await jobs.schedule(DIGEST_SCAN_QUEUE, env.TRACKING_DIGEST_CRON);
+    else await jobs.unschedule(DIGEST_SCAN_QUEUE);
   }
   console.log(
     `[jobs] ${jobs.kind} engine started (${env.JOBS_WORKER ? `worker, ${env.JOBS_CONCURRENCY} per queue` : 'web only: enqueues, runs nothing'})`,

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Figures } from '~/domain/tracking/figures';
+import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { requireApiUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
+
+function figures(value: Figures) {
+  return {
+    samples: value.samples,
+    mentioned: value.mentioned,
+    mentionRate: value.mentionRate,
+    mentionRateLow: value.mentionRateLow,
+    mentionRateHigh: value.mentionRateHigh,
+    cited: value.cited,
+    citationRate: value.citationRate,
+    averagePosition: value.averagePosition,
+  };
+}
+
+// GET /api/businesses/{id}/visibility → { period, engines: [{ engine, name, …figures }], overall,
+// competitors: [{ name, mentions, shareOfVoice }], periods: [{ start, …figures }] }: the latest
+// period with answers (a day on daily plans, a week on weekly ones) and the trend. Rates run from
+// 0 to 1; averagePosition is null when the business was never named. Another user's business → 404.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  try {
+    const visibility = await visibilityFor(user, params.id ?? '');
+    return Response.json(
+      {
+        period: visibility.current,
+        engines: visibility.engines.map((engine) => ({
+          engine: engine.engine,
+          name: engine.name,
+          ...figures(engine),
+        })),
+        overall: { ...figures(visibility.overall), shareOfVoice: visibility.overall.shareOfVoice },
+        competitors: visibility.competitors.map(({ name, mentions, shareOfVoice, known }) => ({
+          name,
+          mentions,
+          shareOfVoice,
+          known,
+        })),
+        domains: visibility.domains,
+        periods: visibility.periods.map((period) => ({ start: period.start, ...figures(period) })),
+      },
+      { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
+    );
+  } catch (error) {
+    return domainErrorResponse(error);
+  }
+}
+
+export const action = () => methodNotAllowed(['GET']);

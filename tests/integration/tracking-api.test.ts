@@ -53,10 +53,16 @@ function call(
 }
 
 const addPrompt = (id: string, auth: Record<string, string>, text: unknown) =>
-  call(promptsApi, 'action', `/api/businesses/${id}/prompts`, { id }, {
-    body: { text },
-    headers: auth,
-  });
+  call(
+    promptsApi,
+    'action',
+    `/api/businesses/${id}/prompts`,
+    { id },
+    {
+      body: { text },
+      headers: auth,
+    },
+  );
 
 describe('tracked prompts over the JSON API', () => {
   it('adds, lists, edits and removes a prompt, as written', async () => {
@@ -66,9 +72,15 @@ describe('tracked prompts over the JSON API', () => {
     const prompt = created.data as { id: string; text: string; createdAt: string };
     expect(prompt.text).toBe('best plumber in Austin, TX');
 
-    const listed = await call(promptsApi, 'loader', `/api/businesses/${business.id}/prompts`, {
-      id: business.id,
-    }, { headers: auth });
+    const listed = await call(
+      promptsApi,
+      'loader',
+      `/api/businesses/${business.id}/prompts`,
+      {
+        id: business.id,
+      },
+      { headers: auth },
+    );
     expect(listed.status).toBe(200);
     expect(listed.data).toEqual([prompt]);
 
@@ -90,7 +102,10 @@ describe('tracked prompts over the JSON API', () => {
     });
     expect(removed.status).toBe(204);
     expect(await db.trackedPrompt.count({ where: { businessId: business.id } })).toBe(0);
-    const again = await call(promptApi, 'action', path, params, { method: 'DELETE', headers: auth });
+    const again = await call(promptApi, 'action', path, params, {
+      method: 'DELETE',
+      headers: auth,
+    });
     expect(again.status).toBe(404);
   });
 
@@ -135,14 +150,26 @@ describe('tracked prompts over the JSON API', () => {
   it('suggests questions from the industry and location, less the tracked ones', async () => {
     const { business, auth } = await owner('diy');
     const path = `/api/businesses/${business.id}/prompt-suggestions`;
-    const first = await call(suggestionsApi, 'loader', path, { id: business.id }, { headers: auth });
+    const first = await call(
+      suggestionsApi,
+      'loader',
+      path,
+      { id: business.id },
+      { headers: auth },
+    );
     expect(first.status).toBe(200);
     const suggestions = first.data as string[];
     expect(suggestions.length).toBeGreaterThanOrEqual(8);
     expect(suggestions.some((text) => /plumb/i.test(text) && /Austin/.test(text))).toBe(true);
     expect(suggestions.join(' ')).not.toMatch(/Lone Star/);
     await addPrompt(business.id, auth, suggestions[0]);
-    const second = await call(suggestionsApi, 'loader', path, { id: business.id }, { headers: auth });
+    const second = await call(
+      suggestionsApi,
+      'loader',
+      path,
+      { id: business.id },
+      { headers: auth },
+    );
     expect(second.data).not.toContain(suggestions[0]);
   });
 
@@ -157,22 +184,52 @@ describe('tracked prompts over the JSON API', () => {
     const responses = await Promise.all([
       call(promptsApi, 'loader', `/api/businesses/${id}/prompts`, { id }, { headers: as }),
       addPrompt(id, as, 'a question of mine'),
-      call(promptApi, 'action', `/api/businesses/${id}/prompts/${promptRow.id}`, { id, promptId: promptRow.id }, {
-        method: 'PUT',
-        body: { text: 'changed by someone else' },
-        headers: as,
-      }),
-      call(promptApi, 'action', `/api/businesses/${id}/prompts/${promptRow.id}`, { id, promptId: promptRow.id }, {
-        method: 'DELETE',
-        headers: as,
-      }),
+      call(
+        promptApi,
+        'action',
+        `/api/businesses/${id}/prompts/${promptRow.id}`,
+        { id, promptId: promptRow.id },
+        {
+          method: 'PUT',
+          body: { text: 'changed by someone else' },
+          headers: as,
+        },
+      ),
+      call(
+        promptApi,
+        'action',
+        `/api/businesses/${id}/prompts/${promptRow.id}`,
+        { id, promptId: promptRow.id },
+        {
+          method: 'DELETE',
+          headers: as,
+        },
+      ),
       // Their prompt through my own business's address is not found either.
-      call(promptApi, 'action', `/api/businesses/${mine.business.id}/prompts/${promptRow.id}`, {
-        id: mine.business.id,
-        promptId: promptRow.id,
-      }, { method: 'DELETE', headers: as }),
-      call(suggestionsApi, 'loader', `/api/businesses/${id}/prompt-suggestions`, { id }, { headers: as }),
-      call(runsApi, 'action', `/api/businesses/${id}/visibility/runs`, { id }, { method: 'POST', headers: as }),
+      call(
+        promptApi,
+        'action',
+        `/api/businesses/${mine.business.id}/prompts/${promptRow.id}`,
+        {
+          id: mine.business.id,
+          promptId: promptRow.id,
+        },
+        { method: 'DELETE', headers: as },
+      ),
+      call(
+        suggestionsApi,
+        'loader',
+        `/api/businesses/${id}/prompt-suggestions`,
+        { id },
+        { headers: as },
+      ),
+      call(
+        runsApi,
+        'action',
+        `/api/businesses/${id}/visibility/runs`,
+        { id },
+        { method: 'POST', headers: as },
+      ),
       call(visibilityApi, 'loader', `/api/businesses/${id}/visibility`, { id }, { headers: as }),
       call(answersApi, 'loader', `/api/businesses/${id}/answers`, { id }, { headers: as }),
     ]);
@@ -196,10 +253,16 @@ describe('tracked prompts over the JSON API', () => {
 
 describe('Run now', () => {
   const runs = (id: string, auth: Record<string, string>) =>
-    call(runsApi, 'action', `/api/businesses/${id}/visibility/runs`, { id }, {
-      method: 'POST',
-      headers: auth,
-    });
+    call(
+      runsApi,
+      'action',
+      `/api/businesses/${id}/visibility/runs`,
+      { id },
+      {
+        method: 'POST',
+        headers: auth,
+      },
+    );
 
   it('queues one round (every prompt × every engine × TRACKING_SAMPLES) and refuses a second within the hour', async () => {
     const { business, auth } = await owner('diy');
@@ -261,7 +324,9 @@ describe('Run now', () => {
       const paused = await runs(business.id, auth);
       expect(paused.status).toBe(409);
       expect((paused.data as { message: string }).message).toMatch(/paused/);
-      expect((await db.business.findUniqueOrThrow({ where: { id: business.id } })).trackingRunAt).toBeNull();
+      expect(
+        (await db.business.findUniqueOrThrow({ where: { id: business.id } })).trackingRunAt,
+      ).toBeNull();
     } finally {
       await db.trackingSpend.delete({ where: { month_engine: { month, engine: 'chatgpt' } } });
     }

@@ -513,7 +513,8 @@ async function storeFailure(
   );
 }
 
-async function storeAnswer(
+/** Keeps one read answer and its counts (exported for the page tests, which store answers as a round does). */
+export async function storeAnswer(
   input: StoreBase & {
     text: string;
     sources: AnswerSource[];

@@ -62,6 +62,11 @@ export type FakeEnginesOptions = {
   latencyMs?: number;
   /** Requests a minute per engine; past it, 429 with Retry-After until the minute ends. */
   rpm?: Partial<Record<FakeEngineId, number>>;
+  /**
+   * Gemini as it really cites: every page through a Google redirect URL, titled by its domain
+   * (off by default, so tests see the answer function's URLs).
+   */
+  geminiRedirects?: boolean;
 };
 
 const PREFIX: Record<FakeEngineId, string> = {
@@ -189,6 +194,7 @@ function responseFor(
   body: Record<string, unknown>,
   prompt: string,
   answer: FakeAnswer,
+  redirects: boolean,
 ): unknown {
   const { text, sources } = answer;
   const model = String(body.model ?? '');
@@ -298,8 +304,13 @@ function responseFor(
               ? {
                   groundingMetadata: {
                     webSearchQueries: [prompt],
-                    groundingChunks: sources.map((source) => ({
-                      web: { uri: source.url, title: source.title },
+                    groundingChunks: sources.map((source, index) => ({
+                      web: redirects
+                        ? {
+                            uri: `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${id}${index}`,
+                            title: new URL(source.url).hostname.replace(/^www\./, ''),
+                          }
+                        : { uri: source.url, title: source.title },
                     })),
                     groundingSupports: [],
                   },
@@ -510,7 +521,7 @@ export async function startFakeEngines(options: FakeEnginesOptions = {}): Promis
     }
     const prompt = promptOf(engine, body);
     const reply = fault && 'empty' in fault ? { text: '', sources: [] } : answer(engine, prompt);
-    send(response, 200, responseFor(engine, body, prompt, reply));
+    send(response, 200, responseFor(engine, body, prompt, reply, options.geminiRedirects ?? false));
   };
 
   const server = createServer((request, response) => {

@@ -156,6 +156,23 @@ describe('what each engine is asked and what comes back', () => {
     expect(answer.usage).toEqual(ANSWER.usage);
   });
 
+  it('Gemini: a page cited through Google’s redirect becomes the site its title names', async () => {
+    const redirect = 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQE';
+    fake.setAnswer(() => ({
+      ...ANSWER,
+      sources: [
+        { url: `${redirect}1`, title: 'lonestarplumbing.com' },
+        { url: `${redirect}2`, title: 'lonestarplumbing.com' },
+        { url: `${redirect}3`, title: 'Plumbers near you' },
+      ],
+    }));
+    const answer = await askEngine(engine('gemini'), { prompt: PROMPT }, options());
+    expect(answer.sources).toEqual([
+      { url: 'https://lonestarplumbing.com/', title: 'lonestarplumbing.com' },
+      { url: `${redirect}3`, title: 'Plumbers near you' },
+    ]);
+  });
+
   it('Claude: the web search tool (three searches at most) near the business, no system prompt', async () => {
     const answer = await askEngine(
       engine('claude'),
@@ -216,6 +233,23 @@ describe('what each engine is asked and what comes back', () => {
     expect(fake.requestsTo('claude')[0]?.body.tools).toEqual([
       { type: 'web_search_20250305', name: 'web_search', max_uses: 3 },
     ]);
+  });
+
+  it('with Gemini’s real redirect links, the cited sites still come through', async () => {
+    const realistic = await startFakeEngines({ geminiRedirects: true, answer: () => ANSWER });
+    try {
+      const answer = await askEngine(
+        engine('gemini', { baseURL: realistic.baseURLs().gemini }),
+        { prompt: PROMPT },
+        options(),
+      );
+      expect(answer.sources.map((source) => source.url)).toEqual([
+        'https://lonestarplumbing.com/',
+        'https://yelp.com/',
+      ]);
+    } finally {
+      await realistic.close();
+    }
   });
 
   it('the default fake answer is a list of businesses with sources (for the benchmark)', async () => {

@@ -174,11 +174,25 @@ const rawBody = z
   })
   .partial();
 
+/**
+ * Gemini cites every page through a Google redirect (vertexaisearch.cloud.google.com/
+ * grounding-api-redirect/…) whose title is the page's domain: the site is all that can be known
+ * without following the redirect, so the source becomes https://<domain>/.
+ */
+function siteOfRedirect(url: string, title: string | null | undefined): string | null {
+  if (!/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//.test(url)) {
+    return null;
+  }
+  const domain = title?.trim().toLowerCase();
+  return domain && /^([a-z0-9-]+\.)+[a-z]{2,}$/.test(domain) ? `https://${domain}/` : null;
+}
+
 type Result = Awaited<ReturnType<typeof generateText>>;
 
 function sourcesOf(result: Result, body: z.infer<typeof rawBody> | null): EngineSource[] {
   const byUrl = new Map<string, EngineSource>();
-  const add = (url: string, title: string | null | undefined) => {
+  const add = (link: string, title: string | null | undefined) => {
+    const url = siteOfRedirect(link, title) ?? link;
     const known = byUrl.get(url);
     if (!known) byUrl.set(url, { url, title: title?.trim() || null });
     else if (!known.title && title?.trim()) known.title = title.trim();

@@ -226,11 +226,12 @@ describe('the visibility page', () => {
     const { business } = await owner('diy');
     const other = await owner('diy');
     expect((await load(business.id, other.cookie)).status).toBe(404);
-    for (const fields of [
+    const forms: Record<string, string>[] = [
       { intent: 'add-prompt', text: 'best plumber in Austin' },
       { intent: 'add-competitor', name: 'Rival Rooter' },
       { intent: 'run' },
-    ]) {
+    ];
+    for (const fields of forms) {
       const response = await post(business.id, other.cookie, fields);
       expect(response.status, fields.intent).toBe(404);
     }

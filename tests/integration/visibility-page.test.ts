@@ -381,7 +381,7 @@ describe('the forms, without JavaScript', () => {
     const refusal = await toastOf(second.headers);
     expect(refusal).toMatchObject({ title: 'Not run', variant: 'destructive' });
     expect(refusal?.description).toMatch(
-      /once an hour\. You can run them again in \d+ minutes?\.$/,
+      /once an hour\. You can run them again in (1 hour|\d+ minutes?)\.$/,
     );
     const data = await loaded(business.id, cookie);
     expect(Date.parse(data.allowance.nextAt!)).toBeGreaterThan(Date.now() + 50 * 60_000);

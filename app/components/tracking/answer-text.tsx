@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 
-// An AI engine's answer is untrusted text: it is shown as plain text (line breaks kept), never as
-// HTML. The business's and its competitors' names are marked from the reader's offsets, each kind
+// An AI engine's answer is untrusted text: it is shown as plain text (line breaks kept, markdown's
+// bold markers dropped), never as HTML. The business's and its competitors' names are marked from the reader's offsets, each kind
 // with its own style and a word for screen readers, so the marks do not rely on colour.
 
 export type Match = { start: number; end: number; kind: 'business' | 'competitor' };
@@ -28,6 +28,11 @@ export function segments(text: string, matches: Match[]) {
   return out;
 }
 
+/** Markdown's bold markers are noise in plain text; they are dropped from what is shown only. */
+function shown(text: string): string {
+  return text.replace(/\*\*|__/g, '');
+}
+
 export function AnswerText({ text, matches }: { text: string; matches: Match[] }) {
   return (
     <div
@@ -36,14 +41,14 @@ export function AnswerText({ text, matches }: { text: string; matches: Match[] }
     >
       {segments(text, matches).map((part, index) =>
         part.kind === null ? (
-          <Fragment key={index}>{part.text}</Fragment>
+          <Fragment key={index}>{shown(part.text)}</Fragment>
         ) : (
           <mark
             key={index}
             className={part.kind === 'business' ? OWN_MARK : COMPETITOR_MARK}
             data-kind={part.kind}
           >
-            {part.text}
+            {shown(part.text)}
             <span className="sr-only">
               {part.kind === 'business' ? ' (your business)' : ' (competitor)'}
             </span>

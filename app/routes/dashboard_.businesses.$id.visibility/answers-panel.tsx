@@ -51,7 +51,7 @@ export function AnswersPanel() {
             (dashed underline).
           </p>
           <ol className="space-y-4">
-            {answers.items.map((answer) => (
+            {answers.items.map((answer, index) => (
               <li
                 key={answer.id}
                 className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
@@ -73,7 +73,7 @@ export function AnswersPanel() {
                     ? ` · also named: ${answer.competitors.map((c) => c.name).join(', ')}`
                     : ''}
                 </p>
-                <details className="mt-3" open={answers.items.length <= 3}>
+                <details className="mt-3" open={index < 3}>
                   <summary className="text-brand-700 cursor-pointer text-sm font-medium">
                     The answer
                   </summary>

@@ -308,6 +308,19 @@ describe('the forms, without JavaScript', () => {
     expect((await db.trackedPrompt.findUniqueOrThrow({ where: { id: prompt.id } })).text).toBe(
       'who fixes burst pipes in Austin',
     );
+    // Another question's text in other letter case is that question: refused, nothing changed.
+    await db.trackedPrompt.create({
+      data: { businessId: business.id, text: 'plumber open on Sunday in Austin' },
+    });
+    const clash = await post(business.id, cookie, {
+      intent: 'edit-prompt',
+      promptId: prompt.id,
+      text: 'Plumber open on Sunday in Austin',
+    });
+    expect(clash.status).toBe(409);
+    expect((await db.trackedPrompt.findUniqueOrThrow({ where: { id: prompt.id } })).text).toBe(
+      'who fixes burst pipes in Austin',
+    );
     const badEdit = await post(business.id, cookie, {
       intent: 'edit-prompt',
       promptId: prompt.id,
@@ -324,7 +337,7 @@ describe('the forms, without JavaScript', () => {
     });
     expect(removed.status).toBe(302);
     expect((await toastOf(removed.headers))?.title).toBe('Question removed');
-    expect(await db.trackedPrompt.count({ where: { businessId: business.id } })).toBe(0);
+    expect(await db.trackedPrompt.count({ where: { id: prompt.id } })).toBe(0);
     // Removing it again: a refusal toast, no 500.
     const again = await post(business.id, cookie, { intent: 'delete-prompt', promptId: prompt.id });
     expect(again.status).toBe(302);

@@ -104,7 +104,7 @@ describe('createDemoModel', () => {
     ).toBeGreaterThanOrEqual(5);
 
     for (const text of texts) {
-      expect(text).not.toMatch(/undefined|null|NaN|\.\.(?!\.)| {2}/);
+      expect(text).not.toMatch(/undefined|null|NaN|\.(?:\*\*)?\.(?!\.)| {2}/);
       // A demo, not a real engine.
       expect(text).not.toMatch(/ChatGPT|OpenAI|Perplexity|Gemini|Claude|Anthropic|as an AI/i);
     }

@@ -368,14 +368,13 @@ function composeAnswer(
   const linkUs = mentioned && !!website && random() < 0.3;
 
   const blurb = (() => {
-    // The question's concern first (speed, price), then the general praise; never twice.
-    const deck = [
-      ...rng
-        .shuffle([...(intent.urgent ? URGENT_BLURBS : []), ...(intent.price ? PRICE_BLURBS : [])])
-        .slice(0, rng.int(1, 3)),
-      ...rng.shuffle(BLURBS),
-    ];
-    rng.shuffle(deck.slice(0, 4)).forEach((item, i) => (deck[i] = item));
+    // The question's concern (speed, price) in one to three of the entries, then general praise;
+    // never the same sentence twice in one answer.
+    const concerns = rng
+      .shuffle([...(intent.urgent ? URGENT_BLURBS : []), ...(intent.price ? PRICE_BLURBS : [])])
+      .slice(0, rng.int(1, 3));
+    const general = rng.shuffle(BLURBS);
+    const deck = rng.shuffle([...concerns, ...general.slice(0, 3)]).concat(general.slice(3));
     let next = 0;
     return () => deck[next++ % deck.length]!;
   })();
@@ -513,7 +512,7 @@ function prose(
       ? `${second} is another popular choice (${lowerFirst(blurb()).replace(/\.$/, '')}).`
       : '',
     rest.length
-      ? `${rng.pick(['Other names worth checking are', 'You might also look at', 'Locals also recommend'])} ${join(rest)}${rest.at(-1)!.endsWith('.') ? '' : '.'}`
+      ? `${rng.pick(['Other names worth checking are', 'You might also look at', 'Locals also recommend'])} ${join(rest)}${/\.(?:\*\*)?$/.test(rest.at(-1)!) ? '' : '.'}`
       : '',
   ];
   return sentences.filter(Boolean).join(' ');

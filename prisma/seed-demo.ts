@@ -7,6 +7,7 @@
 // DEMO_CUSTOMERS sets how many (default 2,000; 0 skips).
 import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { normalizeName } from '~/domain/tracking/names';
+import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
 import { db } from '~/lib/db.server';
 
 const COUNT = Number(process.env.DEMO_CUSTOMERS ?? 2000);
@@ -190,6 +191,27 @@ export function demoCompetitors(business: DemoBusiness): string[] {
   return names.filter((name) => normalizeName(name) !== own).slice(0, 2 + (seed % 2));
 }
 
+/**
+ * Weeks of the Demo assistant's answers for a few paid demo businesses, so the admin's Tracking
+ * tab and those businesses' pages have figures and a trend. Once: skipped when any exists.
+ */
+export async function seedDemoAnswers({ businesses = 10, weeks = 6 } = {}) {
+  if (await db.trackingAnswer.findFirst({ where: { engine: 'demo' }, select: { id: true } }))
+    return 0;
+  const picked = await db.business.findMany({
+    where: {
+      user: { email: { endsWith: MARKER }, subscriptionStatus: { not: 'free' } },
+      prompts: { some: {} },
+    },
+    orderBy: { id: 'asc' },
+    take: businesses,
+    select: { id: true },
+  });
+  let answers = 0;
+  for (const { id } of picked) answers += await seedDemoHistory(id, { weeks });
+  return answers;
+}
+
 function hash(text: string): number {
   let value = 2166136261;
   for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 16777619);
@@ -207,6 +229,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (tracked)
     console.log(
       `Gave ${tracked.toLocaleString('en-US')} demo businesses tracked prompts and competitors.`,
+    );
+  const answers = COUNT > 0 ? await seedDemoAnswers() : 0;
+  if (answers)
+    console.log(
+      `Asked the Demo assistant ${answers.toLocaleString('en-US')} questions for past weeks (simulated answers).`,
     );
   await db.$disconnect();
 }

@@ -407,3 +407,35 @@ describe('the forms, without JavaScript', () => {
     expect((await toastOf(response.headers))?.description).toBe('Unknown action');
   });
 });
+
+describe('when nothing can be asked', () => {
+  it("says tracking is paused once the month's budget is spent, and Run now is refused", async () => {
+    const { business, cookie } = await owner('diy');
+    await db.trackedPrompt.create({
+      data: { businessId: business.id, text: 'best plumber in Austin' },
+    });
+    const month = new Date().toISOString().slice(0, 7);
+    // The answers other tests stored counted this month's (free) calls under chatgpt already.
+    const key = { month_engine: { month, engine: 'chatgpt' } };
+    const before = await db.trackingSpend.findUnique({ where: key });
+    await db.trackingSpend.upsert({
+      where: key,
+      create: { month, engine: 'chatgpt', costUsd: 1_000 },
+      update: { costUsd: 1_000 },
+    });
+    try {
+      const data = await loaded(business.id, cookie);
+      expect(data.blocked).toMatch(/^Tracking is paused until next month/);
+      const refused = await post(business.id, cookie, { intent: 'run' });
+      expect(await toastOf(refused.headers)).toMatchObject({
+        title: 'Not run',
+        description: data.blocked,
+        variant: 'destructive',
+      });
+    } finally {
+      if (before) await db.trackingSpend.update({ where: key, data: { costUsd: before.costUsd } });
+      else await db.trackingSpend.delete({ where: key });
+    }
+    expect((await loaded(business.id, cookie)).blocked).toBeNull();
+  });
+});

@@ -73,6 +73,9 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
                 ', so you can spot a sign-in that was not you; admins see them as login history.',
               ],
               [
+                'Visibility tracking: the questions you track for each business and the competitors you name, and every answer the AI assistants gave to those questions (the text, the sources they cited, when, and what it cost us), so that we can show you how often they recommend you. The weekly digest e-mail is sent unless you turn it off.',
+              ],
+              [
                 'Premium GPT checks: each time you open the premium GPT we record when, your plan and whether access was allowed, to count usage and spot misuse.',
               ],
               [
@@ -109,7 +112,7 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
                 `A sign-in lasts ${days(facts.sessionDays)} unless you sign out first. The record of each sign-in stays, for your own list of sessions and the admins’ login history, until you delete your account.`,
               ],
               [
-                'Your account, sign-in records and password reset links stay as long as your account exists; your businesses and their audits until you delete them. Deleting the account removes all of them at once. A password reset link works for one hour.',
+                'Your account, sign-in records and password reset links stay as long as your account exists; your businesses, their audits, tracked questions and the answers to them until you delete them. Deleting the account removes all of them at once. A password reset link works for one hour.',
               ],
               [
                 `A paid plan stays active until the end of the period you paid for, plus ${days(facts.graceDays)} so that a late renewal never locks you out.`,
@@ -125,9 +128,8 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
         ],
       },
       {
-        // When the AI-visibility tracking job starts asking the engines (app/domain/tracking has
-        // only the reader and the figures so far), list them here: they receive each business's
-        // name, trade and town in the prompts.
+        // The AI engines tracking asks are listed here: they receive the questions owners track
+        // (which may name a trade and a town), never the business's name or the owner's details.
         id: 'processors',
         heading: 'Who else receives data',
         blocks: [
@@ -143,6 +145,9 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
               ],
               [
                 'Our mail server: the e-mail provider that delivers our messages receives each message’s recipient, subject and text.',
+              ],
+              [
+                'The AI assistants we ask for visibility tracking (OpenAI’s ChatGPT, Perplexity, Google’s Gemini and Anthropic’s Claude, as the operator turns each on): they receive each question you track, exactly as you wrote it, with the business’s town where their service takes a location. They receive nothing else about you or your business; the question is all they see.',
               ],
               [
                 'The hosting provider that runs our servers and database stores all of the data above on our behalf.',

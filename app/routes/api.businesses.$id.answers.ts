@@ -38,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const result = await listAnswers(user, params.id ?? '', {
       page,
       perPage: limit,
+      clampToLastPage: false,
       filter: { ...rest, ...(mentioned ? { mentioned: mentioned === 'true' } : {}) },
     });
     return pagedJsonResponse(

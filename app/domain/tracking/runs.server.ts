@@ -291,6 +291,8 @@ export type AskDependencies = {
   limiter?: RateLimiter;
   engines?: EngineConfig[];
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock (the demo's seed replays past weeks). */
+  now?: () => Date;
 };
 
 /**
@@ -305,7 +307,8 @@ export async function askTracked(
   deps: AskDependencies = {},
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const runKey = askKey(job);
-  const now = new Date();
+  const clock = deps.now ?? (() => new Date());
+  const now = clock();
   if (await db.trackingAnswer.findUnique({ where: { runKey }, select: { id: true } }))
     return 'skipped';
   const engine = (deps.engines ?? trackingEngines()).find((each) => each.id === job.engine);
@@ -379,12 +382,12 @@ export async function askTracked(
     if (error.kind === 'aborted') throw error;
     await storeFailure(
       { ...base, model: engine.model, error: error.message, attempts: error.attempts },
-      new Date(),
+      clock(),
     );
     return 'failed';
   }
 
-  const askedAt = new Date();
+  const askedAt = clock();
   const reading = readAnswer({
     text: answer.text,
     sources: answer.sources,

@@ -461,7 +461,12 @@ function parseJson<T>(value: string, fallback: T): T {
 export async function listAnswers(
   owner: Pick<PublicUser, 'id'>,
   businessId: string,
-  { page = 1, perPage = ANSWERS_PER_PAGE, filter = {} as AnswerFilter } = {},
+  {
+    page = 1,
+    perPage = ANSWERS_PER_PAGE,
+    filter = {} as AnswerFilter,
+    clampToLastPage = true,
+  } = {},
 ): Promise<AnswersPage> {
   const business = await ownedBusiness(owner, businessId);
   const where: Prisma.TrackingAnswerWhereInput = {
@@ -486,7 +491,7 @@ export async function listAnswers(
   };
   const total = await db.trackingAnswer.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const current = clampToLastPage ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
   const [rows, competitors] = await Promise.all([
     db.trackingAnswer.findMany({
       where,

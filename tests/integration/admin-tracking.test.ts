@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getTrackingOverview } from '~/domain/tracking/admin.server';
 import { TRACKING_ROUND_QUEUE, type RoundJob } from '~/domain/tracking/runs.server';
 import { jobEngine } from '~/jobs/engine.server';
@@ -6,6 +6,14 @@ import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { loader } from '~/routes/admin/route';
 import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+
+// Two engines configured before the app reads its settings: ChatGPT on a model with a built-in
+// price, and an OpenAI-compatible endpoint on a model nobody priced.
+vi.hoisted(() => {
+  process.env.OPENAI_API_KEY = 'sk-test-admin-tracking';
+  process.env.OPENAI_COMPATIBLE_BASE_URL = 'http://127.0.0.1:9/v1';
+  process.env.OPENAI_COMPATIBLE_MODEL = 'house-model-1';
+});
 
 // The admin's Tracking tab: this month's calls, failures, skipped calls and spend per engine
 // against the budget (a banner once it is reached), each engine's last failure, the tracking
@@ -104,6 +112,21 @@ describe('/admin?tab=tracking', () => {
     expect(paused.budget.paused).toBe(true);
     expect(paused.engines.find((engine) => engine.engine === 'perplexity')).toMatchObject({
       skipped: 7,
+    });
+  });
+
+  it('warns of a configured engine whose model has no price', async () => {
+    const { cookie } = await signedIn();
+    const overview = await overviewOf(cookie);
+    expect(overview.engines.find((engine) => engine.engine === 'chatgpt')).toMatchObject({
+      configured: true,
+      priced: true,
+    });
+    expect(overview.engines.find((engine) => engine.engine === 'compatible')).toMatchObject({
+      configured: true,
+      model: 'house-model-1',
+      priced: false,
+      calls: 0,
     });
   });
 

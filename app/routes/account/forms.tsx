@@ -146,6 +146,8 @@ export function DigestForm() {
       <input type="hidden" name="intent" value="digest" />
       <div className="flex items-start gap-3">
         <input
+          // Remounted when the saved setting changes, so the box shows what was stored.
+          key={String(digest.on)}
           id="account-digest"
           name="digest"
           type="checkbox"

@@ -5,7 +5,8 @@ import { jobEngine } from '~/jobs/engine.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { loader } from '~/routes/admin/route';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import { loader as apiLoader } from '~/routes/api.admin.tracking';
+import { args, BASE, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
 
 // Two engines configured before the app reads its settings: ChatGPT on a model with a built-in
 // price, and an OpenAI-compatible endpoint on a model nobody priced.
@@ -55,6 +56,28 @@ describe('/admin?tab=tracking', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/dashboard');
     await expect(getTrackingOverview(user)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('GET /api/admin/tracking: visitor 401, non-admin 403, admin the same overview as JSON', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      run(() => apiLoader(args(jsonRequest('/api/admin/tracking?page=abc', { headers }))));
+    expect(await get()).toMatchObject({
+      status: 401,
+      data: { message: 'Authentication required' },
+    });
+    const { user } = await signedIn('user');
+    const { token: userToken } = await sessionCookieFor(user.id);
+    expect((await get({ Authorization: `Bearer ${userToken}` })).status).toBe(403);
+
+    const { user: admin } = await signedIn();
+    const { token } = await sessionCookieFor(admin.id);
+    const res = await get({ Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.data).toMatchObject({
+      budget: { month: month(), budgetUsd: env.TRACKING_MONTHLY_BUDGET_USD },
+      businesses: { page: 1, limit: 20 },
+    });
   });
 
   it('shows spend per engine against the budget, the last failure, and pauses at the budget', async () => {

@@ -175,8 +175,9 @@ function engineRank(engine: string) {
 }
 
 /**
- * The business the answers named most this week that no answer named before it (by normalised
- * name) and that is not on the owner's list of competitors.
+ * The business the answers named most this week that no answer named before (by normalised name)
+ * and that is not on the owner's list of competitors: this week's names first (a few rows), then
+ * which of them have an earlier row (an index seek each on businessId, key, period).
  */
 async function newCompetitorOf(businessId: string, start: Date, end: Date) {
   const known = await db.competitor.findMany({
@@ -184,23 +185,32 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
     select: { key: true },
     take: 50,
   });
-  const rows = await db.trackingNameStat.groupBy({
+  const thisWeek = await db.trackingNameStat.groupBy({
     by: ['key'],
     where: {
       businessId,
       engine: engineFilter(),
-      period: { lt: end },
+      period: { gte: start, lt: end },
       known: false,
       ...(known.length ? { key: { notIn: known.map((row) => row.key) } } : {}),
     },
-    _min: { period: true },
     _max: { name: true },
     _sum: { mentions: true },
-    having: { period: { _min: { gte: start } } },
     orderBy: [{ _sum: { mentions: 'desc' } }, { key: 'asc' }],
-    take: 1,
+    take: 20,
   });
-  const row = rows[0];
+  if (!thisWeek.length) return null;
+  const seenBefore = await db.trackingNameStat.groupBy({
+    by: ['key'],
+    where: {
+      businessId,
+      engine: engineFilter(),
+      key: { in: thisWeek.map((row) => row.key) },
+      period: { lt: start },
+    },
+  });
+  const old = new Set(seenBefore.map((row) => row.key));
+  const row = thisWeek.find((each) => !old.has(each.key));
   return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
 }
 

@@ -1,7 +1,13 @@
 // `npm run db:seed:demo` (part of `npm run demo`): a few thousand made-up customers with businesses,
 // logins, premium-access checks and contact inquiries, so the admin panel of a fresh demo has
 // something to page through and search. Runs once: a database that already has them is left alone.
+// Each demo business also gets 3–5 tracked prompts (from the prompt suggestions) and 2–3
+// competitors, added to any demo business that has neither, so an older demo database gets them
+// too; the answers come from running the prompts (the Demo assistant without engine keys).
 // DEMO_CUSTOMERS sets how many (default 2,000; 0 skips).
+import { promptSuggestions } from '~/domain/tracking/suggestions';
+import { normalizeName } from '~/domain/tracking/names';
+import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
 import { db } from '~/lib/db.server';
 
 const COUNT = Number(process.env.DEMO_CUSTOMERS ?? 2000);
@@ -39,6 +45,9 @@ const TRADES = [
   ['Physio', 'Healthcare'],
 ] as const;
 const CITIES = ['Denver, CO', 'Austin, TX', 'Portland, OR', 'Raleigh, NC', 'Tampa, FL'];
+/** Words for the demo competitors' names ("Cedar Ridge Plumbing", "Hollis Roofing"). */
+const PLACES = ['Cedar Ridge', 'Blue Heron', 'Northgate', 'Riverside', 'Oak Hollow', 'Pinecrest'];
+const FOUNDERS = ['Hollis', 'Mercer', 'Vance', 'Ashford', 'Kimura', 'Ortega', 'Lindgren', 'Dube'];
 const TIERS = ['free', 'free', 'free', 'diy', 'starter', 'growth', 'authority'];
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -111,10 +120,120 @@ export async function seedDemo(count = COUNT) {
   return count;
 }
 
-const added = await seedDemo();
-console.log(
-  added
-    ? `Added ${added.toLocaleString('en-US')} demo customers (e-mails end in ${MARKER}) for the admin panel.`
-    : 'Demo customers already present (or DEMO_CUSTOMERS=0).',
-);
-await db.$disconnect();
+/**
+ * Gives every demo business (a user's e-mail ends in the demo marker) that has no tracked prompt
+ * and no competitor 3–5 prompts and 2–3 competitors. Returns how many businesses got them; a
+ * second run adds nothing.
+ */
+export async function seedDemoTracking() {
+  let done = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await db.business.findMany({
+      where: {
+        user: { email: { endsWith: MARKER } },
+        prompts: { none: {} },
+        competitors: { none: {} },
+        ...(cursor ? { id: { gt: cursor } } : {}),
+      },
+      select: { id: true, name: true, industry: true, location: true },
+      orderBy: { id: 'asc' },
+      take: 500,
+    });
+    if (!page.length) break;
+    cursor = page.at(-1)!.id;
+    const prompts = page.flatMap((business) =>
+      demoPrompts(business).map((text) => ({ businessId: business.id, text })),
+    );
+    const competitors = page.flatMap((business) =>
+      demoCompetitors(business).map((name) => ({
+        businessId: business.id,
+        name,
+        key: normalizeName(name),
+      })),
+    );
+    await db.$transaction([
+      db.trackedPrompt.createMany({ data: prompts }),
+      db.competitor.createMany({ data: competitors }),
+    ]);
+    done += page.length;
+  }
+  return done;
+}
+
+type DemoBusiness = { name: string; industry: string | null; location: string | null };
+
+/** 3–5 of the business's prompt suggestions, spread over the list, the same on every run. */
+export function demoPrompts(business: DemoBusiness): string[] {
+  const suggestions = promptSuggestions(business);
+  const seed = hash(`${business.name}|${business.location ?? ''}`);
+  const count = 3 + (seed % 3);
+  // count × step ≤ the list's length, so the picks are distinct.
+  const step = Math.max(1, Math.floor(suggestions.length / count));
+  return Array.from(
+    { length: Math.min(count, suggestions.length) },
+    (_, i) => suggestions[(seed + i * step) % suggestions.length]!,
+  );
+}
+
+/** 2–3 made-up local rivals in the business's trade and town, none sharing its name. */
+export function demoCompetitors(business: DemoBusiness): string[] {
+  const seed = hash(business.name);
+  const trade = TRADES.find(([, industry]) => industry === business.industry)?.[0];
+  const word = trade ?? (business.name.split(' ').slice(1).join(' ') || 'Services');
+  const city = business.location?.split(',')[0]?.trim();
+  const names = [
+    `${PLACES[seed % PLACES.length]} ${word}`,
+    `${FOUNDERS[(seed >>> 3) % FOUNDERS.length]} ${word}`,
+    city ? `${city} ${word} Group` : `${PLACES[(seed + 1) % PLACES.length]} ${word} Group`,
+  ];
+  const own = normalizeName(business.name);
+  return names.filter((name) => normalizeName(name) !== own).slice(0, 2 + (seed % 2));
+}
+
+/**
+ * Weeks of the Demo assistant's answers for a few paid demo businesses, so the admin's Tracking
+ * tab and those businesses' pages have figures and a trend. Once: skipped when any exists.
+ */
+export async function seedDemoAnswers({ businesses = 10, weeks = 6 } = {}) {
+  if (await db.trackingAnswer.findFirst({ where: { engine: 'demo' }, select: { id: true } }))
+    return 0;
+  const picked = await db.business.findMany({
+    where: {
+      user: { email: { endsWith: MARKER }, subscriptionStatus: { not: 'free' } },
+      prompts: { some: {} },
+    },
+    orderBy: { id: 'asc' },
+    take: businesses,
+    select: { id: true },
+  });
+  let answers = 0;
+  for (const { id } of picked) answers += await seedDemoHistory(id, { weeks });
+  return answers;
+}
+
+function hash(text: string): number {
+  let value = 2166136261;
+  for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 16777619);
+  return value >>> 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const added = await seedDemo();
+  console.log(
+    added
+      ? `Added ${added.toLocaleString('en-US')} demo customers (e-mails end in ${MARKER}) for the admin panel.`
+      : 'Demo customers already present (or DEMO_CUSTOMERS=0).',
+  );
+  const tracked = COUNT > 0 ? await seedDemoTracking() : 0;
+  if (tracked)
+    console.log(
+      `Gave ${tracked.toLocaleString('en-US')} demo businesses tracked prompts and competitors.`,
+    );
+  const answers = COUNT > 0 ? await seedDemoAnswers() : 0;
+  if (answers)
+    console.log(
+      `Asked the Demo assistant ${answers.toLocaleString('en-US')} questions for past weeks (simulated answers).`,
+    );
+  await db.$disconnect();
+}

@@ -565,6 +565,9 @@ async function storeAnswer(
           cited: reading.cited,
           citedNotNamed: reading.citedNotNamed,
           competitors: JSON.stringify(competitors),
+          highlights: JSON.stringify(
+            reading.matches.map(({ start, end, kind }) => ({ start, end, kind })),
+          ),
           inputTokens: input.usage.inputTokens,
           outputTokens: input.usage.outputTokens,
           costUsd: input.costUsd,

@@ -20,7 +20,7 @@ import {
 } from './figures';
 import { siteOf } from './domains';
 import { ownedBusiness } from './prompts.server';
-import { readAnswer, type NameMatch } from './reader';
+import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
 
 // What the visibility page, the dashboard card and the JSON API show: the figures of the latest
@@ -468,7 +468,7 @@ export async function listAnswers(
     clampToLastPage = true,
   } = {},
 ): Promise<AnswersPage> {
-  const business = await ownedBusiness(owner, businessId);
+  await ownedBusiness(owner, businessId);
   const where: Prisma.TrackingAnswerWhereInput = {
     businessId,
     status: 'answered',
@@ -492,41 +492,34 @@ export async function listAnswers(
   const total = await db.trackingAnswer.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const current = clampToLastPage ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page);
-  const [rows, competitors] = await Promise.all([
-    db.trackingAnswer.findMany({
-      where,
-      orderBy: [{ askedAt: 'desc' }, { id: 'desc' }],
-      skip: (current - 1) * perPage,
-      take: perPage,
-      select: {
-        id: true,
-        engine: true,
-        model: true,
-        promptId: true,
-        prompt: true,
-        text: true,
-        mentioned: true,
-        position: true,
-        cited: true,
-        citedNotNamed: true,
-        sources: true,
-        competitors: true,
-        askedAt: true,
-      },
-    }),
-    db.competitor.findMany({ where: { businessId }, select: { name: true }, take: 10 }),
-  ]);
+  const rows = await db.trackingAnswer.findMany({
+    where,
+    orderBy: [{ askedAt: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+    select: {
+      id: true,
+      engine: true,
+      model: true,
+      promptId: true,
+      prompt: true,
+      text: true,
+      mentioned: true,
+      position: true,
+      cited: true,
+      citedNotNamed: true,
+      sources: true,
+      competitors: true,
+      highlights: true,
+      askedAt: true,
+    },
+  });
   const names = engineNames();
   return {
     items: rows.map((row) => {
       const sources = parseJson<{ url: string; title: string | null }[]>(row.sources, []);
       const named = parseJson<{ name: string; position: number }[]>(row.competitors, []);
-      const { matches } = readAnswer({
-        text: row.text,
-        sources,
-        business: { name: business.name, website: business.website, location: business.location },
-        competitors: competitors.map((competitor) => competitor.name),
-      });
+      const matches = parseJson<NameMatch[]>(row.highlights, []);
       return {
         id: row.id,
         engine: row.engine,

@@ -1,0 +1,644 @@
+// The Demo assistant's language model: with no engine key there is nothing real to ask, so
+// `npm run demo` answers tracked prompts with this local model ("Demo assistant (simulated
+// answers)"). It implements the AI SDK's language-model spec (v4), so `generateText` calls it like
+// any engine and the answers go through the same reader, figures and pages.
+//
+// An answer reads like an assistant's reply to a local-service question: a numbered or bulleted
+// list with bold names, a table, bold paragraphs or plain prose, naming 3–6 businesses drawn from
+// the owner's competitors and a handful of invented local ones ("Lone Star Plumbing Co."), with a
+// caveat or a closing question now and then, and 2–5 URL sources (directories, the businesses'
+// sites). The owner's business is named in about half of the answers, at a varying place (or only
+// in a closing sentence), sometimes with a link to its site. The context reaches the model through
+// `createDemoModel`, never through the prompt, and the answers never claim to come from a real
+// engine. Randomness comes from `random`, so a test can seed it.
+
+import { UnsupportedFunctionalityError, type LanguageModel } from 'ai';
+
+// The AI SDK 7 language-model spec (v4), as `ai` exposes it: @ai-sdk/provider, where these types
+// are declared, is only a dependency of `ai`, not of this project.
+type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
+type LanguageModelV4CallOptions = Parameters<LanguageModelV4['doGenerate']>[0];
+type LanguageModelV4GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
+type LanguageModelV4Content = LanguageModelV4GenerateResult['content'][number];
+type LanguageModelV4Prompt = LanguageModelV4CallOptions['prompt'];
+
+export type DemoContext = {
+  business: {
+    name: string;
+    website: string | null;
+    location: string | null;
+    industry: string | null;
+  };
+  competitors: string[];
+};
+
+export const DEMO_PROVIDER = 'demo';
+export const DEMO_MODEL_ID = 'demo-assistant';
+
+/** How often an answer names the owner's business (the rest leave it out). */
+const MENTION_RATE = 0.52;
+
+export function createDemoModel(
+  context: DemoContext,
+  random: () => number = Math.random,
+): LanguageModelV4 {
+  return {
+    specificationVersion: 'v4',
+    provider: DEMO_PROVIDER,
+    modelId: DEMO_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+      const prompt = promptText(options.prompt);
+      const { text, sources } = composeAnswer(context, prompt, random);
+      const content: LanguageModelV4Content[] = [{ type: 'text', text }, ...sources];
+      const inputTokens = 24 + Math.ceil(prompt.length / 4);
+      const outputTokens = Math.ceil(text.length / 4);
+      return {
+        content,
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+        },
+        response: {
+          id: `demo-${Math.floor(random() * 0xffffffff).toString(16)}`,
+          timestamp: new Date(),
+          modelId: DEMO_MODEL_ID,
+        },
+        warnings: [],
+      };
+    },
+    async doStream() {
+      throw new UnsupportedFunctionalityError({
+        functionality: 'streaming',
+        message: 'The demo assistant answers whole: call generateText, not streamText.',
+      });
+    },
+  };
+}
+
+/** The customer's question: the text of the user messages (system messages are not the prompt). */
+function promptText(prompt: LanguageModelV4Prompt): string {
+  return prompt
+    .filter((message) => message.role === 'user')
+    .flatMap((message) => message.content)
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the answers are about: the trade, the place, the businesses.
+
+type Trade = {
+  /** Word for invented names: "Plumbing" → "Lone Star Plumbing Co.". */
+  label: string;
+  /** What the customer is looking for, plural: "plumbers". */
+  topic: string;
+  /** Path word for directory addresses: "plumbing". */
+  slug: string;
+};
+
+const TRADES: [RegExp, Trade][] = [
+  [/plumb|drain|sewer|water heater/, { label: 'Plumbing', topic: 'plumbers', slug: 'plumbing' }],
+  [
+    /hvac|heating|air condition|furnace|\bac\b/,
+    { label: 'Heating & Air', topic: 'HVAC companies', slug: 'hvac' },
+  ],
+  [/electric/, { label: 'Electric', topic: 'electricians', slug: 'electricians' }],
+  [/roof/, { label: 'Roofing', topic: 'roofing companies', slug: 'roofing' }],
+  [/paint/, { label: 'Painting', topic: 'painters', slug: 'painters' }],
+  [
+    /landscap|lawn|garden|yard|tree/,
+    { label: 'Landscaping', topic: 'landscaping companies', slug: 'landscaping' },
+  ],
+  [/clean|maid|housekeep/, { label: 'Cleaning', topic: 'cleaning services', slug: 'cleaning' }],
+  [
+    /pest|extermin|termite/,
+    { label: 'Pest Control', topic: 'pest control companies', slug: 'pest-control' },
+  ],
+  [
+    /auto|mechanic|\bcar\b|brake/,
+    { label: 'Auto Care', topic: 'auto repair shops', slug: 'auto-repair' },
+  ],
+  [/dent|orthodont|teeth/, { label: 'Dental', topic: 'dentists', slug: 'dentists' }],
+  [/chiropract/, { label: 'Chiropractic', topic: 'chiropractors', slug: 'chiropractors' }],
+  [
+    /physio|physical therap|rehab/,
+    { label: 'Physical Therapy', topic: 'physical therapy clinics', slug: 'physical-therapy' },
+  ],
+  [/\blaw\b|lawyer|legal|attorney/, { label: 'Law Group', topic: 'law firms', slug: 'lawyers' }],
+  [
+    /account|bookkeep|\bcpa\b|\btax/,
+    { label: 'Accounting', topic: 'accountants', slug: 'accountants' },
+  ],
+  [
+    /real ?estate|realt/,
+    { label: 'Realty', topic: 'real estate agents', slug: 'real-estate-agents' },
+  ],
+  [/groom/, { label: 'Pet Grooming', topic: 'dog groomers', slug: 'pet-groomers' }],
+  [
+    /\bvets?\b|veterinar|animal/,
+    { label: 'Animal Hospital', topic: 'vets', slug: 'veterinarians' },
+  ],
+  [/hair|salon|barber/, { label: 'Salon', topic: 'hair salons', slug: 'hair-salons' }],
+  [/spa\b|massage/, { label: 'Day Spa', topic: 'spas', slug: 'day-spas' }],
+  [
+    /fitness|gym|trainer|training/,
+    { label: 'Fitness', topic: 'personal trainers', slug: 'trainers' },
+  ],
+  [/photo/, { label: 'Photography', topic: 'photographers', slug: 'photographers' }],
+  [/wedding|event/, { label: 'Events', topic: 'wedding planners', slug: 'wedding-planners' }],
+  [/mov(?:ing|ers?)\b/, { label: 'Moving', topic: 'moving companies', slug: 'movers' }],
+  [/locksmith|lock/, { label: 'Lock & Key', topic: 'locksmiths', slug: 'locksmiths' }],
+  [
+    /contract|remodel|renovat|construction|builder|handyman/,
+    { label: 'Builders', topic: 'contractors', slug: 'contractors' },
+  ],
+  [/bake|cake|pastr/, { label: 'Bakery', topic: 'bakeries', slug: 'bakeries' }],
+  [/cafe|café|coffee/, { label: 'Coffee', topic: 'cafés', slug: 'coffee' }],
+  [
+    /restaurant|food|dining|pizz|grill|bistro/,
+    { label: 'Kitchen', topic: 'restaurants', slug: 'restaurants' },
+  ],
+  [
+    /marketing|seo|advertis|agency/,
+    { label: 'Marketing', topic: 'marketing agencies', slug: 'marketing' },
+  ],
+  [
+    /\bit\b|computer|tech|network/,
+    { label: 'IT Solutions', topic: 'IT support companies', slug: 'it-services' },
+  ],
+  [/tutor|lesson|test prep/, { label: 'Learning', topic: 'tutors', slug: 'tutoring' }],
+  [
+    /daycare|day care|child ?care|preschool/,
+    { label: 'Kids Academy', topic: 'daycares', slug: 'child-care' },
+  ],
+];
+
+function tradeOf(industry: string | null, prompt: string): Trade {
+  const text = (industry ?? '').toLowerCase().trim();
+  for (const source of [text, prompt.toLowerCase()]) {
+    const found = TRADES.find(([test]) => test.test(source));
+    if (found) return found[1];
+  }
+  if (!text) return { label: 'Services', topic: 'local businesses', slug: 'local-services' };
+  const words = text
+    .replace(/[^\p{L}\p{N}\s&'-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3);
+  return {
+    label: words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' '),
+    topic: /[^s]s$/.test(words.at(-1)!) ? words.join(' ') : `${words.join(' ')} providers`,
+    slug: slugify(words.join(' ')),
+  };
+}
+
+type Place = {
+  full: string | null;
+  city: string | null;
+  region: string | null;
+};
+
+function placeOf(location: string | null): Place {
+  const full = location?.replace(/\s+/g, ' ').trim() || null;
+  if (!full) return { full: null, city: null, region: null };
+  const [city, region] = full.split(',').map((part) => part.trim());
+  return { full, city: city || full, region: region || null };
+}
+
+/** A regional word for invented names ("Lone Star Plumbing Co."), by state. */
+const REGIONS: Record<string, string> = {
+  TX: 'Lone Star',
+  CO: 'Rocky Mountain',
+  OR: 'Cascade',
+  WA: 'Evergreen',
+  NC: 'Tar Heel',
+  FL: 'Sunshine',
+  CA: 'Golden State',
+  AZ: 'Desert Sun',
+  GA: 'Peach State',
+  NY: 'Empire',
+  IL: 'Prairie',
+  MI: 'Great Lakes',
+  MN: 'North Star',
+  TN: 'Volunteer',
+  UT: 'Beehive',
+  NV: 'Silver State',
+};
+const SURNAMES = [
+  'Hendricks',
+  'Alvarez',
+  'Whitaker',
+  'Nguyen',
+  'Callahan',
+  'Okafor',
+  'Brennan',
+  'Delgado',
+  'Thornton',
+  'Kowalski',
+  'Moreno',
+  'Sutton',
+];
+const LANDMARKS = [
+  'Cedar Ridge',
+  'Blue Heron',
+  'Red Oak',
+  'Stonebridge',
+  'Willow Creek',
+  'Ironwood',
+  'Harbor Point',
+  'Silver Pine',
+  'Copper Canyon',
+  'Maple Hollow',
+];
+
+/**
+ * The invented local businesses the answers draw on. The same business always gets the same ones
+ * (seeded from its name and place), so they recur across answers the way real recommendations do.
+ */
+function inventedNames(context: DemoContext, trade: Trade, place: Place): string[] {
+  const random = seededRandom(`${context.business.name}|${place.full ?? ''}|${trade.label}`);
+  const region = place.region ? REGIONS[place.region.toUpperCase()] : undefined;
+  const surnames = shuffle(SURNAMES, random);
+  const landmarks = shuffle(LANDMARKS, random);
+  const candidates = [
+    `${region ?? landmarks[0]} ${trade.label}${trade.label.includes(' ') ? '' : ' Co.'}`,
+    `${surnames[0]} & Sons ${trade.label}`,
+    place.city && place.city.length <= 20 ? `${place.city} Family ${trade.label}` : null,
+    `${landmarks[1]} ${trade.label}`,
+    `${surnames[1]} ${trade.label}`,
+    `${landmarks[2]} ${trade.label}${/\bGroup$/.test(trade.label) ? '' : ' Group'}`,
+    `${surnames[2]} Brothers ${trade.label}`,
+  ];
+  const taken = [context.business.name, ...context.competitors].map(simplify).filter(Boolean);
+  return candidates.filter(
+    (name): name is string =>
+      !!name &&
+      !taken.some((other) => simplify(name).includes(other) || other.includes(simplify(name))),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composing an answer.
+
+type Intent = { urgent: boolean; price: boolean; choose: boolean };
+
+function intentOf(prompt: string): Intent {
+  const p = prompt.toLowerCase();
+  return {
+    urgent:
+      /emergenc|urgent|asap|today|tonight|\bnow\b|24\/7|24-hour|burst|leak|locked out|open on|open late|weekend|sunday|saturday|same-day|fast/.test(
+        p,
+      ),
+    price: /afford|cheap|cost|price|budget|how much|value|fair/.test(p),
+    choose: /how do i (?:choose|find)|what should i (?:look for|ask)|avoid|tips|trust/.test(p),
+  };
+}
+
+const BLURBS = [
+  'Consistently strong reviews for punctual, friendly service.',
+  'Family-owned, with many repeat customers and clear written quotes.',
+  'Often praised for taking the time to explain the options.',
+  'A long-established local name with a solid reputation.',
+  'Reviewers mention fair pricing and no surprise fees.',
+  'Known for quick replies and easy scheduling.',
+  'Highly rated on Google and Yelp, with detailed, recent reviews.',
+  'A smaller team, but reviewers say the attention to detail shows.',
+  'Good communication from the first call to the final invoice, according to reviews.',
+  'Frequently recommended in local community groups.',
+];
+const URGENT_BLURBS = [
+  'Offers same-day appointments and, according to reviews, answers the phone after hours.',
+  'Reviewers mention fast response times for urgent requests.',
+  'Open on weekends, which helps when something cannot wait.',
+];
+const PRICE_BLURBS = [
+  'Frequently described as good value, with upfront pricing.',
+  'Offers free estimates, and reviewers say the final bill matched the quote.',
+  'A budget-friendly option that still gets strong reviews.',
+];
+const TIPS = [
+  '**Check licensing and insurance.** Ask for proof before any work starts.',
+  '**Read recent reviews.** Look at the last few months, not just the star rating.',
+  '**Get two or three written quotes.** It shows what a fair price looks like.',
+  '**Ask about guarantees.** Good businesses stand behind their work.',
+  '**Notice how they communicate.** A clear, prompt reply is a good sign.',
+];
+const CAVEATS = [
+  'Check recent reviews and confirm licensing and insurance before you hire.',
+  'Availability and prices change, so call ahead and ask for a written quote.',
+  'Ratings shift over time; it is worth reading the most recent reviews before you book.',
+  'Check recent reviews on Google or Yelp to see how each one handles jobs like yours.',
+];
+const CLOSERS = [
+  'Would you like me to narrow this down by neighborhood or budget?',
+  'If you tell me more about what you need, I can suggest which of these fits best.',
+  'Want a short list of questions to ask before you book?',
+];
+
+type Pick = { name: string; business: boolean; site: string | null };
+
+function composeAnswer(
+  context: DemoContext,
+  prompt: string,
+  random: () => number,
+): { text: string; sources: LanguageModelV4Content[] } {
+  const rng = helpers(random);
+  const trade = tradeOf(context.business.industry, prompt);
+  const place = placeOf(context.business.location);
+  const intent = intentOf(prompt);
+  const where = place.full ? `in ${place.full}` : 'in your area';
+  const website = context.business.website?.trim() || null;
+
+  // Who is in this answer.
+  const competitors = unique(context.competitors.map((name) => name.trim()).filter(Boolean));
+  const count = rng.int(3, 6);
+  const mentioned = random() < MENTION_RATE;
+  // Named in the list (at any place), or only in a sentence after it.
+  const proseOnly = mentioned && random() < 0.2;
+  const known = rng.shuffle(competitors).filter(() => random() < 0.6);
+  const invented = rng.shuffle(inventedNames(context, trade, place));
+  const others = [...known, ...invented].slice(0, mentioned && !proseOnly ? count - 1 : count);
+  const picks: Pick[] = others.map((name) => ({ name, business: false, site: siteFor(name) }));
+  const us: Pick = { name: context.business.name.trim(), business: true, site: website };
+  if (mentioned && !proseOnly) picks.splice(rng.int(0, picks.length), 0, us);
+  const linkUs = mentioned && !!website && random() < 0.3;
+
+  const blurb = (() => {
+    // The question's concern (speed, price) in one to three of the entries, then general praise;
+    // never the same sentence twice in one answer.
+    const concerns = rng
+      .shuffle([...(intent.urgent ? URGENT_BLURBS : []), ...(intent.price ? PRICE_BLURBS : [])])
+      .slice(0, rng.int(1, 3));
+    const general = rng.shuffle(BLURBS);
+    const deck = rng.shuffle([...concerns, ...general.slice(0, 3)]).concat(general.slice(3));
+    let next = 0;
+    return () => deck[next++ % deck.length]!;
+  })();
+  const label = (pick: Pick) =>
+    pick.business && linkUs ? `[${pick.name}](${website})` : pick.name;
+  // In running text a one-word name ("Summit") is bolded, as assistants do, or it reads as a word.
+  const inText = (pick: Pick, bold = false) =>
+    bold || !/\s/.test(pick.name) ? `**${label(pick)}**` : label(pick);
+  const rating = () => `${(4.5 + rng.int(0, 4) / 10).toFixed(1)}★`;
+
+  const parts: string[] = [];
+  parts.push(rng.pick(intros(trade, where, intent)));
+  if (intent.choose) {
+    parts.push(
+      rng
+        .shuffle(TIPS)
+        .slice(0, 3)
+        .map((tip) => `- ${tip}`)
+        .join('\n'),
+    );
+    parts.push(
+      rng.pick(['A few well-reviewed names to start with:', 'Some names that come up often:']),
+    );
+  }
+
+  const form = rng.weighted([
+    ['numbered', 35],
+    ['bullets', 25],
+    ['prose', 15],
+    ['paragraphs', 13],
+    ['table', 12],
+  ] as const);
+  if (form === 'numbered') {
+    parts.push(picks.map((pick, i) => `${i + 1}. **${label(pick)}** – ${blurb()}`).join('\n'));
+  } else if (form === 'bullets') {
+    const withRatings = random() < 0.4;
+    parts.push(
+      picks
+        .map(
+          (pick) =>
+            `- **${label(pick)}**${withRatings ? ` (${rating()} on Google)` : ''}: ${blurb()}`,
+        )
+        .join('\n'),
+    );
+  } else if (form === 'paragraphs') {
+    parts.push(...picks.map((pick) => `**${label(pick)}** – ${lowerFirst(blurb())}`));
+  } else if (form === 'table') {
+    parts.push(
+      [
+        '| Business | Why people pick it | Rating |',
+        '|---|---|---|',
+        ...picks.map(
+          (pick) => `| **${label(pick)}** | ${blurb().replace(/\.$/, '')} | ${rating()} |`,
+        ),
+      ].join('\n'),
+    );
+  } else {
+    const bold = random() < 0.4;
+    parts.push(prose(picks, (pick) => inText(pick, bold), blurb, rng));
+  }
+
+  if (proseOnly)
+    parts.push(
+      rng.pick([
+        `You could also contact ${inText(us)}, a local option that people speak well of.`,
+        `${inText(us)} is another name worth a call; it gets good feedback from local customers.`,
+        `Some people also recommend ${inText(us)}, so it may be worth getting a quote from them too.`,
+      ]),
+    );
+  if (random() < 0.45) parts.push(rng.pick(CAVEATS));
+  if (random() < 0.2) parts.push(rng.pick(CLOSERS));
+  const text = parts.join('\n\n');
+
+  // Sources: directories first, then sites of businesses in the answer.
+  const directories = rng.shuffle(directorySources(trade, place));
+  const sites = rng.shuffle(
+    picks
+      .filter((pick) => !pick.business && pick.site)
+      .map((pick) => ({
+        url: pick.site!,
+        title: `${pick.name} | ${trade.label === 'Services' ? 'Local Services' : trade.label}${place.city ? ` in ${place.city}` : ''}`,
+      })),
+  );
+  const citeUs = !!website && random() < (mentioned ? 0.5 : 0.1);
+  const total = rng.int(2, 5);
+  const chosen = [
+    ...(citeUs ? [{ url: website!, title: `${us.name} – Home` }] : []),
+    ...directories.slice(0, rng.int(1, 3)),
+    ...sites,
+  ].slice(0, total);
+  const sources: LanguageModelV4Content[] = rng.shuffle(chosen).map((source, i) => ({
+    type: 'source',
+    sourceType: 'url',
+    id: `demo-source-${i + 1}`,
+    url: source.url,
+    title: source.title,
+  }));
+  return { text, sources };
+}
+
+function intros(trade: Trade, where: string, intent: Intent): string[] {
+  if (intent.choose)
+    return [
+      `Choosing well comes down to a few checks, then a short list of ${trade.topic} ${where}.`,
+      `A few things to check first, then some ${trade.topic} ${where} that are well reviewed.`,
+    ];
+  const list = [
+    `Here are some well-reviewed ${trade.topic} ${where} worth contacting:`,
+    `Based on reviews and local reputation, these ${trade.topic} ${where} stand out:`,
+    `A few names come up again and again for ${trade.topic} ${where}:`,
+    `If you're looking for ${trade.topic} ${where}, these are solid places to start:`,
+  ];
+  if (intent.urgent)
+    list.push(
+      `If it's urgent, call two or three of these ${trade.topic} ${where} and ask who can come out soonest:`,
+    );
+  if (intent.price)
+    list.push(
+      `Prices vary a lot, so compare quotes. These ${trade.topic} ${where} are known for fair pricing:`,
+    );
+  return list;
+}
+
+function prose(
+  picks: Pick[],
+  label: (pick: Pick) => string,
+  blurb: () => string,
+  rng: Helpers,
+): string {
+  const names = picks.map(label);
+  const [first, second, ...rest] = names;
+  const sentences = [
+    `${first} is often the first name people mention: ${lowerFirst(blurb())}`,
+    second
+      ? `${second} is another popular choice (${lowerFirst(blurb()).replace(/\.$/, '')}).`
+      : '',
+    rest.length
+      ? `${rng.pick(['Other names worth checking are', 'You might also look at', 'Locals also recommend'])} ${join(rest)}${/\.(?:\*\*)?$/.test(rest.at(-1)!) ? '' : '.'}`
+      : '',
+  ];
+  return sentences.filter(Boolean).join(' ');
+}
+
+function directorySources(trade: Trade, place: Place): { url: string; title: string }[] {
+  const loc = place.full;
+  const topic = trade.topic;
+  const titled = topic.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
+  const near = loc ? ` in ${loc}` : ' Near You';
+  const region = place.region ? slugify(place.region) : null;
+  const city = place.city ? slugify(place.city) : null;
+  const sources = [
+    {
+      url: `https://www.yelp.com/search?find_desc=${encodeURIComponent(topic)}${loc ? `&find_loc=${encodeURIComponent(loc)}` : ''}`,
+      title: `Top 10 Best ${titled}${near} - Yelp`,
+    },
+    {
+      url:
+        region && city
+          ? `https://www.angi.com/companylist/us/${region}/${city}/${trade.slug}.htm`
+          : `https://www.angi.com/nearme/${trade.slug}/`,
+      title: `Best ${titled}${near} | Angi`,
+    },
+    {
+      url: `https://www.bbb.org/search?find_text=${encodeURIComponent(topic)}${loc ? `&find_loc=${encodeURIComponent(loc)}` : ''}`,
+      title: `BBB Directory of ${titled}${near}`,
+    },
+  ];
+  if (city)
+    sources.push({
+      url: `https://www.reddit.com/r/${place.city!.replace(/[^A-Za-z]/g, '')}/`,
+      title: `Recommendations for ${topic}? : r/${place.city!.replace(/[^A-Za-z]/g, '')}`,
+    });
+  return sources;
+}
+
+/** An invented site for a business in an answer: "Lone Star Plumbing Co." → lonestarplumbingco.com. */
+function siteFor(name: string): string | null {
+  const host = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
+  return host ? `https://www.${host.slice(0, 40)}.com/` : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers.
+
+type Helpers = ReturnType<typeof helpers>;
+
+function helpers(random: () => number) {
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  return {
+    int,
+    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!,
+    shuffle: <T>(items: readonly T[]): T[] => shuffle(items, random),
+    weighted: <T>(items: readonly (readonly [T, number])[]): T => {
+      const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+      let roll = random() * total;
+      for (const [item, weight] of items) {
+        roll -= weight;
+        if (roll < 0) return item;
+      }
+      return items.at(-1)![0];
+    },
+  };
+}
+
+function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/**
+ * A small deterministic random generator (mulberry32) seeded from a string, for repeatable demo
+ * answers and tests: `createDemoModel(context, seededRandom('demo'))`.
+ */
+export function seededRandom(seed: string): () => number {
+  let state = 2166136261;
+  for (const char of seed) state = Math.imul(state ^ char.charCodeAt(0), 16777619);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function unique(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = simplify(name);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function simplify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function lowerFirst(sentence: string): string {
+  return sentence[0]!.toLowerCase() + sentence.slice(1);
+}
+
+function join(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TrackingAnswer" ADD COLUMN     "highlights" TEXT NOT NULL DEFAULT '[]';

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { normalizeName } from '~/domain/tracking/names';
+import { promptSuggestions } from '~/domain/tracking/suggestions';
+import { db } from '~/lib/db.server';
+import { demoCompetitors, demoPrompts, seedDemoTracking } from '../../prisma/seed-demo';
+
+// The demo seed's tracking data: every demo business gets prompts and competitors to track, once.
+
+const EMAIL = `seed-tracking-${Date.now()}@demo.example.com`;
+
+afterAll(async () => {
+  await db.user.deleteMany({ where: { email: EMAIL } });
+});
+
+describe('seedDemoTracking', () => {
+  it('gives each demo business 3–5 suggested prompts and 2–3 competitors, once', async () => {
+    const user = await db.user.create({ data: { email: EMAIL, firstName: 'Demo' } });
+    const specs = [
+      { name: 'Garcia Plumbing', industry: 'Plumbing', location: 'Austin, TX' },
+      { name: 'Khan Law Office', industry: 'Legal', location: 'Raleigh, NC' },
+      { name: 'Lee Physio', industry: 'Healthcare', location: 'Tampa, FL' },
+      { name: 'Rossi Dental', industry: 'Dentistry', location: 'Denver, CO' },
+      { name: 'Silva Roofing', industry: 'Construction', location: 'Portland, OR' },
+      { name: 'Wang Landscaping', industry: 'Landscaping', location: null },
+    ];
+    const businesses = await Promise.all(
+      specs.map((spec) => db.business.create({ data: { ...spec, userId: user.id } })),
+    );
+    // Someone else's business (not a demo customer) is left alone.
+    const other = await db.user.create({
+      data: { email: `not-demo-${Date.now()}@example.com`, firstName: 'Real' },
+    });
+    const real = await db.business.create({
+      data: { userId: other.id, name: 'Real Plumbing', industry: 'Plumbing', location: 'Austin' },
+    });
+
+    expect(await seedDemoTracking()).toBeGreaterThanOrEqual(businesses.length);
+
+    for (const business of businesses) {
+      const prompts = await db.trackedPrompt.findMany({ where: { businessId: business.id } });
+      const competitors = await db.competitor.findMany({ where: { businessId: business.id } });
+      expect(prompts.length).toBeGreaterThanOrEqual(3);
+      expect(prompts.length).toBeLessThanOrEqual(5);
+      expect(new Set(prompts.map((p) => p.text)).size).toBe(prompts.length);
+      const suggestions = promptSuggestions(business);
+      for (const prompt of prompts) {
+        expect(suggestions).toContain(prompt.text);
+        expect(prompt.text).not.toContain(business.name);
+      }
+      expect(competitors.length).toBeGreaterThanOrEqual(2);
+      expect(competitors.length).toBeLessThanOrEqual(3);
+      for (const competitor of competitors) {
+        expect(competitor.name).toMatch(/^[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)+$/);
+        expect(competitor.key).toBe(normalizeName(competitor.name));
+        expect(competitor.key).not.toBe(normalizeName(business.name));
+      }
+    }
+    expect(await db.trackedPrompt.count({ where: { businessId: real.id } })).toBe(0);
+    expect(await db.competitor.count({ where: { businessId: real.id } })).toBe(0);
+
+    // Idempotent: a second run adds nothing to these businesses.
+    const ids = businesses.map((b) => b.id);
+    const before = await db.trackedPrompt.count({ where: { businessId: { in: ids } } });
+    await seedDemoTracking();
+    expect(await db.trackedPrompt.count({ where: { businessId: { in: ids } } })).toBe(before);
+    expect(await db.competitor.count({ where: { businessId: { in: ids } } })).toBeLessThanOrEqual(
+      ids.length * 3,
+    );
+    await db.user.delete({ where: { id: other.id } });
+  });
+
+  it('picks varied prompts and rivals, the same on every run', () => {
+    const garcia = { name: 'Garcia Plumbing', industry: 'Plumbing', location: 'Austin, TX' };
+    expect(demoPrompts(garcia)).toEqual(demoPrompts(garcia));
+    expect(demoCompetitors(garcia)).toEqual(demoCompetitors(garcia));
+    expect(demoCompetitors(garcia).every((name) => name.includes('Plumbing'))).toBe(true);
+    // Every founder and place word is used across businesses (none left out, none undefined).
+    const rivals = ['Garcia', 'Smith', 'Khan', 'Wang', 'Silva', 'Patel', 'Brown', 'Rossi']
+      .flatMap((last, i) =>
+        ['Denver, CO', 'Austin, TX', 'Portland, OR'].flatMap((location) =>
+          demoCompetitors({ name: `${last} Plumbing ${i}`, industry: 'Plumbing', location }),
+        ),
+      )
+      .join('|');
+    expect(rivals).not.toMatch(/undefined|null/);
+    const sets = ['Garcia', 'Smith', 'Khan', 'Wang', 'Silva', 'Patel', 'Brown', 'Rossi'].map(
+      (last) => demoPrompts({ ...garcia, name: `${last} Plumbing` }).join('|'),
+    );
+    expect(new Set(sets).size).toBeGreaterThan(3);
+  });
+});

@@ -90,7 +90,13 @@ async function trackedBusiness(userId: string, name = 'Bright Pipes Plumbing') {
   return business;
 }
 
-async function answer(businessId: string, text: string, askedAt: Date, mentioned = true) {
+async function answer(
+  businessId: string,
+  text: string,
+  askedAt: Date,
+  mentioned = true,
+  highlights: { start: number; end: number; kind: 'business' | 'competitor' }[] = [],
+) {
   await db.trackingAnswer.create({
     data: {
       runKey: `${businessId}:${askedAt.toISOString()}:${Math.random()}`,
@@ -105,6 +111,7 @@ async function answer(businessId: string, text: string, askedAt: Date, mentioned
       text,
       sources: '[]',
       mentioned,
+      highlights: JSON.stringify(highlights),
       askedAt,
     },
   });
@@ -183,6 +190,20 @@ describe('the weekly digest', () => {
       'List-Unsubscribe': `<${url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+  });
+
+  it('quotes the sentence where the reader found the name when the answer was stored', async () => {
+    const user = await owner('diy');
+    const business = await trackedBusiness(user.id);
+    const text =
+      'Bright Pipes Plumbing has a page. For boilers, Bright Pipes Plumbing is the one locals trust.';
+    const start = text.lastIndexOf('Bright Pipes Plumbing');
+    await answer(business.id, text, new Date(NOW.getTime() - DAY), true, [
+      { start, end: start + 'Bright Pipes Plumbing'.length, kind: 'business' },
+    ]);
+    await sendDigest({ userId: user.id, week: WEEK }, NOW);
+    const [mail] = await digestsTo(user.email);
+    expect(mail!.text).toContain('> For boilers, Bright Pipes Plumbing is the one locals trust.');
   });
 
   it('shows the first 20 businesses by name and says how many more there are', async () => {

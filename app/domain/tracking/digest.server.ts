@@ -9,7 +9,7 @@ import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
-import { readAnswer } from './reader';
+import { readAnswer, type NameMatch } from './reader';
 import { engineFilter, engineNames } from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
@@ -242,6 +242,24 @@ export function excerptAround(text: string, start: number, end: number): string 
   return `${head > from ? '…' : ''}${body}${to < text.length && !/[.!?]$/.test(body) ? '…' : ''}`;
 }
 
+function storedMatches(value: string): NameMatch[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (match): match is NameMatch =>
+            typeof match === 'object' &&
+            match !== null &&
+            typeof match.start === 'number' &&
+            typeof match.end === 'number' &&
+            (match.kind === 'business' || match.kind === 'competitor'),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 async function quoteOf(
   business: { id: string; name: string; website: string | null; location: string | null },
   start: Date,
@@ -257,16 +275,18 @@ async function quoteOf(
       askedAt: { gte: start, lt: end },
     },
     orderBy: [{ askedAt: 'desc' }, { id: 'desc' }],
-    select: { engine: true, prompt: true, text: true },
+    select: { engine: true, prompt: true, text: true, highlights: true },
   });
   if (!answer) return null;
-  const { matches } = readAnswer({
-    text: answer.text,
-    sources: [],
-    business: { name: business.name, website: business.website, location: business.location },
-    competitors: [],
-  });
-  const named = matches.find((match) => match.kind === 'business');
+  // Where the reader found the name when the answer was stored; read again for older answers.
+  const named =
+    storedMatches(answer.highlights).find((match) => match.kind === 'business') ??
+    readAnswer({
+      text: answer.text,
+      sources: [],
+      business: { name: business.name, website: business.website, location: business.location },
+      competitors: [],
+    }).matches.find((match) => match.kind === 'business');
   const at = named ?? {
     start: Math.max(0, answer.text.toLowerCase().indexOf(business.name.toLowerCase())),
     end: 0,

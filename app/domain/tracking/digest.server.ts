@@ -357,16 +357,16 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
   ]);
 
   const reports: DigestBusiness[] = businesses.map((business, index) => {
-    const now = current.get(business.id) ?? new Map<string, FigureCounts>();
+    const thisWeek = current.get(business.id) ?? new Map<string, FigureCounts>();
     const before = previous.get(business.id) ?? new Map<string, FigureCounts>();
     const sum = (counts: Map<string, FigureCounts>) =>
       [...counts.values()].reduce(addCounts, NO_COUNTS);
     const beforeAll = sum(before);
     return {
       name: business.name,
-      overall: figuresFromCounts(sum(now)),
+      overall: figuresFromCounts(sum(thisWeek)),
       previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
-      engines: [...now.entries()]
+      engines: [...thisWeek.entries()]
         .filter(([, counts]) => counts.samples > 0)
         .sort(([a], [b]) => engineRank(a) - engineRank(b) || a.localeCompare(b))
         .map(([engine, counts]) => {

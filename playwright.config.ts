@@ -80,6 +80,10 @@ export default defineConfig({
         // weekly re-audit stays off so it never audits a journey's business behind its back.
         AUDIT_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
         AUDIT_SCHEDULER: 'false',
+        // Tracking asks the Demo assistant (simulated answers, no engine key, no network), and
+        // only when a journey presses Run now: no scheduled round behind a journey's back.
+        DEMO_TRACKING: 'true',
+        TRACKING_SCHEDULER: 'false',
       },
     },
     {

@@ -127,11 +127,15 @@ export async function updatePrompt(
   input: PromptInput,
 ): Promise<PromptView> {
   await ownedBusiness(owner, businessId);
-  const clash = await db.trackedPrompt.findFirst({
-    where: { businessId, id: { not: promptId }, text: input.text },
-    select: { id: true },
+  // The same question in other letter case is the same question, as when adding one (an exact
+  // match let "Best plumber" be saved beside "best plumber").
+  const others = await db.trackedPrompt.findMany({
+    where: { businessId, id: { not: promptId } },
+    select: { text: true },
+    take: TRACKED_PROMPTS_PER_BUSINESS.authority,
   });
-  if (clash) throw new DomainError('conflict', PROMPT_TAKEN_MESSAGE);
+  if (others.some((row) => row.text.toLowerCase() === input.text.toLowerCase()))
+    throw new DomainError('conflict', PROMPT_TAKEN_MESSAGE);
   const updated = await db.trackedPrompt.updateMany({
     where: { id: promptId, businessId },
     data: { text: input.text },

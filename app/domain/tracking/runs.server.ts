@@ -130,6 +130,20 @@ export function runAllowance(
   return { intervalHours, nextAt: next > now.getTime() ? new Date(next).toISOString() : null };
 }
 
+/** The owner's business's allowance: when "Run now" may be pressed again (someone else's: not found). */
+export async function runAllowanceFor(
+  owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
+  businessId: string,
+  now = new Date(),
+): Promise<RunAllowance> {
+  const business = await db.business.findFirst({
+    where: { id: businessId, userId: owner.id },
+    select: { trackingRunAt: true },
+  });
+  if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  return runAllowance(owner, business.trackingRunAt, now);
+}
+
 /**
  * The owner's "Run now": one round of every prompt the plan allows, of every engine,
  * TRACKING_SAMPLES times. At most once an hour per business (Free: once a day). The claim is a
@@ -499,7 +513,8 @@ async function storeFailure(
   );
 }
 
-async function storeAnswer(
+/** Keeps one read answer and its counts (exported for the page tests, which store answers as a round does). */
+export async function storeAnswer(
   input: StoreBase & {
     text: string;
     sources: AnswerSource[];

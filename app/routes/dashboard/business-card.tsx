@@ -11,6 +11,7 @@ export function BusinessCard({
   business,
   readiness,
   allowance,
+  visibility,
   upgradable,
   back,
   freeGptUrl,
@@ -20,6 +21,8 @@ export function BusinessCard({
   business: BusinessView;
   readiness: AuditStanding | null;
   allowance: AuditAllowance | null;
+  /** The latest period's mention rate in words and its change; null before any answer. */
+  visibility: { mentions: string; change: string | null } | null;
   upgradable: boolean;
   back: string;
   freeGptUrl: string;
@@ -113,6 +116,34 @@ export function BusinessCard({
             className={buttonStyles.secondary}
           />
         ) : null}
+      </div>
+      <div
+        className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+        data-testid="business-visibility"
+      >
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-slate-900">AI visibility</p>
+          {visibility ? (
+            <>
+              <p className="mt-1 text-sm text-slate-800">
+                {visibility.mentions[0]!.toUpperCase() + visibility.mentions.slice(1)}
+              </p>
+              {visibility.change ? (
+                <p className="text-sm text-slate-700" data-testid="visibility-change">
+                  {visibility.change[0]!.toUpperCase() + visibility.change.slice(1)}
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">Not tracked yet</p>
+          )}
+        </div>
+        <Link
+          to={`/dashboard/businesses/${business.id}/visibility`}
+          className={`${linkStyles} text-sm`}
+        >
+          View visibility<span className="sr-only"> for {business.name}</span>
+        </Link>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <a

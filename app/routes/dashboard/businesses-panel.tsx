@@ -12,6 +12,7 @@ export function BusinessesPanel() {
     businesses,
     readiness,
     allowances,
+    visibility,
     auditsUpgradable,
     list,
     adding,
@@ -144,6 +145,7 @@ export function BusinessesPanel() {
                   business={business}
                   readiness={readiness[business.id] ?? null}
                   allowance={allowances[business.id] ?? null}
+                  visibility={visibility[business.id] ?? null}
                   upgradable={auditsUpgradable}
                   back={here}
                   freeGptUrl={freeGptUrl}

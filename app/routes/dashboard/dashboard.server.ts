@@ -8,6 +8,10 @@ import {
   listBusinesses,
 } from '~/domain/businesses.server';
 import { auditAllowances, auditStandings } from '~/domain/audits.server';
+import { describeMentions } from '~/domain/tracking/figures';
+import { periodKindOf } from '~/domain/tracking/runs.server';
+import { visibilitySummaries } from '~/domain/tracking/visibility.server';
+import { changeSince } from '~/components/tracking/words';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling, isPaidPlan } from '~/domain/payments.server';
 import { checkoutPath, formatPrice, PLANS } from '~/content/plans';
@@ -78,10 +82,18 @@ export async function loadDashboard(request: Request) {
   // Each card's latest AI-readiness score and trend, and what is left of the day's audits: two
   // more queries by primary key for the page.
   const ids = businesses.map((business) => business.id);
-  const [readiness, allowances] = await Promise.all([
+  const [readiness, allowances, summaries] = await Promise.all([
     auditStandings(ids),
     auditAllowances(user, ids, now),
+    visibilitySummaries(ids, periodKindOf(effectiveTier(user, now))),
   ]);
+  // Each card's AI visibility in words: the latest period's mention rate and its change.
+  const visibility: Record<string, { mentions: string; change: string | null }> = {};
+  for (const [id, summary] of Object.entries(summaries))
+    visibility[id] = {
+      mentions: describeMentions(summary.current).replace(/, likely between.*$/, ''),
+      change: changeSince(summary.current, summary.previous, summary.period, now),
+    };
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
   const find = async (param: string) => {
     const id = tab === 'businesses' ? url.searchParams.get(param) : null;
@@ -136,6 +148,7 @@ export async function loadDashboard(request: Request) {
     businesses,
     readiness,
     allowances,
+    visibility,
     /** A better plan gives more audits a day: the card's "next check" hint links to pricing. */
     auditsUpgradable: countedTier !== 'authority',
     list: {

@@ -136,9 +136,14 @@ export default function AuditPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div>
-        <Link to="/dashboard" className={linkStyles}>
-          ← Back to dashboard
-        </Link>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/dashboard" className={linkStyles}>
+            ← Back to dashboard
+          </Link>
+          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
+            AI visibility: how often assistants name you
+          </Link>
+        </div>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
           AI readiness: {business.name}
         </h1>

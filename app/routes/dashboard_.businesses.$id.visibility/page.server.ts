@@ -1,0 +1,220 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import { changeSince, periodLabel } from '~/components/tracking/words';
+import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
+import { isDomainError } from '~/domain/errors';
+import { COMPETITORS_PER_BUSINESS, effectiveTier, TIER_LABELS } from '~/domain/tiers';
+import {
+  addCompetitor,
+  addPrompt,
+  deleteCompetitor,
+  deletePrompt,
+  listCompetitors,
+  ownedBusiness,
+  promptLimit,
+  promptLimitMessage,
+  suggestPrompts,
+  updatePrompt,
+} from '~/domain/tracking/prompts.server';
+import {
+  BUDGET_PAUSED_MESSAGE,
+  budgetStatus,
+  NO_ENGINE_MESSAGE,
+  periodKindOf,
+  runAllowanceFor,
+  runNow,
+  trackingEngines,
+} from '~/domain/tracking/runs.server';
+import {
+  ANSWERS_PER_PAGE,
+  listAnswers,
+  promptRows,
+  visibilityOf,
+} from '~/domain/tracking/visibility.server';
+import { requireUser } from '~/http/auth.server';
+import { PRIVATE_NO_STORE } from '~/http/cache-policy';
+import { readFormData } from '~/http/http.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { pageParams } from '~/schemas/paging';
+import { CompetitorSchema, PromptSchema } from '~/schemas/tracking';
+
+// The visibility page's loader and action: the figures of the latest period, the prompts and
+// competitors the owner tracks, Run now, and one page of answers. Someone else's business is a
+// 404, as on the JSON API and the audit page.
+
+export function pagePath(id: string, hash = '') {
+  return `/dashboard/businesses/${encodeURIComponent(id)}/visibility${hash}`;
+}
+
+export async function loadVisibilityPage(request: Request, id: string) {
+  const user = await requireUser(request);
+  const now = new Date();
+  let business;
+  try {
+    business = await ownedBusiness(user, id);
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found')
+      throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+    throw error;
+  }
+  const url = new URL(request.url);
+  const { page } = pageParams(url.searchParams, {
+    defaultLimit: ANSWERS_PER_PAGE,
+    maxLimit: ANSWERS_PER_PAGE,
+  });
+  const engine = url.searchParams.get('engine')?.slice(0, 40) || undefined;
+  const { tier, limit } = promptLimit(user, now);
+  const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
+  const [prompts, suggestions, competitors, allowance, budget, answers] = await Promise.all([
+    promptRows(business, limit, visibility.current),
+    suggestPrompts(user, id),
+    listCompetitors(user, id),
+    runAllowanceFor(user, id, now),
+    budgetStatus(now),
+    listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
+  ]);
+  const editId = url.searchParams.get('edit');
+  const removeId = url.searchParams.get('remove');
+  const find = (promptId: string | null) =>
+    promptId ? (prompts.find((prompt) => prompt.id === promptId) ?? null) : null;
+  const atLimit = prompts.length >= limit;
+  return data(
+    {
+      business: { id: business.id, name: business.name, website: business.website },
+      visibility,
+      period: visibility.current ? periodLabel(visibility.current, now) : null,
+      change: visibility.current
+        ? changeSince(visibility.overall, visibility.previous, visibility.current, now)
+        : null,
+      prompts,
+      limit: {
+        limit,
+        count: prompts.length,
+        plan: TIER_LABELS[tier],
+        atLimit,
+        message: atLimit ? promptLimitMessage(tier) : null,
+        upgradable: tier !== 'authority',
+      },
+      suggestions: suggestions.slice(0, 8),
+      competitors,
+      competitorLimit: COMPETITORS_PER_BUSINESS,
+      allowance,
+      /** Why nothing can be asked now (no engine configured, the month's budget used up). */
+      blocked: !trackingEngines().length
+        ? NO_ENGINE_MESSAGE
+        : budget.paused
+          ? BUDGET_PAUSED_MESSAGE
+          : null,
+      answers,
+      engine: engine ?? null,
+      editing: find(editId),
+      removing: find(removeId),
+    },
+    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
+  );
+}
+
+export type Intent = 'add-prompt' | 'edit-prompt' | 'add-competitor';
+export type ActionResult = {
+  intent: Intent;
+  promptId?: string;
+  result: SubmissionResult<string[]>;
+};
+
+const INTENTS = [
+  'add-prompt',
+  'edit-prompt',
+  'delete-prompt',
+  'add-competitor',
+  'delete-competitor',
+  'run',
+] as const;
+
+export async function visibilityAction(request: Request, id: string) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const intent = INTENTS.find((name) => name === form.get('intent'));
+  const page = pagePath(id);
+  const toast = (title: string, description?: string, hash = '') =>
+    redirectWithToast(pagePath(id, hash), { title, description }, { request });
+  const refused = (title: string, description: string, hash = '') =>
+    redirectWithToast(
+      pagePath(id, hash),
+      { title, description, variant: 'destructive' },
+      { request },
+    );
+  if (!intent) return refused('Error', 'Unknown action');
+
+  try {
+    switch (intent) {
+      case 'add-prompt':
+      case 'edit-prompt': {
+        const promptId = String(form.get('promptId') ?? '');
+        const submission = parseWithZod(form, { schema: PromptSchema });
+        if (submission.status !== 'success')
+          return data<ActionResult>(
+            { intent, promptId: promptId || undefined, result: submission.reply() },
+            { status: 400 },
+          );
+        try {
+          if (intent === 'add-prompt') {
+            await addPrompt(user, id, submission.value);
+            return await toast('Question added', submission.value.text, '#prompts-title');
+          }
+          await updatePrompt(user, id, promptId, submission.value);
+          return await toast('Question saved', submission.value.text, '#prompts-title');
+        } catch (error) {
+          if (!isDomainError(error) || error.code === 'not_found') throw error;
+          return data<ActionResult>(
+            {
+              intent,
+              promptId: promptId || undefined,
+              result: submission.reply({ formErrors: [error.message] }),
+            },
+            { status: error.status },
+          );
+        }
+      }
+      case 'delete-prompt':
+        await deletePrompt(user, id, String(form.get('promptId') ?? ''));
+        return await toast('Question removed', undefined, '#prompts-title');
+      case 'add-competitor': {
+        const submission = parseWithZod(form, { schema: CompetitorSchema });
+        if (submission.status !== 'success')
+          return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+        try {
+          await addCompetitor(user, id, submission.value);
+          return await toast('Competitor added', submission.value.name, '#competitors-title');
+        } catch (error) {
+          if (!isDomainError(error) || error.code === 'not_found') throw error;
+          return data<ActionResult>(
+            { intent, result: submission.reply({ formErrors: [error.message] }) },
+            { status: error.status },
+          );
+        }
+      }
+      case 'delete-competitor':
+        await deleteCompetitor(user, id, String(form.get('competitorId') ?? ''));
+        return await toast('Competitor removed', undefined, '#competitors-title');
+      case 'run': {
+        const { queued } = await runNow(user, id);
+        return await toast(
+          'Run started',
+          `Asking ${queued} ${queued === 1 ? 'question' : 'questions'}… answers appear in a few minutes.`,
+        );
+      }
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // The business is not the user's (or is gone): a 404, as for the page.
+    if (error.message === BUSINESS_NOT_FOUND_MESSAGE)
+      throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+    return refused(intent === 'run' ? 'Not run' : 'Error', error.message);
+  }
+  return redirectWithToast(
+    page,
+    { title: 'Error', description: 'Unknown action', variant: 'destructive' },
+    { request },
+  );
+}

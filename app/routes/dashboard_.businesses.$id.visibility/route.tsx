@@ -1,0 +1,88 @@
+import {
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { TrendChart } from '~/components/tracking/trend-chart';
+import { linkStyles } from '~/components/ui/styles';
+import { AnswersPanel } from './answers-panel';
+import { CompetitorsPanel } from './competitors-panel';
+import { EngineFigures } from './engine-figures';
+import { loadVisibilityPage, visibilityAction } from './page.server';
+import { PromptsPanel } from './prompts-panel';
+import { RunPanel } from './run-panel';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `AI visibility: ${loaderData.business.name} | AI Visibility`
+      : 'AI visibility | AI Visibility',
+  },
+  { name: 'robots', content: 'noindex' },
+];
+
+// /dashboard/businesses/{id}/visibility: how often the AI assistants name one of the user's
+// businesses when asked its customers' questions, per engine and over time, with the questions,
+// the competitors, Run now and the answers themselves. Every form is a plain POST with an intent.
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadVisibilityPage(request, params.id ?? '');
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return visibilityAction(request, params.id ?? '');
+}
+
+export default function VisibilityPage() {
+  const { business, visibility, period, change } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/dashboard" className={linkStyles}>
+            ← Back to dashboard
+          </Link>
+          <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
+            AI readiness report
+          </Link>
+        </div>
+        <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
+          AI visibility: {business.name}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          How often ChatGPT, Perplexity, Gemini and Claude name your business when asked the
+          questions your customers ask.
+        </p>
+        <p className="mt-2 max-w-3xl text-sm text-slate-700" data-testid="visibility-note">
+          AI answers vary from one asking to the next, so we ask each question several times and
+          show rates with their likely range. API answers can differ slightly from what the chat
+          apps show.
+        </p>
+      </div>
+
+      <RunPanel />
+
+      <section aria-labelledby="figures-title" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="figures-title" className="text-2xl font-bold text-slate-900">
+            How often you are named
+          </h2>
+          {period ? (
+            <p className="font-medium text-slate-800" data-testid="visibility-period">
+              {period}
+            </p>
+          ) : null}
+        </div>
+        <EngineFigures change={change} />
+        {visibility.current ? (
+          <TrendChart series={visibility.engineTrends} kind={visibility.kind} />
+        ) : null}
+      </section>
+
+      <PromptsPanel />
+      <CompetitorsPanel />
+      <AnswersPanel />
+    </div>
+  );
+}

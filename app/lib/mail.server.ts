@@ -31,12 +31,37 @@ export type MailKind =
   | 'email_changed'
   | 'password_changed'
   | 'plan_changed'
-  | 'account_under_attack';
+  | 'account_under_attack'
+  | 'tracking-digest';
 
 export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';
 export const MAIL_STATUSES: MailStatus[] = ['held', 'pending', 'sent', 'failed'];
 
-export type Mail = { to: string; subject: string; text: string; html: string; kind: MailKind };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: MailKind;
+  /** Extra header lines (List-Unsubscribe and the like), kept with the message and sent with it. */
+  headers?: Record<string, string>;
+};
+
+/** The stored header lines of an outbox row (a JSON object of strings; anything else: none). */
+export function storedHeaders(value: string | null): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
 
 /** The sender: MAIL_FROM, or the site's name at no-reply@ the public host. */
 export function mailFrom(): string {
@@ -101,6 +126,7 @@ export async function deliverOutboxMessage(
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: storedHeaders(row.headers),
     });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -134,8 +160,13 @@ export async function deliverOutboxMessage(
  * Resolves once the message is safely stored (and queued), with its outbox id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
+  const { headers, ...message } = mail;
   const row = await db.outboxMessage.create({
-    data: { ...mail, status: smtp() ? 'pending' : 'held' },
+    data: {
+      ...message,
+      headers: headers && Object.keys(headers).length ? JSON.stringify(headers) : null,
+      status: smtp() ? 'pending' : 'held',
+    },
     select: { id: true },
   });
   if (smtp()) {

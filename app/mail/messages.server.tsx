@@ -17,11 +17,11 @@ export function mailOrigin(requestOrigin?: string): string {
 
 type Paragraph = string | { link: string; label: string };
 
-function greeting(firstName: string | null | undefined) {
+export function greeting(firstName: string | null | undefined) {
   return firstName ? `Hi ${firstName},` : 'Hello,';
 }
 
-function Layout({
+export function Layout({
   title,
   origin,
   children,

@@ -67,6 +67,7 @@ const TABS = [
   { name: /^Contact Inquiries$/, heading: 'Contact Inquiries' },
   { name: /^Outbox$/, heading: 'Outbox' },
   { name: /^Jobs$/, heading: 'Queues' },
+  { name: /^Tracking$/, heading: 'Failures by engine' },
   { name: /^Audit Log$/, heading: 'Audit Log' },
 ];
 
@@ -249,7 +250,7 @@ for (const hydrated of [true, false]) {
   test(`every tab has no axe violations (${hydrated ? 'hydrated' : 'server-rendered only'})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000); // axe on eight pages
+    test.setTimeout(120_000); // axe on ten pages
     if (!hydrated) await page.route('**/assets/**/*.js', (route) => route.abort());
     await signInAsAdmin(page);
     for (const path of [
@@ -261,6 +262,7 @@ for (const hydrated of [true, false]) {
       '/admin?tab=usage',
       '/admin?tab=inquiries',
       '/admin?tab=jobs',
+      '/admin?tab=tracking',
       '/admin?tab=audit',
     ]) {
       await page.goto(path);
@@ -297,6 +299,7 @@ test.describe('admin panel on a phone', () => {
       '/admin?tab=usage',
       '/admin?tab=inquiries',
       '/admin?tab=jobs',
+      '/admin?tab=tracking',
       '/admin?tab=audit',
       '/admin?tab=users&create=1',
     ]) {

@@ -46,6 +46,7 @@ const server = new SMTPServer({
 let app: {
   db: (typeof DbModule)['db'];
   settleMail: (typeof MailModule)['settleMail'];
+  sendMail: (typeof MailModule)['sendMail'];
   requestPasswordReset: (typeof ResetModule)['requestPasswordReset'];
   RESET_REQUESTED_MESSAGE: string;
   forgotAction: (typeof ForgotModule)['action'];
@@ -69,6 +70,7 @@ beforeAll(async () => {
   app = {
     db: dbModule.db,
     settleMail: mail.settleMail,
+    sendMail: mail.sendMail,
     requestPasswordReset: reset.requestPasswordReset,
     RESET_REQUESTED_MESSAGE: reset.RESET_REQUESTED_MESSAGE,
     forgotAction: forgot.action,
@@ -130,5 +132,28 @@ describe('e-mail through SMTP', () => {
     const failed = await app.listOutbox(admin, { page: 1, limit: 50, status: 'failed' });
     expect(failed.failed).toBeGreaterThanOrEqual(1);
     expect(failed.items.map((item) => item.to)).toContain(email);
+  });
+
+  it("sends a message's own header lines (the digest's List-Unsubscribe), stored with it", async () => {
+    const to = app.helpers.uniqueEmail('digest');
+    const link = 'https://aiv.example/unsubscribe/digest?token=abc.def';
+    await app.sendMail({
+      kind: 'tracking-digest',
+      to,
+      subject: 'Your weekly AI visibility digest',
+      text: 'Figures',
+      html: '<p>Figures</p>',
+      headers: {
+        'List-Unsubscribe': `<${link}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    await app.settleMail();
+    const delivered = received.find((mail) => mail.to.includes(to));
+    expect(delivered!.raw).toContain(`List-Unsubscribe: <${link}>`);
+    expect(delivered!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const stored = await app.db.outboxMessage.findFirstOrThrow({ where: { to } });
+    expect(stored.status).toBe('sent');
+    expect(JSON.parse(stored.headers!)).toMatchObject({ 'List-Unsubscribe': `<${link}>` });
   });
 });

@@ -209,6 +209,28 @@ describe('cookie-authenticated JSON writes must come from our own pages', () => 
   });
 });
 
+describe("the digest's one-click unsubscribe (RFC 8058)", () => {
+  const post = (headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}/unsubscribe/digest?token=abc.def`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'List-Unsubscribe=One-Click',
+    });
+
+  it("reaches the app when the mail provider's server posts it (no Origin, no cookie)", async () => {
+    reached.length = 0;
+    expect((await post({})).status).toBe(201);
+    expect(reached).toEqual([{ method: 'POST', path: '/unsubscribe/digest', bytes: 26 }]);
+  });
+
+  it('is refused like any other form when another site makes a browser post it', async () => {
+    reached.length = 0;
+    expect((await post({ Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect(reached).toHaveLength(0);
+  });
+});
+
 describe('security headers', () => {
   it('are on every answer: assets, static files, OPTIONS, refusals and the app', async () => {
     for (const [method, pathname] of [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeChange,
   describeCitations,
   describeMentions,
   describePosition,
@@ -335,5 +336,26 @@ describe('the words', () => {
     );
     expect(describePosition(figuresOf(answers(3, 0)))).toBe('not named in any answer');
     expect(describePosition(figuresOf([]))).toBe('not asked yet');
+  });
+
+  it('gives a change with both sample sizes, and says when it could be chance', () => {
+    const week = 'the week before';
+    // 30 of 40 against 5 of 40: the intervals are far apart.
+    expect(describeChange(figuresOf(answers(40, 30)), figuresOf(answers(40, 5)), week)).toBe(
+      'up 62 points from 13% (5 of 40 answers) the week before',
+    );
+    expect(describeChange(figuresOf(answers(6, 2)), figuresOf(answers(6, 3)), week)).toBe(
+      'down 17 points from 50% (3 of 6 answers) the week before, which could be chance',
+    );
+    expect(describeChange(figuresOf(answers(3, 1)), figuresOf(answers(6, 2)), week)).toBe(
+      'no change from 33% (2 of 6 answers) the week before',
+    );
+    expect(describeChange(figuresOf(answers(50, 26)), figuresOf(answers(50, 25)), week)).toBe(
+      'up 2 points from 50% (25 of 50 answers) the week before, which could be chance',
+    );
+    expect(describeChange(figuresOf(answers(3, 1)), null, week)).toBe(
+      'not asked the week before',
+    );
+    expect(describeChange(figuresOf([]), figuresOf(answers(3, 1)), week)).toBe('not asked yet');
   });
 });

@@ -375,6 +375,28 @@ export function describeMentions(figures: Figures): string {
   return `${head}, likely between ${percent(figures.mentionRateLow)} and ${percent(figures.mentionRateHigh)}`;
 }
 
+/**
+ * The mention rate against an earlier period's: "up 17 points from 17% (2 of 12 answers) the week
+ * before", with ", which could be chance" when the two 95% intervals overlap, so a move of a
+ * few answers is not read as a trend. `before` names the earlier period.
+ */
+export function describeChange(
+  current: Figures,
+  previous: Figures | null,
+  before = 'the period before',
+): string {
+  if (!current.samples) return 'not asked yet';
+  if (!previous?.samples) return `not asked ${before}`;
+  const was = `${percent(previous.mentionRate)} (${previous.mentioned} of ${previous.samples} ${answersWord(previous.samples)}) ${before}`;
+  const points = Math.round(current.mentionRate * 100) - Math.round(previous.mentionRate * 100);
+  if (points === 0) return `no change from ${was}`;
+  const clear =
+    current.mentionRateLow > previous.mentionRateHigh ||
+    current.mentionRateHigh < previous.mentionRateLow;
+  const size = Math.abs(points);
+  return `${points > 0 ? 'up' : 'down'} ${size} ${size === 1 ? 'point' : 'points'} from ${was}${clear ? '' : ', which could be chance'}`;
+}
+
 /** "site cited in 3 of 12 answers (25%)". */
 export function describeCitations(figures: Figures): string {
   if (!figures.samples) return 'not asked yet';

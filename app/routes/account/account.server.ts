@@ -10,6 +10,7 @@ import {
   updateProfile,
 } from '~/domain/account.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
+import { setDigest } from '~/domain/tracking/digest.server';
 import { getSessionToken, requireUser, sessionCookie } from '~/http/auth.server';
 import { getClientIp, readFormData, retryAfterHeaders } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
@@ -24,7 +25,15 @@ import {
 // What the account page's forms do: one intent per form, validated here; success redirects back with
 // a flash toast, a refusal comes back as field errors (the typed passwords never echoed).
 
-const INTENTS = ['profile', 'email', 'password', 'end-session', 'end-others', 'delete'] as const;
+const INTENTS = [
+  'profile',
+  'email',
+  'password',
+  'digest',
+  'end-session',
+  'end-others',
+  'delete',
+] as const;
 export type Intent = (typeof INTENTS)[number];
 export type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 
@@ -119,6 +128,17 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
         if (!isDomainError(error)) throw error;
         return refuse(intent, submission, error);
       }
+    }
+    case 'digest': {
+      // A checkbox: sent as "on" when ticked, absent when not.
+      const on = formData.get('digest') === 'on';
+      await setDigest(user.id, on);
+      return back({
+        title: on ? 'Weekly digest turned on' : 'Weekly digest turned off',
+        description: on
+          ? 'Each week we e-mail you how AI assistants answered your tracked questions.'
+          : 'You will no longer receive the weekly digest.',
+      });
     }
     case 'end-session': {
       try {

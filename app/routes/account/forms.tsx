@@ -131,6 +131,47 @@ export function ProfileForm() {
   );
 }
 
+export function DigestForm() {
+  const { digest } = useLoaderData<typeof loader>();
+  const submitting = useSubmitting('digest');
+  if (!digest.available) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="digest-paid-only">
+        Weekly visibility digests come with paid plans.
+      </p>
+    );
+  }
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="digest" />
+      <div className="flex items-start gap-3">
+        <input
+          // Remounted when the saved setting changes, so the box shows what was stored.
+          key={String(digest.on)}
+          id="account-digest"
+          name="digest"
+          type="checkbox"
+          defaultChecked={digest.on}
+          aria-describedby="account-digest-hint"
+          className="text-brand-600 focus-visible:outline-brand-600 mt-1 h-4 w-4 rounded border-slate-400 focus-visible:outline-2"
+        />
+        <div>
+          <label htmlFor="account-digest" className="font-medium text-slate-900">
+            Weekly visibility digest
+          </label>
+          <p id="account-digest-hint" className="text-sm text-slate-700">
+            Each Monday: how often each AI assistant named your businesses that week, new names in
+            the answers, and a line from one answer.
+          </p>
+        </div>
+      </div>
+      <button type="submit" className={buttonStyles.secondary} disabled={submitting}>
+        {submitting ? 'Saving...' : 'Save e-mail setting'}
+      </button>
+    </Form>
+  );
+}
+
 export function useSubmitting(intent: Intent) {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;

@@ -11,6 +11,7 @@ import { formatDateTime } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { getDeletionBlockers, listSessions } from '~/domain/account.server';
+import { digestSetting } from '~/domain/tracking/digest.server';
 import { SESSIONS_PER_PAGE } from '~/content/account';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
 import { getSessionToken, requireUser } from '~/http/auth.server';
@@ -23,7 +24,7 @@ import {
 import { pageParams } from '~/schemas/paging';
 import { DeleteDialog } from './delete-dialog';
 import { SessionList } from './session-list';
-import { EmailForm, PasswordForm, ProfileForm } from './forms';
+import { DigestForm, EmailForm, PasswordForm, ProfileForm } from './forms';
 import { accountAction } from './account.server';
 
 // /account: everything an owner does alone. Each section is its own plain form (an `intent`),
@@ -48,15 +49,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     maxLimit: SESSIONS_PER_PAGE,
   });
   const confirmDelete = url.searchParams.get('delete') === '1';
-  const [sessions, blockers] = await Promise.all([
+  const [sessions, blockers, digest] = await Promise.all([
     listSessions(user.id, await getSessionToken(request), page),
     // Asked only when the dialog is open.
     confirmDelete ? getDeletionBlockers(user) : { paidPlanRunning: false, lastAdmin: false },
+    digestSetting(user),
   ]);
   return {
     user: { email: user.email, firstName: user.firstName, lastName: user.lastName },
     planName: TIER_LABELS[normalizeTier(user.subscriptionStatus)],
     ...blockers,
+    digest,
     confirmDelete,
     sessions: {
       ...sessions,
@@ -139,6 +142,14 @@ export default function AccountPage() {
         description="Changing it signs out every other session."
       >
         <PasswordForm />
+      </Section>
+
+      <Section
+        id="digest"
+        title="E-mails"
+        description="Notices about your account and plan always reach you; this one is yours to choose."
+      >
+        <DigestForm />
       </Section>
 
       <Section

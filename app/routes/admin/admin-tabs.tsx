@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'inquiries',
   'outbox',
   'jobs',
+  'tracking',
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -44,6 +45,7 @@ export function AdminTabs({
     inquiries: 'Contact Inquiries',
     outbox: 'Outbox',
     jobs: 'Jobs',
+    tracking: 'Tracking',
     audit: 'Audit Log',
   };
 

@@ -13,9 +13,16 @@ const QUEUE_LABELS: Record<string, string> = {
   'mail-sweep': 'E-mail: re-queue stranded messages',
   'audit-scan': 'Weekly re-audit: finding due businesses',
   'audit-business': 'Weekly re-audit: one business',
+  'tracking-scan': 'Tracking: finding due rounds',
+  'tracking-round': 'Tracking: one round of a business',
+  'tracking-digest-scan': 'Weekly digest: finding owners',
+  'tracking-digest': 'Weekly digest: one e-mail',
 };
 
+const ASK_PREFIX = 'tracking-ask-';
+
 export function queueLabel(queue: string): string {
+  if (queue.startsWith(ASK_PREFIX)) return `Tracking: asking ${queue.slice(ASK_PREFIX.length)}`;
   return QUEUE_LABELS[queue] ?? queue;
 }
 

@@ -18,6 +18,7 @@ import { JobsTab } from './jobs-tab';
 import { LoginsTab } from './logins-tab';
 import { OutboxTab } from './outbox-tab';
 import { OverviewTab } from './overview-tab';
+import { TrackingTab } from './tracking-tab';
 import { UsageTab } from './usage-tab';
 import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
 import { UsersTab, useListUrl } from './users-tab';
@@ -262,6 +263,8 @@ export default function AdminPage() {
             failed={loaderData.jobs.failed}
             redirectTo={listUrl}
           />
+        ) : loaderData.tab === 'tracking' ? (
+          <TrackingTab overview={loaderData.tracking} />
         ) : (
           <AuditTab audit={loaderData.audit} />
         )}

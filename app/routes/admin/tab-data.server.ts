@@ -16,6 +16,7 @@ import {
   type AdminActor,
 } from '~/domain/admin.server';
 import { listUnmatchedPayments } from '~/domain/payments.server';
+import { getTrackingOverview } from '~/domain/tracking/admin.server';
 import { isTier } from '~/domain/tiers';
 import { ADMIN_PAGE_SIZE, pageParams, searchParam } from '~/schemas/admin';
 
@@ -116,6 +117,13 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
     case 'jobs': {
       const [counts, jobs] = await Promise.all([getTabCounts(actor), getJobsOverview(actor, page)]);
       return { tab, counts, jobs } as const;
+    }
+    case 'tracking': {
+      const [counts, tracking] = await Promise.all([
+        getTabCounts(actor),
+        getTrackingOverview(actor, { page: page.page }),
+      ]);
+      return { tab, counts, tracking } as const;
     }
     case 'audit': {
       const [counts, audit] = await Promise.all([getTabCounts(actor), listAuditLog(actor, page)]);

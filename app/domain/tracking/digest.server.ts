@@ -1,0 +1,465 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Prisma } from '~/generated/prisma/client';
+import { jobEngine } from '~/jobs/engine.server';
+import { PermanentJobError } from '~/jobs/types';
+import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
+import { sendMail } from '~/lib/mail.server';
+import { mailOrigin } from '~/mail/messages.server';
+import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
+import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
+import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
+import { readAnswer, type NameMatch } from './reader';
+import { engineFilter, engineNames } from './visibility.server';
+
+// The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
+// their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
+// owners who should get one and queues one job each, keyed by owner and week, so however often the
+// scan runs (two instances, a retried scan) an owner gets one digest a week; the job itself also
+// checks the outbox, so a job retried after its message was stored does not send it again.
+// Each digest carries a signed one-click unsubscribe link (no session needed, no expiry), and the
+// owner can turn it on and off on /account.
+
+export const DIGEST_SCAN_QUEUE = 'tracking-digest-scan';
+export const DIGEST_QUEUE = 'tracking-digest';
+/** Businesses one digest reports on; the rest are counted ("and 3 more") and linked. */
+export const DIGEST_BUSINESSES = 20;
+/** The plans the digest comes with. */
+export const DIGEST_MIN_TIER: Tier = 'diy';
+export const DIGEST_KIND = 'tracking-digest';
+
+export type DigestJob = { userId: string; week: string };
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+const DIGEST_TIERS = TIERS.filter((tier) => tierRank(tier) >= tierRank(DIGEST_MIN_TIER));
+const EXCERPT_CHARS = 280;
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The week a digest reports: the seven days up to and including today (UTC), and the seven before. */
+export function digestWindow(now: Date) {
+  const end = new Date(periodStart(now, 'day').getTime() + DAY_MS);
+  const start = new Date(end.getTime() - WEEK_MS);
+  return { start, end, previousStart: new Date(start.getTime() - WEEK_MS) };
+}
+
+/** Per-day counts of this week with at least one answer (failed calls are no answers). */
+function answeredSince(start: Date): Prisma.TrackingStatWhereInput {
+  return { period: { gte: start }, samples: { gt: 0 }, engine: engineFilter() };
+}
+
+function onDigestPlan(now: Date): Prisma.UserWhereInput {
+  return {
+    subscriptionStatus: { in: DIGEST_TIERS },
+    OR: [{ subscriptionExpiry: null }, { subscriptionExpiry: { gte: now } }],
+  };
+}
+
+/** Whether the user's plan comes with the digest (an active DIY plan or above). */
+export function hasDigest(user: SubscriptionFacts, now = new Date()): boolean {
+  return tierRank(effectiveTier(user, now)) >= tierRank(DIGEST_MIN_TIER);
+}
+
+// Queueing -------------------------------------------------------------------------------------
+
+/**
+ * The scan's job: one digest job for every owner on an active paid plan who has not turned the
+ * digest off and has a business with answers in the last seven days, in pages of `batch` (a
+ * cursor on the user id, so any number of owners costs the same per query). Each job is keyed
+ * `digest:{userId}:{weekStart}` (the Monday of `now`'s week): queued once a week. Returns the jobs
+ * queued now.
+ */
+export async function enqueueDigests({
+  now = new Date(),
+  batch = 500,
+}: { now?: Date; batch?: number } = {}): Promise<number> {
+  const week = isoDay(periodStart(now, 'week'));
+  const { start } = digestWindow(now);
+  const where: Prisma.UserWhereInput = {
+    ...onDigestPlan(now),
+    trackingDigestOffAt: null,
+    businesses: { some: { trackingStats: { some: answeredSince(start) } } },
+  };
+  let queued = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await db.user.findMany({
+      where: cursor ? { AND: [where, { id: { gt: cursor } }] } : where,
+      orderBy: { id: 'asc' },
+      take: batch,
+      select: { id: true },
+    });
+    for (const { id } of page) {
+      const jobId = await jobEngine().enqueue<DigestJob>(
+        DIGEST_QUEUE,
+        { userId: id, week },
+        { key: `digest:${id}:${week}`, retry: { limit: 3, delaySeconds: 300, backoff: true } },
+      );
+      if (jobId) queued += 1;
+    }
+    if (page.length < batch) return queued;
+    cursor = page.at(-1)!.id;
+  }
+}
+
+// Sending --------------------------------------------------------------------------------------
+
+function parseDigestJob(job: unknown): DigestJob {
+  const data = job as Partial<DigestJob> | null;
+  if (
+    !data ||
+    typeof data.userId !== 'string' ||
+    typeof data.week !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(data.week) ||
+    Number.isNaN(Date.parse(`${data.week}T00:00:00Z`))
+  )
+    throw new PermanentJobError('Malformed digest job');
+  return data as DigestJob;
+}
+
+type CountRow = {
+  businessId: string;
+  engine: string;
+  _sum: {
+    samples: number | null;
+    mentioned: number | null;
+    cited: number | null;
+    positionSum: number | null;
+    positionCount: number | null;
+    otherNames: number | null;
+  };
+};
+
+function countsOfSum(row: CountRow): FigureCounts {
+  return {
+    samples: row._sum.samples ?? 0,
+    mentioned: row._sum.mentioned ?? 0,
+    cited: row._sum.cited ?? 0,
+    positionSum: row._sum.positionSum ?? 0,
+    positionCount: row._sum.positionCount ?? 0,
+    otherNames: row._sum.otherNames ?? 0,
+  };
+}
+
+const SUMS = {
+  samples: true,
+  mentioned: true,
+  cited: true,
+  positionSum: true,
+  positionCount: true,
+  otherNames: true,
+} as const;
+
+async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
+  const rows = await db.trackingStat.groupBy({
+    by: ['businessId', 'engine'],
+    where: { businessId: { in: businessIds }, engine: engineFilter(), period: { gte, lt } },
+    _sum: SUMS,
+  });
+  const counts = new Map<string, Map<string, FigureCounts>>();
+  for (const row of rows) {
+    const engines = counts.get(row.businessId) ?? new Map<string, FigureCounts>();
+    engines.set(row.engine, countsOfSum(row));
+    counts.set(row.businessId, engines);
+  }
+  return counts;
+}
+
+const ENGINE_ORDER = ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible', 'demo'];
+function engineRank(engine: string) {
+  const index = ENGINE_ORDER.indexOf(engine);
+  return index < 0 ? ENGINE_ORDER.length : index;
+}
+
+/**
+ * The business the answers named most this week that no answer named before (by normalised name)
+ * and that is not on the owner's list of competitors: this week's names first (a few rows), then
+ * which of them have an earlier row (an index seek each on businessId, key, period).
+ */
+async function newCompetitorOf(businessId: string, start: Date, end: Date) {
+  const known = await db.competitor.findMany({
+    where: { businessId },
+    select: { key: true },
+    take: 50,
+  });
+  const thisWeek = await db.trackingNameStat.groupBy({
+    by: ['key'],
+    where: {
+      businessId,
+      engine: engineFilter(),
+      period: { gte: start, lt: end },
+      known: false,
+      ...(known.length ? { key: { notIn: known.map((row) => row.key) } } : {}),
+    },
+    _max: { name: true },
+    _sum: { mentions: true },
+    orderBy: [{ _sum: { mentions: 'desc' } }, { key: 'asc' }],
+    take: 20,
+  });
+  if (!thisWeek.length) return null;
+  const seenBefore = await db.trackingNameStat.groupBy({
+    by: ['key'],
+    where: {
+      businessId,
+      engine: engineFilter(),
+      key: { in: thisWeek.map((row) => row.key) },
+      period: { lt: start },
+    },
+  });
+  const old = new Set(seenBefore.map((row) => row.key));
+  const row = thisWeek.find((each) => !old.has(each.key));
+  return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
+}
+
+/** Markdown's marks out of a line of an answer, and its white space collapsed. */
+function plain(text: string): string {
+  return text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A short excerpt of `text` around the name at start..end: the sentence (or list item) holding it,
+ * cut to about EXCERPT_CHARS with an ellipsis where it was cut.
+ */
+export function excerptAround(text: string, start: number, end: number): string {
+  const boundary = /[.!?]\s|\n/g;
+  let from = 0;
+  for (const match of text.slice(0, start).matchAll(boundary))
+    from = (match.index ?? 0) + match[0].length;
+  boundary.lastIndex = 0;
+  const after = boundary.exec(text.slice(end));
+  let to = after ? end + after.index + 1 : text.length;
+  let head = from;
+  if (start - head > EXCERPT_CHARS / 2) head = start - Math.floor(EXCERPT_CHARS / 2);
+  if (to - head > EXCERPT_CHARS) to = Math.max(end, head + EXCERPT_CHARS);
+  const body = plain(text.slice(head, to));
+  return `${head > from ? '…' : ''}${body}${to < text.length && !/[.!?]$/.test(body) ? '…' : ''}`;
+}
+
+function storedMatches(value: string): NameMatch[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (match): match is NameMatch =>
+            typeof match === 'object' &&
+            match !== null &&
+            typeof match.start === 'number' &&
+            typeof match.end === 'number' &&
+            (match.kind === 'business' || match.kind === 'competitor'),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+async function quoteOf(
+  business: { id: string; name: string; website: string | null; location: string | null },
+  start: Date,
+  end: Date,
+  names: Map<string, string>,
+) {
+  const answer = await db.trackingAnswer.findFirst({
+    where: {
+      businessId: business.id,
+      status: 'answered',
+      mentioned: true,
+      engine: engineFilter(),
+      askedAt: { gte: start, lt: end },
+    },
+    orderBy: [{ askedAt: 'desc' }, { id: 'desc' }],
+    select: { engine: true, prompt: true, text: true, highlights: true },
+  });
+  if (!answer) return null;
+  // Where the reader found the name when the answer was stored; read again for older answers.
+  const named =
+    storedMatches(answer.highlights).find((match) => match.kind === 'business') ??
+    readAnswer({
+      text: answer.text,
+      sources: [],
+      business: { name: business.name, website: business.website, location: business.location },
+      competitors: [],
+    }).matches.find((match) => match.kind === 'business');
+  const at = named ?? {
+    start: Math.max(0, answer.text.toLowerCase().indexOf(business.name.toLowerCase())),
+    end: 0,
+  };
+  return {
+    engine: names.get(answer.engine) ?? answer.engine,
+    prompt: answer.prompt,
+    excerpt: excerptAround(answer.text, at.start, Math.max(at.start, at.end)),
+  };
+}
+
+export type DigestOutcome = 'sent' | 'off' | 'no-plan' | 'nothing' | 'sent-already' | 'no-user';
+
+/**
+ * The digest job: the week's figures of the owner's businesses with answers in the last seven
+ * days (the first DIGEST_BUSINESSES by name), sent through the outbox. Nothing is sent to an owner
+ * who has turned it off or left the paid plans since the scan, nor twice in the job's week.
+ */
+export async function sendDigest(job: DigestJob, now = new Date()): Promise<DigestOutcome> {
+  const { userId, week } = parseDigestJob(job);
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: {
+      email: true,
+      firstName: true,
+      subscriptionStatus: true,
+      subscriptionExpiry: true,
+      trackingDigestOffAt: true,
+    },
+  });
+  if (!user) return 'no-user';
+  if (user.trackingDigestOffAt) return 'off';
+  if (!hasDigest(user, now)) return 'no-plan';
+  const weekStart = new Date(`${week}T00:00:00.000Z`);
+  const sent = await db.outboxMessage.findFirst({
+    where: { to: user.email, kind: DIGEST_KIND, createdAt: { gte: weekStart } },
+    select: { id: true },
+  });
+  if (sent) return 'sent-already';
+
+  const { start, end, previousStart } = digestWindow(now);
+  const where: Prisma.BusinessWhereInput = {
+    userId,
+    trackingStats: { some: answeredSince(start) },
+  };
+  const [businesses, total] = await Promise.all([
+    db.business.findMany({
+      where,
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      take: DIGEST_BUSINESSES,
+      select: { id: true, name: true, website: true, location: true },
+    }),
+    db.business.count({ where }),
+  ]);
+  if (!businesses.length) return 'nothing';
+
+  const ids = businesses.map((business) => business.id);
+  const names = engineNames();
+  const [current, previous, extras] = await Promise.all([
+    countsBetween(ids, start, end),
+    countsBetween(ids, previousStart, start),
+    Promise.all(
+      businesses.map(async (business) => ({
+        newCompetitor: await newCompetitorOf(business.id, start, end),
+        quote: await quoteOf(business, start, end, names),
+      })),
+    ),
+  ]);
+
+  const reports: DigestBusiness[] = businesses.map((business, index) => {
+    const thisWeek = current.get(business.id) ?? new Map<string, FigureCounts>();
+    const before = previous.get(business.id) ?? new Map<string, FigureCounts>();
+    const sum = (counts: Map<string, FigureCounts>) =>
+      [...counts.values()].reduce(addCounts, NO_COUNTS);
+    const beforeAll = sum(before);
+    return {
+      name: business.name,
+      overall: figuresFromCounts(sum(thisWeek)),
+      previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
+      engines: [...thisWeek.entries()]
+        .filter(([, counts]) => counts.samples > 0)
+        .sort(([a], [b]) => engineRank(a) - engineRank(b) || a.localeCompare(b))
+        .map(([engine, counts]) => {
+          const earlier = before.get(engine);
+          return {
+            name: names.get(engine) ?? engine,
+            current: figuresFromCounts(counts),
+            previous: earlier?.samples ? figuresFromCounts(earlier) : null,
+          };
+        }),
+      ...extras[index]!,
+    };
+  });
+
+  const origin = mailOrigin();
+  await sendMail(
+    trackingDigestMail({
+      to: user.email,
+      firstName: user.firstName,
+      origin,
+      from: start,
+      until: new Date(end.getTime() - DAY_MS),
+      businesses: reports,
+      more: Math.max(0, total - businesses.length),
+      unsubscribeUrl: digestUnsubscribeUrl(origin, userId),
+    }),
+  );
+  return 'sent';
+}
+
+// Unsubscribing --------------------------------------------------------------------------------
+
+const TOKEN_PURPOSE = 'tracking-digest-unsubscribe';
+
+function tokenMac(userId: string): string {
+  return createHmac('sha256', env.SESSION_SECRET)
+    .update(`${TOKEN_PURPOSE}:${userId}`)
+    .digest('base64url');
+}
+
+/**
+ * The unsubscribe token of a user: their id and an HMAC of it under SESSION_SECRET. It never
+ * expires (a digest read months later still unsubscribes) and only ever turns the digest off.
+ */
+export function digestUnsubscribeToken(userId: string): string {
+  return `${userId}.${tokenMac(userId)}`;
+}
+
+export function digestUnsubscribeUrl(origin: string, userId: string): string {
+  return `${origin}/unsubscribe/digest?${new URLSearchParams({ token: digestUnsubscribeToken(userId) })}`;
+}
+
+/** The user a token was made for, or null for anything we did not sign. */
+export function digestTokenUser(token: unknown): string | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const userId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(tokenMac(userId));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}
+
+/**
+ * The unsubscribe link's POST (the page's button or a mail program's one-click): turns the digest
+ * off for the token's user. False (and nothing changes) for a token we did not sign.
+ */
+export async function unsubscribeDigest(token: unknown, now = new Date()): Promise<boolean> {
+  const userId = digestTokenUser(token);
+  if (!userId) return false;
+  await db.user.updateMany({
+    where: { id: userId, trackingDigestOffAt: null },
+    data: { trackingDigestOffAt: now },
+  });
+  return true;
+}
+
+/** The /account setting: whether the plan comes with the digest, and whether it is on. */
+export async function digestSetting(
+  user: { id: string } & SubscriptionFacts,
+  now = new Date(),
+): Promise<{ available: boolean; on: boolean }> {
+  const row = await db.user.findUnique({
+    where: { id: user.id },
+    select: { trackingDigestOffAt: true },
+  });
+  return { available: hasDigest(user, now), on: !row?.trackingDigestOffAt };
+}
+
+/** The owner turns the digest on or off (kept on every plan, so it holds after an upgrade). */
+export async function setDigest(userId: string, on: boolean, now = new Date()): Promise<void> {
+  await db.user.updateMany({
+    where: on ? { id: userId } : { id: userId, trackingDigestOffAt: null },
+    data: { trackingDigestOffAt: on ? null : now },
+  });
+}

@@ -1,0 +1,83 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { EngineSpendView, TrackingOverview } from '~/domain/tracking/admin.server';
+import { TrackingTab } from './tracking-tab';
+
+// What the Tracking tab says about the budget and the engines (the data comes from
+// getTrackingOverview, tested in tests/integration/admin-tracking.test.ts).
+
+function engine(overrides: Partial<EngineSpendView>): EngineSpendView {
+  return {
+    engine: 'chatgpt',
+    name: 'ChatGPT',
+    configured: true,
+    model: 'gpt-5-mini',
+    priced: true,
+    calls: 0,
+    failures: 0,
+    skipped: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    lastError: null,
+    lastErrorAt: null,
+    ...overrides,
+  };
+}
+
+function render(overview: Partial<TrackingOverview>) {
+  const full: TrackingOverview = {
+    budget: { month: '2026-11', spentUsd: 12.5, budgetUsd: 50, paused: false },
+    engines: [],
+    queues: [],
+    businesses: { items: [], page: 1, limit: 20, total: 0, pageCount: 1 },
+    ...overview,
+  };
+  // Text only: the words a reader sees, tags and entities aside.
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={['/admin?tab=tracking']}>
+      <TrackingTab overview={full} />
+    </MemoryRouter>,
+  )
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+describe('TrackingTab', () => {
+  it('says spend against the budget, and no pause below it', () => {
+    const text = render({ engines: [engine({ calls: 40, costUsd: 12.5 })] });
+    expect(text).toContain('Spent $12.50 of the $50.00 monthly budget (25%).');
+    expect(text).not.toContain('Paused');
+  });
+
+  it('says tracking is paused at the budget and how to raise it', () => {
+    const text = render({
+      budget: { month: '2026-11', spentUsd: 50.2, budgetUsd: 50, paused: true },
+    });
+    expect(text).toContain("Paused: this month's spend reached the budget");
+    expect(text).toContain('raise TRACKING_MONTHLY_BUDGET_USD');
+  });
+
+  it('warns of an engine whose model has no price, and shows the last failure', () => {
+    const text = render({
+      engines: [
+        engine({}),
+        engine({
+          engine: 'compatible',
+          name: 'House model',
+          model: 'house-1',
+          priced: false,
+          failures: 2,
+          lastError: 'Timed out after 90 s',
+          lastErrorAt: '2026-11-20T10:00:00.000Z',
+        }),
+      ],
+    });
+    expect(text).toContain('House model: the model house-1 has no price');
+    expect(text).not.toContain('ChatGPT: the model');
+    expect(text).toContain('House model: 2 failed calls');
+    expect(text).toContain('Timed out after 90 s');
+  });
+});

@@ -44,8 +44,9 @@ function thisMonth(days = 0) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1 + days));
 }
 
+/** A business and its owner (a bare user row: these owners never sign in, so no password to hash). */
 async function business(email: string, name: string) {
-  const owner = await createUser({ email });
+  const owner = await db.user.create({ data: { email } });
   return db.business.create({ data: { userId: owner.id, name } });
 }
 

@@ -10,7 +10,7 @@ import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
 import { readAnswer, type NameMatch } from './reader';
-import { engineFilter, engineNames } from './visibility.server';
+import { COUNT_FIELDS, engineFilter, engineNames } from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -144,20 +144,11 @@ function countsOfSum(row: CountRow): FigureCounts {
   };
 }
 
-const SUMS = {
-  samples: true,
-  mentioned: true,
-  cited: true,
-  positionSum: true,
-  positionCount: true,
-  otherNames: true,
-} as const;
-
 async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
   const rows = await db.trackingStat.groupBy({
     by: ['businessId', 'engine'],
     where: { businessId: { in: businessIds }, engine: engineFilter(), period: { gte, lt } },
-    _sum: SUMS,
+    _sum: COUNT_FIELDS,
   });
   const counts = new Map<string, Map<string, FigureCounts>>();
   for (const row of rows) {

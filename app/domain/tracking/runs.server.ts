@@ -6,7 +6,7 @@ import { createDemoModel } from '~/lib/ai/demo-model';
 import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/engines.server';
 import { costOf } from '~/lib/ai/prices';
 import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.server';
-import { db } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
@@ -454,62 +454,81 @@ async function retryConflicts<T>(fn: () => Promise<T>, attempts = 5): Promise<T>
   }
 }
 
-async function storeFailure(
-  input: StoreBase & { error: string; attempts: number },
+type AnswerFields = Omit<
+  Prisma.TrackingAnswerUncheckedCreateInput,
+  keyof StoreBase | 'businessId' | 'period' | 'periodKind' | 'askedAt'
+>;
+
+/**
+ * Keeps one asked question (an answer or a failure) once: in one transaction, unless its key is
+ * kept already, the row, the prompt's "last asked", the day's counts (`counts`) and the month's
+ * spend. Run again when a concurrent writer created the same new count row first.
+ */
+async function keepOnce(
+  input: StoreBase,
   askedAt: Date,
+  fields: AnswerFields,
+  counts: (
+    tx: TransactionClient,
+    key: { businessId: string; engine: string; period: Date },
+  ) => Promise<void>,
+  spend: SpendDelta,
 ): Promise<void> {
+  const { businessId, engine } = input;
   await retryConflicts(() =>
     db.$transaction(async (tx) => {
-      if (
-        await tx.trackingAnswer.findUnique({
-          where: { runKey: input.runKey },
-          select: { id: true },
-        })
-      )
-        return;
+      const kept = await tx.trackingAnswer.findUnique({
+        where: { runKey: input.runKey },
+        select: { id: true },
+      });
+      if (kept) return;
       await tx.trackingAnswer.create({
         data: {
           runKey: input.runKey,
-          businessId: input.businessId,
+          businessId,
           promptId: input.promptId,
           prompt: input.prompt,
-          engine: input.engine,
+          engine,
           model: input.model,
           period: periodStart(askedAt, input.periodKind),
           periodKind: input.periodKind,
           sample: input.sample,
-          status: 'failed',
-          error: input.error.slice(0, 500),
-          text: '',
-          sources: '[]',
-          attempts: input.attempts,
           askedAt,
+          ...fields,
         },
       });
       await tx.trackedPrompt.updateMany({
         where: { id: input.promptId },
         data: { lastAskedAt: askedAt },
       });
-      const day = dayOf(askedAt);
+      await counts(tx, { businessId, engine, period: dayOf(askedAt) });
+      await spendUpsert(tx, engine, askedAt, spend);
+    }),
+  );
+}
+
+async function storeFailure(
+  input: StoreBase & { error: string; attempts: number },
+  askedAt: Date,
+): Promise<void> {
+  await keepOnce(
+    input,
+    askedAt,
+    {
+      status: 'failed',
+      error: input.error.slice(0, 500),
+      text: '',
+      sources: '[]',
+      attempts: input.attempts,
+    },
+    async (tx, key) => {
       await tx.trackingStat.upsert({
-        where: {
-          businessId_engine_period: {
-            businessId: input.businessId,
-            engine: input.engine,
-            period: day,
-          },
-        },
-        create: {
-          businessId: input.businessId,
-          engine: input.engine,
-          period: day,
-          periodKind: 'day',
-          failed: 1,
-        },
+        where: { businessId_engine_period: key },
+        create: { ...key, periodKind: 'day', failed: 1 },
         update: { failed: { increment: 1 } },
       });
-      await spendUpsert(tx, input.engine, askedAt, { failures: 1, calls: 1, error: input.error });
-    }),
+    },
+    { failures: 1, calls: 1, error: input.error },
   );
 }
 
@@ -548,54 +567,30 @@ export async function storeAnswer(
       .map((url) => siteOf(url))
       .filter((site): site is string => Boolean(site)),
   );
-  const day = dayOf(askedAt);
-  const { businessId, engine } = input;
-  await retryConflicts(() =>
-    db.$transaction(async (tx) => {
-      if (
-        await tx.trackingAnswer.findUnique({
-          where: { runKey: input.runKey },
-          select: { id: true },
-        })
-      )
-        return;
-      await tx.trackingAnswer.create({
-        data: {
-          runKey: input.runKey,
-          businessId,
-          promptId: input.promptId,
-          prompt: input.prompt,
-          engine,
-          model: input.model,
-          period: periodStart(askedAt, input.periodKind),
-          periodKind: input.periodKind,
-          sample: input.sample,
-          status: 'answered',
-          text: input.text,
-          sources: JSON.stringify(
-            input.sources.map(({ url, title }) => ({ url, title: title ?? null })),
-          ),
-          mentioned: reading.mentioned,
-          position: reading.position,
-          cited: reading.cited,
-          citedNotNamed: reading.citedNotNamed,
-          competitors: JSON.stringify(competitors),
-          highlights: JSON.stringify(
-            reading.matches.map(({ start, end, kind }) => ({ start, end, kind })),
-          ),
-          inputTokens: input.usage.inputTokens,
-          outputTokens: input.usage.outputTokens,
-          costUsd: input.costUsd,
-          latencyMs: input.latencyMs,
-          attempts: input.attempts,
-          askedAt,
-        },
-      });
-      await tx.trackedPrompt.updateMany({
-        where: { id: input.promptId },
-        data: { lastAskedAt: askedAt },
-      });
-      const key = { businessId, engine, period: day };
+  await keepOnce(
+    input,
+    askedAt,
+    {
+      status: 'answered',
+      text: input.text,
+      sources: JSON.stringify(
+        input.sources.map(({ url, title }) => ({ url, title: title ?? null })),
+      ),
+      mentioned: reading.mentioned,
+      position: reading.position,
+      cited: reading.cited,
+      citedNotNamed: reading.citedNotNamed,
+      competitors: JSON.stringify(competitors),
+      highlights: JSON.stringify(
+        reading.matches.map(({ start, end, kind }) => ({ start, end, kind })),
+      ),
+      inputTokens: input.usage.inputTokens,
+      outputTokens: input.usage.outputTokens,
+      costUsd: input.costUsd,
+      latencyMs: input.latencyMs,
+      attempts: input.attempts,
+    },
+    async (tx, key) => {
       await tx.trackingStat.upsert({
         where: { businessId_engine_period: key },
         create: { ...key, periodKind: 'day', ...counts },
@@ -620,13 +615,13 @@ export async function storeAnswer(
           create: { ...key, domain, answers: 1 },
           update: { answers: { increment: 1 } },
         });
-      await spendUpsert(tx, engine, askedAt, {
-        calls: 1,
-        inputTokens: input.usage.inputTokens,
-        outputTokens: input.usage.outputTokens,
-        costUsd: input.costUsd,
-      });
-    }),
+    },
+    {
+      calls: 1,
+      inputTokens: input.usage.inputTokens,
+      outputTokens: input.usage.outputTokens,
+      costUsd: input.costUsd,
+    },
   );
 }
 

@@ -32,6 +32,16 @@ import { periodKindOf } from './runs.server';
 // its answers count, and with it off they are left out.
 
 const DAY_MS = 86_400_000;
+
+/** The TrackingStat columns every figure is computed from (see FigureCounts). */
+export const COUNT_FIELDS = {
+  samples: true,
+  mentioned: true,
+  cited: true,
+  positionSum: true,
+  positionCount: true,
+  otherNames: true,
+} as const;
 /** Periods in the trend: 30 days, or 12 weeks. */
 export const TREND_PERIODS: Record<PeriodKind, number> = { day: 30, week: 12 };
 export const ANSWERS_PER_PAGE = 10;
@@ -132,17 +142,7 @@ export async function visibilityOf(
   const [stats, nameRows, domainRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
-      select: {
-        engine: true,
-        period: true,
-        samples: true,
-        mentioned: true,
-        cited: true,
-        positionSum: true,
-        positionCount: true,
-        otherNames: true,
-        failed: true,
-      },
+      select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
     }),
     last
       ? db.trackingNameStat.groupBy({
@@ -306,15 +306,7 @@ export async function visibilitySummaries(
           engine: engineFilter(),
           period: { gte: previousStart, lt: periodEnd(start, kind) },
         },
-        select: {
-          period: true,
-          samples: true,
-          mentioned: true,
-          cited: true,
-          positionSum: true,
-          positionCount: true,
-          otherNames: true,
-        },
+        select: { period: true, ...COUNT_FIELDS },
       });
       let current = NO_COUNTS;
       let previous = NO_COUNTS;

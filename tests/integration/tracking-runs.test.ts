@@ -267,6 +267,43 @@ describe('a round, from Run now to the figures', () => {
     expect((await listAnswers(user, business.id)).total).toBe(1);
   });
 
+  it('stores an answer in hand again when the database is busy, never asking the engine twice', async () => {
+    const { business } = await ownerWithBusiness('diy', { prompts: 1 });
+    const promptId = (
+      await db.trackedPrompt.findFirstOrThrow({ where: { businessId: business.id } })
+    ).id;
+    const client = db as unknown as { $transaction: unknown };
+    const transaction = client.$transaction;
+    let calls = 0;
+    // The first store meets a transaction that expired waiting for its turn (P2028).
+    client.$transaction = (...rest: unknown[]) => {
+      calls += 1;
+      if (calls === 1)
+        return Promise.reject(
+          Object.assign(new Error('Transaction already closed: expired'), { code: 'P2028' }),
+        );
+      return (transaction as (...a: unknown[]) => unknown).apply(db, rest);
+    };
+    try {
+      const job = {
+        businessId: business.id,
+        promptId,
+        engine: 'chatgpt' as const,
+        sample: 1,
+        round: 'busy',
+      };
+      expect(await askTracked(job, undefined, deps)).toBe('answered');
+    } finally {
+      client.$transaction = transaction;
+    }
+    expect(calls).toBe(2);
+    expect(fake.requestsTo('chatgpt')).toHaveLength(1);
+    expect(await db.trackingAnswer.count({ where: { businessId: business.id } })).toBe(1);
+    expect(
+      (await db.trackingStat.findFirstOrThrow({ where: { businessId: business.id } })).samples,
+    ).toBe(1);
+  });
+
   it('calls no engine once the month’s budget is spent, and counts what it skipped', async () => {
     const { business } = await ownerWithBusiness('diy', { prompts: 1 });
     const promptId = (

@@ -441,18 +441,37 @@ type StoreBase = {
   model: string;
 };
 
-/** Runs `fn` again when a concurrent writer took the same new row first (P2002) or PostgreSQL aborted a transaction (P2034). */
-async function retryConflicts<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+/**
+ * Database failures a second try can fix: a concurrent writer created the same new row first
+ * (P2002), PostgreSQL aborted a transaction (P2034), a transaction waited too long for its turn or
+ * a connection (P2028, P2024).
+ */
+const TRANSIENT = new Set(['P2002', 'P2034', 'P2028', 'P2024']);
+
+/**
+ * Runs `fn` again after a transient database failure, with backoff. Storing an answer already in
+ * hand goes through here, so a busy database never makes the job fail and ask the engine (and pay
+ * for the answer) a second time.
+ */
+async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await fn();
     } catch (error) {
       const code = typeof error === 'object' && error && 'code' in error ? error.code : null;
-      if ((code !== 'P2002' && code !== 'P2034') || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      if (typeof code !== 'string' || !TRANSIENT.has(code) || attempt >= attempts) throw error;
+      await new Promise((resolve) =>
+        setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())),
+      );
     }
   }
 }
+
+/**
+ * A busy database (many engines' answers at once) may keep a transaction waiting for a connection
+ * or for the rows it shares with others longer than Prisma's defaults (2 s, 5 s).
+ */
+const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 30_000 };
 
 type AnswerFields = Omit<
   Prisma.TrackingAnswerUncheckedCreateInput,
@@ -502,8 +521,10 @@ async function keepOnce(
         data: { lastAskedAt: askedAt },
       });
       await counts(tx, { businessId, engine, period: dayOf(askedAt) });
+      // Last: every business's answers from this engine share this row, so it is locked only
+      // for the commit.
       await spendUpsert(tx, engine, askedAt, spend);
-    }),
+    }, TRANSACTION_LIMITS),
   );
 }
 

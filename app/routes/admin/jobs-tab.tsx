@@ -26,6 +26,30 @@ export function queueLabel(queue: string): string {
   return QUEUE_LABELS[queue] ?? queue;
 }
 
+/** A queue's name and its waiting, running and failed counts: the cells both queue tables share. */
+export function QueueCells({
+  queue,
+}: {
+  queue: Pick<QueueStatsView, 'queue' | 'waiting' | 'running' | 'failed'>;
+}) {
+  const number = (n: number) => n.toLocaleString('en-US');
+  return (
+    <>
+      <Td>
+        <span className="font-medium">{queueLabel(queue.queue)}</span>
+        <span className="block font-mono text-xs text-slate-600">{queue.queue}</span>
+      </Td>
+      <Td>{number(queue.waiting)}</Td>
+      <Td>{number(queue.running)}</Td>
+      <Td>
+        <span className={queue.failed ? 'font-semibold text-red-800' : undefined}>
+          {number(queue.failed)}
+        </span>
+      </Td>
+    </>
+  );
+}
+
 export function JobsTab({
   queues,
   failed,
@@ -57,17 +81,7 @@ export function JobsTab({
             ) : (
               queues.map((queue) => (
                 <tr key={queue.queue} data-testid="admin-job-queue">
-                  <Td>
-                    <span className="font-medium">{queueLabel(queue.queue)}</span>
-                    <span className="block font-mono text-xs text-slate-600">{queue.queue}</span>
-                  </Td>
-                  <Td>{number(queue.waiting)}</Td>
-                  <Td>{number(queue.running)}</Td>
-                  <Td>
-                    <span className={queue.failed ? 'font-semibold text-red-800' : undefined}>
-                      {number(queue.failed)}
-                    </span>
-                  </Td>
+                  <QueueCells queue={queue} />
                   <Td>{number(queue.doneLast24h)}</Td>
                 </tr>
               ))

@@ -1,7 +1,7 @@
 import { useDates } from '~/components/time-zone';
 import { Pagination } from '~/components/ui/pagination';
 import type { TrackingOverview } from '~/domain/tracking/admin.server';
-import { queueLabel } from './jobs-tab';
+import { QueueCells } from './jobs-tab';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 
 // The admin's view of tracking: this month's calls and spend per engine against the budget (and a
@@ -149,17 +149,7 @@ export function TrackingTab({ overview }: { overview: TrackingOverview }) {
           <tbody className="divide-y divide-slate-100">
             {queues.map((queue) => (
               <tr key={queue.queue} data-testid="tracking-queue">
-                <Td>
-                  <span className="font-medium">{queueLabel(queue.queue)}</span>
-                  <span className="block font-mono text-xs text-slate-600">{queue.queue}</span>
-                </Td>
-                <Td>{number(queue.waiting)}</Td>
-                <Td>{number(queue.running)}</Td>
-                <Td>
-                  <span className={queue.failed ? 'font-semibold text-red-800' : undefined}>
-                    {number(queue.failed)}
-                  </span>
-                </Td>
+                <QueueCells queue={queue} />
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import type { EngineConfig } from '~/lib/ai/engines.server';
+import { configuredEngines, type EngineConfig } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { askTracked } from './runs.server';
@@ -8,13 +8,8 @@ import { periodStart } from './figures';
 // week for the past weeks, through the same path as a real round (askTracked with a clock set in
 // the past), so a visitor sees a trend and a page of answers before pressing Run now.
 
-const DEMO_ENGINE: EngineConfig = {
-  id: 'demo',
-  name: 'Demo assistant (simulated answers)',
-  model: 'demo-assistant',
-  concurrency: 1,
-  rpm: 100_000,
-};
+/** The Demo assistant's settings, as the engines module gives them when the demo is on. */
+const DEMO_ENGINES: EngineConfig[] = configuredEngines(env, true);
 
 const noLimit = { acquire: async () => undefined };
 
@@ -40,7 +35,7 @@ export async function seedDemoHistory(
         const outcome = await askTracked(
           { businessId, promptId: prompt.id, engine: 'demo', sample, round },
           undefined,
-          { engines: [DEMO_ENGINE], limiter: noLimit, now: () => at },
+          { engines: DEMO_ENGINES, limiter: noLimit, now: () => at },
         );
         if (outcome === 'answered') answered += 1;
       }

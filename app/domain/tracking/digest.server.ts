@@ -10,7 +10,7 @@ import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
 import { readAnswer, type NameMatch } from './reader';
-import { COUNT_FIELDS, engineFilter, engineNames } from './visibility.server';
+import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -157,12 +157,6 @@ async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
     counts.set(row.businessId, engines);
   }
   return counts;
-}
-
-const ENGINE_ORDER = ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible', 'demo'];
-function engineRank(engine: string) {
-  const index = ENGINE_ORDER.indexOf(engine);
-  return index < 0 ? ENGINE_ORDER.length : index;
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { configuredEngines } from '~/lib/ai/engines.server';
+import {
+  configuredEngines,
+  ENGINE_LABELS,
+  engineName,
+  type EngineId,
+} from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
@@ -74,20 +79,22 @@ export function engineFilter(): Prisma.StringFilter {
   return demoTracking ? { equals: 'demo' } : { not: 'demo' };
 }
 
+/** Every engine's name on pages (the configured ones as configured, e.g. a renamed own model). */
 export function engineNames(): Map<string, string> {
-  const names = new Map<string, string>([
-    ['chatgpt', 'ChatGPT'],
-    ['perplexity', 'Perplexity'],
-    ['gemini', 'Gemini'],
-    ['claude', 'Claude'],
-    ['compatible', 'Own model'],
-    ['demo', 'Demo assistant (simulated answers)'],
-  ]);
+  const names = new Map<string, string>(
+    (Object.keys(ENGINE_LABELS) as EngineId[]).map((id) => [id, engineName(id)]),
+  );
   for (const engine of configuredEngines()) names.set(engine.id, engine.name);
   return names;
 }
 
-const ENGINE_ORDER = ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible', 'demo'];
+const ENGINE_ORDER: readonly string[] = Object.keys(ENGINE_LABELS);
+
+/** Where an engine comes on pages: ChatGPT, Perplexity, Gemini, Claude, own model, demo; others last. */
+export function engineRank(engine: string): number {
+  const index = ENGINE_ORDER.indexOf(engine);
+  return index < 0 ? ENGINE_ORDER.length : index;
+}
 
 function periodEnd(start: Date, kind: PeriodKind): Date {
   return new Date(start.getTime() + (kind === 'day' ? 1 : 7) * DAY_MS);
@@ -186,7 +193,7 @@ export async function visibilityOf(
     if (start === currentStart.getTime()) failed += row.failed;
   }
   const engineIds = [...new Set([...configured, ...byEngine.keys()])].sort(
-    (a, b) => order(a) - order(b) || a.localeCompare(b),
+    (a, b) => engineRank(a) - engineRank(b) || a.localeCompare(b),
   );
   const starts: number[] = [];
   for (
@@ -264,11 +271,6 @@ export async function visibilityOf(
     trend: trendOf(periods),
     failed,
   };
-}
-
-function order(engine: string): number {
-  const index = ENGINE_ORDER.indexOf(engine);
-  return index < 0 ? ENGINE_ORDER.length : index;
 }
 
 /** The owner's business's figures (someone else's is not found). */
@@ -378,7 +380,7 @@ export async function promptRows(
   return prompts.map((prompt, index) => {
     const mine = answers.filter((answer) => answer.promptId === prompt.id);
     const engineIds = [...new Set([...configured, ...mine.map((answer) => answer.engine)])].sort(
-      (a, b) => order(a) - order(b),
+      (a, b) => engineRank(a) - engineRank(b),
     );
     return {
       id: prompt.id,

@@ -92,6 +92,12 @@ export async function budgetStatus(now = new Date()): Promise<BudgetStatus> {
   return { month, spentUsd, budgetUsd, paused: spentUsd >= budgetUsd };
 }
 
+/** Why nothing can be asked now (no engine configured, or the month's budget used up), or null. */
+export async function trackingBlocked(now = new Date()): Promise<string | null> {
+  if (!trackingEngines().length) return NO_ENGINE_MESSAGE;
+  return (await budgetStatus(now)).paused ? BUDGET_PAUSED_MESSAGE : null;
+}
+
 /** The period kind a plan's figures use: days for daily plans, weeks for the others. */
 export function periodKindOf(tier: Tier): PeriodKind {
   return TRACKING_SCHEDULE[tier] === 'day' ? 'day' : 'week';
@@ -160,12 +166,12 @@ export async function runNow(
     select: { id: true, trackingRunAt: true },
   });
   if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+  const blocked = await trackingBlocked(now);
+  if (blocked) throw new DomainError('conflict', blocked);
   const engines = trackingEngines();
-  if (!engines.length) throw new DomainError('conflict', NO_ENGINE_MESSAGE);
   const tier = effectiveTier(owner, now);
   const prompts = await roundPrompts(businessId, tier);
   if (!prompts.length) throw new DomainError('invalid_input', NO_PROMPTS_MESSAGE);
-  if ((await budgetStatus(now)).paused) throw new DomainError('conflict', BUDGET_PAUSED_MESSAGE);
 
   const intervalHours = TRACKING_RUN_INTERVAL_HOURS[tier];
   const since = new Date(now.getTime() - intervalHours * HOUR_MS);

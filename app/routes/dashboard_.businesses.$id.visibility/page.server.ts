@@ -18,13 +18,10 @@ import {
   updatePrompt,
 } from '~/domain/tracking/prompts.server';
 import {
-  BUDGET_PAUSED_MESSAGE,
-  budgetStatus,
-  NO_ENGINE_MESSAGE,
   periodKindOf,
   runAllowanceFor,
   runNow,
-  trackingEngines,
+  trackingBlocked,
 } from '~/domain/tracking/runs.server';
 import {
   ANSWERS_PER_PAGE,
@@ -66,12 +63,12 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const engine = url.searchParams.get('engine')?.slice(0, 40) || undefined;
   const { tier, limit } = promptLimit(user, now);
   const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
-  const [prompts, suggestions, competitors, allowance, budget, answers] = await Promise.all([
+  const [prompts, suggestions, competitors, allowance, blocked, answers] = await Promise.all([
     promptRows(business, limit, visibility.current),
     suggestPrompts(user, id),
     listCompetitors(user, id),
     runAllowanceFor(user, id, now),
-    budgetStatus(now),
+    trackingBlocked(now),
     listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
   ]);
   const editId = url.searchParams.get('edit');
@@ -101,11 +98,7 @@ export async function loadVisibilityPage(request: Request, id: string) {
       competitorLimit: COMPETITORS_PER_BUSINESS,
       allowance,
       /** Why nothing can be asked now (no engine configured, the month's budget used up). */
-      blocked: !trackingEngines().length
-        ? NO_ENGINE_MESSAGE
-        : budget.paused
-          ? BUDGET_PAUSED_MESSAGE
-          : null,
+      blocked,
       answers,
       engine: engine ?? null,
       editing: find(editId),

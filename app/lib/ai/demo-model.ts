@@ -6,13 +6,16 @@
 // An answer reads like an assistant's reply to a local-service question: a numbered or bulleted
 // list with bold names, a table, bold paragraphs or plain prose, naming 3–6 businesses drawn from
 // the owner's competitors and a handful of invented local ones ("Lone Star Plumbing Co."), with a
-// caveat or a closing question now and then, and 2–5 URL sources (directories, the businesses'
-// sites). The owner's business is named in about half of the answers, at a varying place (or only
-// in a closing sentence), sometimes with a link to its site. The context reaches the model through
-// `createDemoModel`, never through the prompt, and the answers never claim to come from a real
-// engine. Randomness comes from `random`, so a test can seed it.
+// caveat or a closing question now and then. Like the real engines it searches first (in
+// simulation, demo-search.ts): its searches come back as web_search tool calls, every page they
+// return as a source, and the pages the answer cites as the text's citations (about half of the
+// pages returned are never cited). The owner's business is named in about half of the answers, at
+// a varying place (or only in a closing sentence), sometimes with a link to its site. The context
+// reaches the model through `createDemoModel`, never through the prompt, and the answers never
+// claim to come from a real engine. Randomness comes from `random`, so a test can seed it.
 
 import { UnsupportedFunctionalityError, type LanguageModel } from 'ai';
+import { simulateSearch, type DemoPage, type DemoSearch } from './demo-search';
 
 // The AI SDK 7 language-model spec (v4), as `ai` exposes it: @ai-sdk/provider, where these types
 // are declared, is only a dependency of `ai`, not of this project.
@@ -49,8 +52,8 @@ export function createDemoModel(
     supportedUrls: {},
     async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       const prompt = promptText(options.prompt);
-      const { text, sources } = composeAnswer(context, prompt, random);
-      const content: LanguageModelV4Content[] = [{ type: 'text', text }, ...sources];
+      const { text, search } = composeAnswer(context, prompt, random);
+      const content = answerContent(text, search);
       const inputTokens = 24 + Math.ceil(prompt.length / 4);
       const outputTokens = Math.ceil(text.length / 4);
       return {
@@ -341,11 +344,51 @@ const CLOSERS = [
 
 type Pick = { name: string; business: boolean; site: string | null };
 
+/**
+ * The answer as a provider returns it: each search as a provider-executed web_search call and its
+ * result, the text with its citations, and every page the searches returned as a source.
+ */
+function answerContent(text: string, search: DemoSearch): LanguageModelV4Content[] {
+  const source = (page: DemoPage, id: string) =>
+    ({ type: 'source', sourceType: 'url', id, url: page.url, title: page.title }) as const;
+  return [
+    ...search.queries.flatMap((query, index): LanguageModelV4Content[] => {
+      const toolCallId = `demo-search-${index + 1}`;
+      return [
+        {
+          type: 'tool-call',
+          toolCallId,
+          toolName: 'web_search',
+          input: JSON.stringify({ query }),
+          providerExecuted: true,
+          dynamic: true,
+        },
+        {
+          type: 'tool-result',
+          toolCallId,
+          toolName: 'web_search',
+          // Every page comes with the first search.
+          result: (index ? [] : search.results).map(({ url, title }) => ({ url, title })),
+          dynamic: true,
+        },
+      ];
+    }),
+    {
+      type: 'text',
+      text,
+      citations: search.cited.map((page, index) => ({
+        source: source(page, `demo-citation-${index + 1}`),
+      })),
+    },
+    ...search.results.map((page, index) => source(page, `demo-source-${index + 1}`)),
+  ];
+}
+
 function composeAnswer(
   context: DemoContext,
   prompt: string,
   random: () => number,
-): { text: string; sources: LanguageModelV4Content[] } {
+): { text: string; search: DemoSearch } {
   const rng = helpers(random);
   const trade = tradeOf(context.business.industry, prompt);
   const place = placeOf(context.business.location);
@@ -448,31 +491,29 @@ function composeAnswer(
   if (random() < 0.2) parts.push(rng.pick(CLOSERS));
   const text = parts.join('\n\n');
 
-  // Sources: directories first, then sites of businesses in the answer.
-  const directories = rng.shuffle(directorySources(trade, place));
-  const sites = rng.shuffle(
-    picks
-      .filter((pick) => !pick.business && pick.site)
-      .map((pick) => ({
-        url: pick.site!,
-        title: `${pick.name} | ${trade.label === 'Services' ? 'Local Services' : trade.label}${place.city ? ` in ${place.city}` : ''}`,
-      })),
+  // The simulated search: directories and the sites of the businesses in the answer, and the
+  // owner's site in many of them.
+  const siteLabel = trade.label === 'Services' ? 'Local Services' : trade.label;
+  const search = simulateSearch(
+    {
+      topic: trade.topic,
+      place: place.full,
+      city: place.city,
+      intent,
+      directories: directorySources(trade, place),
+      sites: picks
+        .filter((pick) => !pick.business && pick.site)
+        .map((pick) => ({
+          url: pick.site!,
+          title: `${pick.name} | ${siteLabel}${place.city ? ` in ${place.city}` : ''}`,
+        })),
+      own: website ? { url: website, title: `${us.name} – Home` } : null,
+      mentioned,
+      linksOwn: linkUs,
+    },
+    random,
   );
-  const citeUs = !!website && random() < (mentioned ? 0.5 : 0.1);
-  const total = rng.int(2, 5);
-  const chosen = [
-    ...(citeUs ? [{ url: website!, title: `${us.name} – Home` }] : []),
-    ...directories.slice(0, rng.int(1, 3)),
-    ...sites,
-  ].slice(0, total);
-  const sources: LanguageModelV4Content[] = rng.shuffle(chosen).map((source, i) => ({
-    type: 'source',
-    sourceType: 'url',
-    id: `demo-source-${i + 1}`,
-    url: source.url,
-    title: source.title,
-  }));
-  return { text, sources };
+  return { text, search };
 }
 
 function intros(trade: Trade, where: string, intent: Intent): string[] {

@@ -151,7 +151,7 @@ describe('a round, from Run now to the figures', () => {
     const perplexity = answers.filter((answer) => answer.engine === 'perplexity');
     expect(perplexity.every((answer) => !answer.mentioned && !answer.cited)).toBe(true);
     expect(JSON.parse(perplexity[0]!.sources)).toEqual([
-      { url: 'https://www.angi.com/austin', title: 'Angi' },
+      { url: 'https://www.angi.com/austin', title: 'Angi', cited: true },
     ]);
     expect(
       (await db.trackedPrompt.findMany({ where: { businessId: business.id } })).every(

@@ -130,6 +130,9 @@ type CountRow = {
     positionSum: number | null;
     positionCount: number | null;
     otherNames: number | null;
+    retrieved: number | null;
+    citedOrRetrieved: number | null;
+    citedNotNamed: number | null;
   };
 };
 
@@ -141,6 +144,9 @@ function countsOfSum(row: CountRow): FigureCounts {
     positionSum: row._sum.positionSum ?? 0,
     positionCount: row._sum.positionCount ?? 0,
     otherNames: row._sum.otherNames ?? 0,
+    retrieved: row._sum.retrieved ?? 0,
+    citedOrRetrieved: row._sum.citedOrRetrieved ?? 0,
+    citedNotNamed: row._sum.citedNotNamed ?? 0,
   };
 }
 

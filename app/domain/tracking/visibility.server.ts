@@ -5,6 +5,7 @@ import {
   engineName,
   type EngineId,
 } from '~/lib/ai/engines.server';
+import type { LocationSent } from '~/lib/ai/location';
 import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
@@ -23,10 +24,11 @@ import {
   type PeriodKind,
   type Trend,
 } from './figures';
-import { siteOf } from './domains';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
+import { siteFigures } from './sites.server';
+import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
 
 // What the visibility page, the dashboard card and the JSON API show: the figures of the latest
 // period with answers (a day for daily plans, a week for the others), per engine and overall,
@@ -46,6 +48,9 @@ export const COUNT_FIELDS = {
   positionSum: true,
   positionCount: true,
   otherNames: true,
+  retrieved: true,
+  citedOrRetrieved: true,
+  citedNotNamed: true,
 } as const;
 /** Periods in the trend: 30 days, or 12 weeks. */
 export const TREND_PERIODS: Record<PeriodKind, number> = { day: 30, week: 12 };
@@ -65,7 +70,10 @@ export type Visibility = {
   overall: Figures;
   previous: Figures | null;
   competitors: CompetitorFigures[];
+  /** The sites the period's answers cited most. */
   domains: DomainFigures[];
+  /** The sites their searches returned most without the answers citing them. */
+  retrievedDomains: DomainFigures[];
   /** Overall, one entry per period of the trend (empty periods included). */
   periods: PeriodFigures[];
   engineTrends: EngineTrend[];
@@ -112,6 +120,9 @@ function countsOfRow(row: FigureCounts): FigureCounts {
     positionSum: row.positionSum,
     positionCount: row.positionCount,
     otherNames: row.otherNames,
+    retrieved: row.retrieved,
+    citedOrRetrieved: row.citedOrRetrieved,
+    citedNotNamed: row.citedNotNamed,
   };
 }
 
@@ -146,7 +157,7 @@ export async function visibilityOf(
 
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
-  const [stats, nameRows, domainRows] = await Promise.all([
+  const [stats, nameRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
       select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
@@ -159,15 +170,6 @@ export async function visibilityOf(
           _max: { name: true },
           orderBy: { _sum: { mentions: 'desc' } },
           take: 50,
-        })
-      : Promise.resolve([]),
-    last
-      ? db.trackingDomainStat.groupBy({
-          by: ['domain'],
-          where: { businessId: business.id, engine: engineFilter(), period: current },
-          _sum: { answers: true },
-          orderBy: { _sum: { answers: 'desc' } },
-          take: 10,
         })
       : Promise.resolve([]),
   ]);
@@ -248,13 +250,9 @@ export async function visibilityOf(
     if (!others.some((other) => other.key === key))
       competitors.push({ name, known: true, mentions: 0, shareOfVoice: 0 });
 
-  const ownSite = business.website ? siteOf(business.website) : null;
-  const domains = domainRows.map((row) => ({
-    domain: row.domain,
-    answers: row._sum.answers ?? 0,
-    share: overall.samples ? (row._sum.answers ?? 0) / overall.samples : 0,
-    own: row.domain === ownSite,
-  }));
+  const sites = last
+    ? await siteFigures(business, { engine: engineFilter(), period: current }, overall.samples)
+    : { cited: [], retrieved: [] };
 
   return {
     kind,
@@ -265,7 +263,8 @@ export async function visibilityOf(
     overall,
     previous: previousCounts.samples ? figuresFromCounts(previousCounts) : null,
     competitors,
-    domains,
+    domains: sites.cited,
+    retrievedDomains: sites.retrieved,
     periods,
     engineTrends,
     trend: trendOf(periods),
@@ -417,9 +416,19 @@ export type AnswerView = {
   text: string;
   mentioned: boolean;
   position: number | null;
+  /** The answer cited the business's site. */
   cited: boolean;
+  /** Its search returned the site and it did not cite it. */
+  retrieved: boolean;
+  /** Recorded before cited and retrieved were told apart, with the site among its pages. */
+  citedOrRetrieved: boolean;
   citedNotNamed: boolean;
-  sources: { url: string; title: string | null }[];
+  /** Each page once: cited ones first, then those the search only returned. */
+  sources: AnswerPage[];
+  /** The searches the engine ran for the prompt. */
+  searches: string[];
+  /** Where the question was asked from, as sent (null: no place, or not kept then). */
+  location: LocationSent | null;
   competitors: { name: string; position: number }[];
   askedAt: string;
   /** Where the business's and the competitors' names are in `text`, for highlighting. */
@@ -514,8 +523,12 @@ export async function listAnswers(
       mentioned: true,
       position: true,
       cited: true,
+      retrieved: true,
+      citedOrRetrieved: true,
       citedNotNamed: true,
       sources: true,
+      searches: true,
+      location: true,
       competitors: true,
       highlights: true,
       askedAt: true,
@@ -524,7 +537,6 @@ export async function listAnswers(
   const names = engineNames();
   return {
     items: rows.map((row) => {
-      const sources = parseJson<{ url: string; title: string | null }[]>(row.sources, []);
       const named = parseJson<{ name: string; position: number }[]>(row.competitors, []);
       const matches = parseJson<NameMatch[]>(row.highlights, []);
       return {
@@ -538,8 +550,12 @@ export async function listAnswers(
         mentioned: row.mentioned,
         position: row.position,
         cited: row.cited,
+        retrieved: row.retrieved,
+        citedOrRetrieved: row.citedOrRetrieved,
         citedNotNamed: row.citedNotNamed,
-        sources,
+        sources: storedPages(row.sources),
+        searches: storedSearches(row.searches),
+        location: storedLocation(row.location),
         competitors: named.map(({ name, position }) => ({ name, position })),
         askedAt: row.askedAt.toISOString(),
         matches,

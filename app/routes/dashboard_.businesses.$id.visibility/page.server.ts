@@ -22,9 +22,13 @@ import {
   runAllowanceFor,
   runNow,
   trackingBlocked,
+  trackingEngines,
 } from '~/domain/tracking/runs.server';
+import { askedFrom } from '~/domain/tracking/asked-from';
+import { topSearches } from '~/domain/tracking/searches.server';
 import {
   ANSWERS_PER_PAGE,
+  engineFilter,
   listAnswers,
   promptRows,
   visibilityOf,
@@ -71,6 +75,20 @@ export async function loadVisibilityPage(request: Request, id: string) {
     trackingBlocked(now),
     listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
   ]);
+  const current = visibility.current;
+  const searches = current
+    ? await topSearches(
+        business.id,
+        prompts.map((prompt) => prompt.id),
+        {
+          engine: engineFilter(),
+          period: {
+            gte: new Date(`${current.start}T00:00:00.000Z`),
+            lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
+          },
+        },
+      )
+    : {};
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
   const find = (promptId: string | null) =>
@@ -85,6 +103,10 @@ export async function loadVisibilityPage(request: Request, id: string) {
         ? changeSince(visibility.overall, visibility.previous, visibility.current, now)
         : null,
       prompts,
+      /** The searches the engines ran most for each prompt in the period shown. */
+      searches,
+      /** Where the engines are asked from, and how each is told. */
+      askedFrom: askedFrom(business.location, trackingEngines()),
       limit: {
         limit,
         count: prompts.length,

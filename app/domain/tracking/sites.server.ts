@@ -40,7 +40,8 @@ export async function siteFigures(
     }),
     db.trackingDomainStat.groupBy({
       by: ['domain'],
-      where: { ...base, retrieved: { gt: 0 } },
+      where: base,
+      having: { retrieved: { _sum: { gt: 0 } } },
       _sum: sums,
       orderBy: [{ _sum: { retrieved: 'desc' } }, { domain: 'asc' }],
       take: SITES_SHOWN,

@@ -4,7 +4,7 @@
 --
 -- 1. Each stored page gets `cited` where the data shows it:
 --    - Perplexity's pages were its `citations` (nothing else was stored): cited;
---    - a page whose address the answer's text contains was cited (the answer links it);
+--    - a page the answer's text links (a markdown link or the bare address) was cited;
 --    - ChatGPT appends ?utm_source=openai to the pages it cites: in an answer with such an
 --      address, those pages were cited and the bare ones came from its search only.
 --    Any other page keeps no `cited`: "cited or retrieved (recorded before this distinction)".
@@ -13,7 +13,9 @@ SET "sources" = (
   SELECT json_group_array(
     CASE
       WHEN "TrackingAnswer"."engine" = 'perplexity'
-        OR instr("TrackingAnswer"."text", json_extract(page.value, '$.url')) > 0
+        OR instr("TrackingAnswer"."text", '(' || json_extract(page.value, '$.url') || ')') > 0
+        OR instr(' ' || replace("TrackingAnswer"."text", char(10), ' ') || ' ',
+          ' ' || json_extract(page.value, '$.url') || ' ') > 0
         OR ("TrackingAnswer"."engine" = 'chatgpt'
           AND instr(json_extract(page.value, '$.url'), 'utm_source=openai') > 0)
         THEN json_set(page.value, '$.cited', json('true'))

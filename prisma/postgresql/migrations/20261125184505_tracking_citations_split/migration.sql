@@ -4,7 +4,7 @@
 --
 -- 1. Each stored page gets `cited` where the data shows it:
 --    - Perplexity's pages were its `citations` (nothing else was stored): cited;
---    - a page whose address the answer's text contains was cited (the answer links it);
+--    - a page the answer's text links (a markdown link or the bare address) was cited;
 --    - ChatGPT appends ?utm_source=openai to the pages it cites: in an answer with such an
 --      address, those pages were cited and the bare ones came from its search only.
 --    Any other page keeps no `cited`: "cited or retrieved (recorded before this distinction)".
@@ -13,7 +13,8 @@ SET "sources" = (
   SELECT COALESCE(jsonb_agg(
     CASE
       WHEN a."engine" = 'perplexity'
-        OR strpos(a."text", page.value->>'url') > 0
+        OR strpos(a."text", '(' || (page.value->>'url') || ')') > 0
+        OR strpos(' ' || replace(a."text", chr(10), ' ') || ' ', ' ' || (page.value->>'url') || ' ') > 0
         OR (a."engine" = 'chatgpt' AND strpos(page.value->>'url', 'utm_source=openai') > 0)
         THEN page.value || '{"cited": true}'::jsonb
       WHEN a."engine" = 'chatgpt' AND strpos(a."sources", 'utm_source=openai') > 0

@@ -46,3 +46,17 @@ export function describeLocation(location: LocationSent | null): string {
     ? `${place} (added to the question: “${location.added}”)`
     : `${place} (named in the question)`;
 }
+
+/**
+ * The digest's line on the business's site: "Your site: cited in 1 of 12 answers (8%); found by
+ * the search but not cited in 3 of 12 answers (25%)." Null before any answer.
+ */
+export function describeSite(figures: Counts & Pick<Figures, 'cited'>): string | null {
+  if (!figures.samples) return null;
+  const parts = [
+    `cited in ${ofAnswers(figures.cited, figures.samples)}`,
+    describeRetrievals(figures),
+    describeCitedOrRetrieved(figures),
+  ].filter(Boolean);
+  return `Your site: ${parts.join('; ')}.`;
+}

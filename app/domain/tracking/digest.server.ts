@@ -9,6 +9,7 @@ import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
+import { describeSite } from './citation-words';
 import { readAnswer, type NameMatch } from './reader';
 import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
 
@@ -353,9 +354,11 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
     const sum = (counts: Map<string, FigureCounts>) =>
       [...counts.values()].reduce(addCounts, NO_COUNTS);
     const beforeAll = sum(before);
+    const overall = figuresFromCounts(sum(thisWeek));
     return {
       name: business.name,
-      overall: figuresFromCounts(sum(thisWeek)),
+      overall,
+      site: business.website ? describeSite(overall) : null,
       previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
       engines: [...thisWeek.entries()]
         .filter(([, counts]) => counts.samples > 0)

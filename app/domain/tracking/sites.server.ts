@@ -22,10 +22,10 @@ type Row = {
   _sum: { answers: number | null; cited: number | null; retrieved: number | null };
 };
 
+/** The sites' counts; `share` is filled in by `withShares` once the period's samples are known. */
 export async function siteFigures(
   business: { id: string; website: string | null },
   where: { engine: Prisma.StringFilter; period: { gte: Date; lt: Date } },
-  samples: number,
 ): Promise<SiteFigures> {
   const ownSite = business.website ? siteOf(business.website) : null;
   const base = { businessId: business.id, ...where };
@@ -54,7 +54,7 @@ export async function siteFigures(
     return {
       domain: row.domain,
       cited: citedAnswers,
-      share: samples ? citedAnswers / samples : 0,
+      share: 0,
       retrieved: retrievedAnswers,
       citedOrRetrieved: Math.max(0, answers - citedAnswers - retrievedAnswers),
       own: row.domain === ownSite,
@@ -67,4 +67,10 @@ export async function siteFigures(
       .slice(0, SITES_SHOWN),
     retrieved: retrieved.map(figures),
   };
+}
+
+/** Each site's share: the period's answers citing it, out of all its answers. */
+export function withShares(sites: SiteFigures, samples: number): SiteFigures {
+  const share = (site: DomainFigures) => ({ ...site, share: samples ? site.cited / samples : 0 });
+  return { cited: sites.cited.map(share), retrieved: sites.retrieved.map(share) };
 }

@@ -27,7 +27,7 @@ import {
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
-import { siteFigures } from './sites.server';
+import { siteFigures, withShares } from './sites.server';
 import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
 
 // What the visibility page, the dashboard card and the JSON API show: the figures of the latest
@@ -157,7 +157,7 @@ export async function visibilityOf(
 
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
-  const [stats, nameRows] = await Promise.all([
+  const [stats, nameRows, siteRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
       select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
@@ -172,6 +172,9 @@ export async function visibilityOf(
           take: 50,
         })
       : Promise.resolve([]),
+    last
+      ? siteFigures(business, { engine: engineFilter(), period: current })
+      : Promise.resolve({ cited: [], retrieved: [] }),
   ]);
 
   // Known competitors: the owner's list, by normalised name (at most 10).
@@ -250,9 +253,7 @@ export async function visibilityOf(
     if (!others.some((other) => other.key === key))
       competitors.push({ name, known: true, mentions: 0, shareOfVoice: 0 });
 
-  const sites = last
-    ? await siteFigures(business, { engine: engineFilter(), period: current }, overall.samples)
-    : { cited: [], retrieved: [] };
+  const sites = withShares(siteRows, overall.samples);
 
   return {
     kind,

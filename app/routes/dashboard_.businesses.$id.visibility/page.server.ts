@@ -25,7 +25,7 @@ import {
   trackingEngines,
 } from '~/domain/tracking/runs.server';
 import { askedFrom } from '~/domain/tracking/asked-from';
-import { topSearches } from '~/domain/tracking/searches.server';
+import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
 import {
   ANSWERS_PER_PAGE,
   engineFilter,
@@ -67,28 +67,25 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const engine = url.searchParams.get('engine')?.slice(0, 40) || undefined;
   const { tier, limit } = promptLimit(user, now);
   const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
-  const [prompts, suggestions, competitors, allowance, blocked, answers] = await Promise.all([
-    promptRows(business, limit, visibility.current),
-    suggestPrompts(user, id),
-    listCompetitors(user, id),
-    runAllowanceFor(user, id, now),
-    trackingBlocked(now),
-    listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
-  ]);
   const current = visibility.current;
-  const searches = current
-    ? await topSearches(
-        business.id,
-        prompts.map((prompt) => prompt.id),
-        {
-          engine: engineFilter(),
-          period: {
-            gte: new Date(`${current.start}T00:00:00.000Z`),
-            lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
-          },
-        },
-      )
-    : {};
+  const [prompts, suggestions, competitors, allowance, blocked, answers, searches] =
+    await Promise.all([
+      promptRows(business, limit, visibility.current),
+      suggestPrompts(user, id),
+      listCompetitors(user, id),
+      runAllowanceFor(user, id, now),
+      trackingBlocked(now),
+      listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
+      current
+        ? topSearches(business.id, {
+            engine: engineFilter(),
+            period: {
+              gte: new Date(`${current.start}T00:00:00.000Z`),
+              lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
+            },
+          })
+        : Promise.resolve<Record<string, PromptSearch[]>>({}),
+    ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
   const find = (promptId: string | null) =>

@@ -17,7 +17,7 @@ import {
   readRobots,
   type BusinessFacts,
 } from './checks.server';
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
+import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
 import { buildFixes, schemaTypeFor, unreachableFix } from './fixes.server';
 import { readPage } from './page.server';
 import { parseRobots, robotsVerdict } from './robots';

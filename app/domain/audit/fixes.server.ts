@@ -1,4 +1,4 @@
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
+import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
 import type { BusinessFacts } from './checks.server';
 import type { Fix, SignalResult, Unreachable } from './signals';
 

@@ -1,5 +1,5 @@
 import type { FetchOutcome, FetchSuccess } from '~/lib/safe-fetch.server';
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS, type Crawler } from '../crawlers';
+import { ANSWER_CRAWLERS, TRAINING_CRAWLERS, type Crawler } from '../crawlers.server';
 import type { PageFacts } from '../page.server';
 import { parseRobots, robotsVerdict, type RobotsFile } from '../robots';
 import type { EvidenceItem } from '../signals';

@@ -39,6 +39,7 @@ type AuditRow = {
   outcome: string;
   failureCode: string | null;
   failureReason: string | null;
+  version: number;
   signals: string;
   fixes: string;
   durationMs: number;
@@ -51,6 +52,7 @@ function toView(row: AuditRow): AuditView {
     businessId: row.businessId,
     trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
     score: row.score,
+    version: row.version,
     outcome: row.outcome === 'unreachable' ? 'unreachable' : 'complete',
     unreachable:
       row.outcome === 'unreachable'
@@ -103,6 +105,7 @@ export async function storeAudit(
         outcome: result.outcome,
         failureCode: result.unreachable?.code ?? null,
         failureReason: result.unreachable?.reason ?? null,
+        version: result.version,
         signals: JSON.stringify(result.signals),
         fixes: JSON.stringify(result.fixes),
         durationMs: result.durationMs,
@@ -139,6 +142,7 @@ const auditSelect = {
   outcome: true,
   failureCode: true,
   failureReason: true,
+  version: true,
   signals: true,
   fixes: true,
   durationMs: true,

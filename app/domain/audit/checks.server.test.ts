@@ -811,6 +811,8 @@ describe('llms.txt (checkLlmsTxt)', () => {
     expect(missing.status).toBe('warn');
     expect(missing.reason).toMatch(/no llms\.txt/);
     expect(missing.reason).toMatch(/optional/);
+    // It says it weighs little, and why.
+    expect(missing.reason).toContain('weighs little (1 of 100 points): few AI crawlers ask for it yet');
     expect(missing.evidence.status).toBe(404);
     expect(checkLlmsTxt(unreachable(LLMS), LLMS).status).toBe('warn');
     expect(checkLlmsTxt(null, LLMS).status).toBe('warn');

@@ -249,8 +249,8 @@ export default function AuditPage() {
             <h2 id="signals-title" className="text-2xl font-bold text-slate-900">
               What we checked
             </h2>
-            <SignalList signals={audit.signals} />
-            <ScoreExplainer />
+            <SignalList signals={audit.signals} version={audit.version} />
+            <ScoreExplainer version={audit.version} />
           </section>
         </>
       ) : (

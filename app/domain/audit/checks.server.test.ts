@@ -812,7 +812,9 @@ describe('llms.txt (checkLlmsTxt)', () => {
     expect(missing.reason).toMatch(/no llms\.txt/);
     expect(missing.reason).toMatch(/optional/);
     // It says it weighs little, and why.
-    expect(missing.reason).toContain('weighs little (1 of 100 points): few AI crawlers ask for it yet');
+    expect(missing.reason).toContain(
+      'weighs little (1 of 100 points): few AI crawlers ask for it yet',
+    );
     expect(missing.evidence.status).toBe(404);
     expect(checkLlmsTxt(unreachable(LLMS), LLMS).status).toBe('warn');
     expect(checkLlmsTxt(null, LLMS).status).toBe('warn');
@@ -1360,6 +1362,25 @@ describe('evaluate', () => {
     ] as const) {
       expect(byId.get(id)?.status).toBe('fail');
       expect(byId.get(id)?.reason).toContain('HTTP 500');
+    }
+  });
+
+  it('a bot challenge to our own visit fails the page signals, saying so, even with HTTP 200', () => {
+    const challenge =
+      '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/x"></script></body></html>';
+    for (const home of [
+      served(challenge, { status: 403, headers: { 'cf-mitigated': 'challenge' } }),
+      served(challenge),
+    ]) {
+      const results = evaluate(
+        { home, robots: text('Not found', ROBOTS, { status: 404 }), sitemap: null, llms: null },
+        business(),
+      );
+      const h1 = results.find((result) => result.id === 'h1');
+      expect(h1?.status).toBe('fail');
+      expect(h1?.reason).toMatch(
+        /^Your site answered our visit with a bot challenge \(HTTP (403|200) with (a|a "Just a moment…") challenge page\)/,
+      );
     }
   });
 

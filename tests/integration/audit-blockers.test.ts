@@ -7,6 +7,7 @@ import {
   type AuditRun,
   type AuditView,
 } from '~/domain/audits.server';
+import { FETCHING_CRAWLERS } from '~/domain/audit/crawlers.server';
 import { AUDIT_REQUEST_LIMIT } from '~/domain/audit/run.server';
 import { AUDIT_VERSION, type SignalId } from '~/domain/audit/signals';
 import { db } from '~/lib/db.server';
@@ -100,16 +101,7 @@ describe('the control site allows everything', () => {
     const seen = requests.get('ready')!;
     expect(seen.length).toBeLessThanOrEqual(AUDIT_REQUEST_LIMIT);
     // The home page and robots.txt were asked for as each answer crawler and GPTBot/ClaudeBot.
-    for (const token of [
-      'OAI-SearchBot',
-      'ChatGPT-User',
-      'Claude-SearchBot',
-      'Claude-User',
-      'PerplexityBot',
-      'Perplexity-User',
-      'GPTBot',
-      'ClaudeBot',
-    ]) {
+    for (const { token } of FETCHING_CRAWLERS) {
       const asIt = seen.filter((request) => request.userAgent.includes(`${token}/`));
       expect(asIt.map((request) => request.path).sort(), token).toEqual(['/', '/robots.txt']);
     }

@@ -10,7 +10,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO = 'ai-robots-txt/ai.robots.txt';
-const DIR = path.join(import.meta.dirname, '..', 'app', 'domain', 'audit', 'ai-robots-txt');
+// The addresses and the folder can be pointed elsewhere (the script's test serves a fake GitHub).
+const API = process.env.AI_ROBOTS_API ?? 'https://api.github.com';
+const RAW = process.env.AI_ROBOTS_RAW ?? 'https://raw.githubusercontent.com';
+const DIR =
+  process.env.AI_ROBOTS_DIR ??
+  path.join(import.meta.dirname, '..', 'app', 'domain', 'audit', 'ai-robots-txt');
 const TIMEOUT_MS = 20_000;
 
 async function get(url: string): Promise<Response> {
@@ -23,13 +28,13 @@ async function get(url: string): Promise<Response> {
 }
 
 async function resolveCommit(ref: string): Promise<{ sha: string; date: string }> {
-  const response = await get(`https://api.github.com/repos/${REPO}/commits/${ref}`);
+  const response = await get(`${API}/repos/${REPO}/commits/${ref}`);
   const body = (await response.json()) as { sha: string; commit: { committer: { date: string } } };
   return { sha: body.sha, date: body.commit.committer.date.slice(0, 10) };
 }
 
 const raw = (sha: string, file: string) =>
-  get(`https://raw.githubusercontent.com/${REPO}/${sha}/${file}`).then((r) => r.text());
+  get(`${RAW}/${REPO}/${sha}/${file}`).then((r) => r.text());
 
 const ref = process.argv[2] ?? 'main';
 const { sha, date } = await resolveCommit(ref);

@@ -66,6 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
         (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
       );
       expect(score).toBeGreaterThanOrEqual(85);
+      await expect(page.getByTestId('audit-capped')).toHaveCount(0);
       const answer = page.locator('[data-signal="answer_bots"]');
       await expect(answer).toHaveAttribute('data-status', 'pass');
       await expect(answer).toContainText(
@@ -181,6 +182,10 @@ for (const javaScriptEnabled of [true, false]) {
         (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
       );
       expect(score).toBeLessThan(35);
+      // robots.txt shuts every assistant out: the report says nothing else counts until they get in.
+      await expect(page.getByTestId('audit-capped')).toContainText(
+        'At most 49: AI assistants cannot read your site at all',
+      );
       const answer = page.locator('[data-signal="answer_bots"]');
       await expect(answer).toHaveAttribute('data-status', 'fail');
       await answer.getByText('What we saw').click();

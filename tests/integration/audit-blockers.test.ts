@@ -112,7 +112,9 @@ describe('each blocker against the control site', () => {
   it('a Cloudflare-style challenge for AI user agents only: edge_access fails, naming each crawler and status', () => {
     const result = audit('edge-challenge');
     expect(differences('edge-challenge')).toEqual({ edge_access: 'fail', training_bots: 'warn' });
-    expect(result.score).toBeLessThan(audit('ready').score);
+    // No assistant can read it: not "Ready for AI", whatever else it does well.
+    expect(audit('ready').score).toBeGreaterThanOrEqual(90);
+    expect(result.score).toBe(49);
     const edge = signalOf(result, 'edge_access');
     for (const token of ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User']) {
       expect(edge.reason).toContain(`${token} (HTTP 403 with a challenge page)`);

@@ -3,6 +3,7 @@ import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   AUDIT_VERSION,
   scoreBand,
+  SHUT_OUT_CAP,
   SIGNAL_GROUPS,
   signalDefinition,
   signalTable,
@@ -315,6 +316,13 @@ export function ScoreExplainer({ version = AUDIT_VERSION }: { version?: number }
         assistants out weighs most: robots.txt rules and blocks by your host or CDN. llms.txt weighs
         least, because few AI crawlers ask for it yet.
       </p>
+      {version >= 2 ? (
+        <p className="mt-2 text-slate-700">
+          When AI assistants cannot read your site at all (every answer crawler blocked by
+          robots.txt or by your host, or a &ldquo;noindex&rdquo; for every crawler), the score is at
+          most {SHUT_OUT_CAP}, whatever else passes.
+        </p>
+      ) : null}
       {version !== AUDIT_VERSION ? (
         <p className="mt-2 text-slate-700" data-testid="audit-version-note">
           This audit ran with an earlier set of checks, scored with the weights below. The next

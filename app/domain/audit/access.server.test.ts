@@ -122,6 +122,8 @@ describe('edge_access: the site fetched as the AI crawlers', () => {
     expect(result.evidence.items?.find((item) => item.label === 'GPTBot (training)')?.ok).toBe(
       false,
     );
+    // Every answer crawler turned away: the assistants cannot read the site at all.
+    expect(result.shutsOut).toBe(true);
   });
 
   it('reads each kind of block: 402 pay per crawl, 403, 429, 503, a challenge page served with 200', () => {
@@ -173,6 +175,8 @@ describe('edge_access: the site fetched as the AI crawlers', () => {
     );
     const result = checkEdgeAccess(context(fetched));
     expect(result.status).toBe('fail');
+    // One of them: it costs the signal's weight, not the whole score.
+    expect(result.shutsOut).toBeUndefined();
     expect(result.reason).toMatch(
       /^Your site turns away Claude-SearchBot \(robots.txt: HTTP 503 \(unavailable\)\)/,
     );

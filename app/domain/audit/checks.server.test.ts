@@ -240,6 +240,8 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
   it('a blanket "User-agent: *" + "Disallow: /" blocks everyone, naming the line', () => {
     const result = checkAnswerBots(reading('robots-block-all.txt'), ROBOTS, HOME);
     expect(result.status).toBe('fail');
+    // Not one assistant may read the site: the score is capped.
+    expect(result.shutsOut).toBe(true);
     for (const token of answerTokens) {
       expect(byLabel(result.evidence.items, token)).toEqual({
         label: token,
@@ -266,6 +268,7 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
       const robots = readRobots(text(`User-agent: ${token}\nDisallow: /\n`, ROBOTS), ROBOTS);
       const result = checkAnswerBots(robots, ROBOTS, HOME);
       expect(result.status, token).toBe('fail');
+      expect(result.shutsOut).toBeUndefined();
       expect(result.reason).toBe(
         `${token} is blocked, so that assistant cannot read your site and will not recommend it from there.`,
       );
@@ -585,6 +588,10 @@ describe('robots meta tags and X-Robots-Tag (checkRobotsMeta)', () => {
     expect(result.status).toBe('fail');
     expect(result.reason).toContain('noindex');
     expect(result.evidence.snippet).toBe('<meta name="robots" content="noindex, follow">');
+    // Out of every index: nothing else counts, the score is capped.
+    expect(result.shutsOut).toBe(true);
+    expect(run(meta('bingbot', 'noindex')).shutsOut).toBeUndefined();
+    expect(run(meta('robots', 'nosnippet')).shutsOut).toBeUndefined();
   });
 
   it('fails on noai, "none" and a tag for an answer crawler, in any case', () => {

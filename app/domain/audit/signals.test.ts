@@ -5,8 +5,10 @@ import {
   SIGNAL_IDS,
   SIGNAL_TABLES,
   SIGNALS,
+  isShutOut,
   scoreBand,
   scoreOf,
+  SHUT_OUT_CAP,
   signalDefinition,
   type SignalId,
   type SignalStatus,
@@ -96,6 +98,25 @@ describe('scoreOf', () => {
   it('rounds the sum: one warning on a weight of 13 out of all-fail is 7', () => {
     expect(scoreOf(allBut('fail', { structured_data: 'warn' }))).toBe(7);
     expect(scoreOf(allBut('fail', { structured_data: 'warn', sitemap: 'warn' }))).toBe(10);
+  });
+});
+
+describe('a site the assistants cannot read at all', () => {
+  it('scores at most 49, whatever else passes, from version 2 on', () => {
+    const shut = SIGNAL_IDS.map((id) => ({
+      id,
+      status: id === 'edge_access' ? ('fail' as const) : ('pass' as const),
+      shutsOut: id === 'edge_access',
+    }));
+    expect(scoreOf(shut)).toBe(SHUT_OUT_CAP);
+    expect(scoreBand(scoreOf(shut)).label).toBe('Hard for AI to use');
+    // The same failure for some crawlers only costs its weight.
+    expect(scoreOf(shut.map((signal) => ({ ...signal, shutsOut: false })))).toBe(
+      100 - SIGNALS.edge_access.weight,
+    );
+    // A lower score stays as it is; version 1 audits were never capped.
+    expect(scoreOf(shut.map((signal) => ({ ...signal, status: 'fail' as const })))).toBe(0);
+    expect(isShutOut(shut, 1)).toBe(false);
   });
 });
 

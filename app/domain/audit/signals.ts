@@ -218,6 +218,11 @@ export type SignalResult = {
   evidence: Evidence;
   /** One sentence in plain words for the owner. */
   reason: string;
+  /**
+   * This failure alone keeps the business out of AI answers (every answer crawler blocked, or the
+   * page says noindex to all): the score is at most SHUT_OUT_CAP, whatever else passes (version 2).
+   */
+  shutsOut?: boolean;
 };
 
 export type Fix = {
@@ -268,16 +273,27 @@ export type AuditReport = {
 
 const CREDIT: Record<SignalStatus, number> = { pass: 1, warn: 0.5, fail: 0, not_checked: 0 };
 
-/** 0-100: each signal's weight times its credit (pass 1, warn ½, fail 0), rounded. */
-export function scoreOf(
-  signals: Pick<SignalResult, 'id' | 'status'>[],
-  version = AUDIT_VERSION,
-): number {
+/** The most a site scores when AI assistants cannot read it at all: "Hard for AI to use". */
+export const SHUT_OUT_CAP = 49;
+
+type Scored = Pick<SignalResult, 'id' | 'status' | 'shutsOut'>;
+
+/** Whether a failure shuts AI assistants out entirely, so the score is capped (version 2 on). */
+export function isShutOut(signals: Scored[], version = AUDIT_VERSION): boolean {
+  return version >= 2 && signals.some((signal) => signal.shutsOut && signal.status === 'fail');
+}
+
+/**
+ * 0-100: each signal's weight times its credit (pass 1, warn ½, fail 0), rounded; at most
+ * SHUT_OUT_CAP when a failure shuts the assistants out (nothing else helps until they get in).
+ */
+export function scoreOf(signals: Scored[], version = AUDIT_VERSION): number {
   let total = 0;
   for (const signal of signals) {
     total += (signalTable(version)[signal.id]?.weight ?? 0) * CREDIT[signal.status];
   }
-  return Math.max(0, Math.min(100, Math.round(total)));
+  const score = Math.max(0, Math.min(100, Math.round(total)));
+  return isShutOut(signals, version) ? Math.min(score, SHUT_OUT_CAP) : score;
 }
 
 export type ScoreBand = { label: string; tone: 'good' | 'fair' | 'poor' };

@@ -163,9 +163,12 @@ export function checkAnswerBots(
   };
   const blocked = answers.major;
   if (blocked.length) {
+    const majors = ANSWER_CRAWLERS.filter((crawler) => crawler.major).length;
     return {
       status: 'fail',
       evidence,
+      // Not one of the main assistants may read the site: nothing else counts until they can.
+      ...(blocked.length === majors ? { shutsOut: true } : {}),
       reason: `${blocked.join(', ')} ${blocked.length === 1 ? 'is' : 'are'} blocked, so ${blocked.length === 1 ? 'that assistant' : 'those assistants'} cannot read your site and will not recommend it from there.`,
     };
   }

@@ -240,6 +240,7 @@ export function checkEdgeAccess(context: AuditContext): Result {
     return {
       status: 'fail',
       evidence,
+      ...(blocked.length === verdicts.filter(forAnswers).length ? { shutsOut: true } : {}),
       reason: `Your site turns away ${listOf(named)}, ${browser}. Those assistants cannot read your site, whatever robots.txt says.${trainingNote}`,
     };
   }

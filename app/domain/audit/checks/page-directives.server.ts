@@ -206,6 +206,12 @@ export function checkRobotsMeta(
     return {
       status: 'fail',
       evidence,
+      // "noindex" (or "none", "noai") for every crawler: the page is in no index and no answer.
+      ...(out.some(
+        (item) => item.crawler === null && ['noindex', 'none', 'noai'].includes(item.directive),
+      )
+        ? { shutsOut: true }
+        : {}),
       reason: `Your home page says ${said(out)}: ${out[0]!.effect}. AI answers cannot quote a page that says so.${limited.length ? ` It also says ${said(limited)}.` : ''}`,
     };
   }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { EngineConfig } from '~/lib/ai/engines.server';
 
 // A local fake of the five AI APIs tracking calls, on one HTTP server (127.0.0.1, a free port), so
 // the real provider code of the AI SDK runs against it. Each API sits under its own prefix, which
@@ -31,6 +32,24 @@ export const FAKE_ENGINES: FakeEngineId[] = [
   'claude',
   'compatible',
 ];
+
+/** Each engine's name on pages (as ENGINE_LABELS has it; the fake imports nothing of the app). */
+const FAKE_NAMES: Record<FakeEngineId, string> = {
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+  gemini: 'Gemini',
+  claude: 'Claude',
+  compatible: 'Own model',
+};
+
+/** The model each engine is asked for in the tests. */
+export const FAKE_MODELS: Record<FakeEngineId, string> = {
+  chatgpt: 'gpt-5-mini',
+  perplexity: 'sonar',
+  gemini: 'gemini-2.5-flash',
+  claude: 'claude-haiku-4-5',
+  compatible: 'llama3.1:8b',
+};
 
 export type FakeSource = { url: string; title: string };
 export type FakeAnswer = {
@@ -474,6 +493,8 @@ export type FakeEngines = {
   url: string;
   /** Each engine's base URL, for <ENGINE>_BASE_URL or EngineConfig.baseURL. */
   baseURLs(): Record<FakeEngineId, string>;
+  /** An engine's settings pointing at the fake (its test model, a key of its own). */
+  engineConfig(id: FakeEngineId, overrides?: Partial<EngineConfig>): EngineConfig;
   /** The environment that points every engine at the fake (keys included). */
   environment(): Record<string, string>;
   requests: RecordedRequest[];
@@ -597,6 +618,16 @@ export async function startFakeEngines(options: FakeEnginesOptions = {}): Promis
   return {
     url,
     baseURLs,
+    engineConfig: (id, overrides = {}) => ({
+      id,
+      name: FAKE_NAMES[id],
+      model: FAKE_MODELS[id],
+      baseURL: baseURLs()[id],
+      apiKey: `key-for-${id}`,
+      concurrency: 2,
+      rpm: 60,
+      ...overrides,
+    }),
     environment() {
       const base = baseURLs();
       return {

@@ -30,23 +30,7 @@ let fake: FakeEngines;
 let sleeps: number[];
 
 function engine(id: FakeEngineId, overrides: Partial<EngineConfig> = {}): EngineConfig {
-  const models: Record<FakeEngineId, string> = {
-    chatgpt: 'gpt-5-mini',
-    perplexity: 'sonar',
-    gemini: 'gemini-2.5-flash',
-    claude: 'claude-haiku-4-5',
-    compatible: 'llama3.1:8b',
-  };
-  return {
-    id,
-    name: engineName(id),
-    model: models[id],
-    baseURL: fake.baseURLs()[id],
-    apiKey: `key-for-${id}`,
-    concurrency: 2,
-    rpm: 60,
-    ...overrides,
-  };
+  return fake.engineConfig(id, overrides);
 }
 
 function options(overrides: Partial<AskOptions> = {}): AskOptions {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { askEngine, type AskOptions, type EngineAnswer } from '~/lib/ai/ask.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { pageKey } from '~/lib/ai/pages';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../fakes/ai-engines';
 
@@ -22,25 +21,6 @@ const OWNER = 'austinpipepros.com';
 
 let fake: FakeEngines;
 
-function engine(id: FakeEngineId): EngineConfig {
-  const models: Record<FakeEngineId, string> = {
-    chatgpt: 'gpt-5-mini',
-    perplexity: 'sonar',
-    gemini: 'gemini-2.5-flash',
-    claude: 'claude-haiku-4-5',
-    compatible: 'llama3.1:8b',
-  };
-  return {
-    id,
-    name: engineName(id),
-    model: models[id],
-    baseURL: fake.baseURLs()[id],
-    apiKey: `key-for-${id}`,
-    concurrency: 1,
-    rpm: 60,
-  };
-}
-
 const options: AskOptions = {
   timeoutMs: 5000,
   maxAttempts: 1,
@@ -49,7 +29,7 @@ const options: AskOptions = {
 };
 
 function ask(id: FakeEngineId, prompt = PROMPT): Promise<EngineAnswer> {
-  return askEngine(engine(id), { prompt, location: 'Austin, TX' }, options);
+  return askEngine(fake.engineConfig(id), { prompt, location: 'Austin, TX' }, options);
 }
 
 const urls = (answer: EngineAnswer, cited: boolean) =>

@@ -17,7 +17,6 @@ vi.hoisted(() => {
 
 import { askTracked, type AskDependencies } from '~/domain/tracking/runs.server';
 import { listAnswers, visibilityFor } from '~/domain/tracking/visibility.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
@@ -41,13 +40,6 @@ const RECORDED: Record<FakeEngineId, string> = {
   compatible: 'openai-compatible-chat.json',
 };
 const ENGINES: FakeEngineId[] = ['chatgpt', 'perplexity', 'gemini', 'claude', 'compatible'];
-const MODELS: Record<FakeEngineId, string> = {
-  chatgpt: 'gpt-5-mini',
-  perplexity: 'sonar',
-  gemini: 'gemini-2.5-flash',
-  claude: 'claude-haiku-4-5',
-  compatible: 'llama3.1:8b',
-};
 const PROMPT = 'Who is the best emergency plumber near me?';
 const OWN = 'austinpipepros.com';
 
@@ -56,15 +48,7 @@ let deps: AskDependencies;
 
 beforeAll(async () => {
   fake = await startFakeEngines();
-  const engines: EngineConfig[] = ENGINES.map((id) => ({
-    id,
-    name: engineName(id),
-    model: MODELS[id],
-    baseURL: fake.baseURLs()[id],
-    apiKey: `key-${id}`,
-    concurrency: 1,
-    rpm: 1000,
-  }));
+  const engines = ENGINES.map((id) => fake.engineConfig(id, { rpm: 1000 }));
   deps = { engines, limiter: { acquire: async () => undefined }, sleep: async () => undefined };
 });
 afterAll(() => fake.close());

@@ -10,6 +10,10 @@ export function PromptSearches() {
   const { prompts, searches, visibility } = useLoaderData<typeof loader>();
   if (!visibility.current) return null;
   const names = new Map(visibility.engines.map((engine) => [engine.engine, engine.name]));
+  // Perplexity and an own model without search report no searches.
+  const silent = visibility.engines
+    .filter((engine) => engine.samples > 0 && ['perplexity', 'compatible'].includes(engine.engine))
+    .map((engine) => engine.name);
   const rows = prompts
     .map((prompt) => ({
       prompt,
@@ -28,6 +32,12 @@ export function PromptSearches() {
         rank for these searches are the ones they read. The most frequent searches for each question
         in this period:
       </p>
+      {silent.length ? (
+        <p className="max-w-3xl text-sm text-slate-700">
+          {silent.join(' and ')} {silent.length === 1 ? 'does' : 'do'} not report the searches{' '}
+          {silent.length === 1 ? 'it runs' : 'they run'}.
+        </p>
+      ) : null}
       <ul className="space-y-3" data-testid="prompt-searches">
         {rows.map(({ prompt, searches: top, answers }) => (
           <li key={prompt.id} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -100,7 +100,7 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
     'Austin, Texas (sent as the search’s location)',
   );
   await expect(answer.getByTestId('answer-pages-cited')).toContainText(/^Cited \(\d+\)/);
-  await expect(figures).toContainText(/Found by the search, not cited: found by the search/);
+  await expect(figures).toContainText(/Found by the search, not cited: \d of 3 answers \(\d+%\)/);
   await expect(page.getByTestId('location-note')).toContainText(
     'The assistants are asked from Austin, Texas',
   );

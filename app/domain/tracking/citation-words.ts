@@ -9,7 +9,8 @@ function percent(value: number): string {
   return `${Math.round(value * 100)}%`;
 }
 
-function ofAnswers(count: number, samples: number): string {
+/** "2 of 12 answers (17%)". */
+export function ofAnswers(count: number, samples: number): string {
   return `${count} of ${samples} ${samples === 1 ? 'answer' : 'answers'} (${percent(samples ? count / samples : 0)})`;
 }
 

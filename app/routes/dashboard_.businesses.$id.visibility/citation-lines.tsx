@@ -1,7 +1,7 @@
 import {
   describeCitedNotNamed,
   describeCitedOrRetrieved,
-  describeRetrievals,
+  ofAnswers,
 } from '~/domain/tracking/citation-words';
 import type { Figures } from '~/domain/tracking/figures';
 
@@ -17,7 +17,9 @@ export function CitationLines({ figures }: { figures: Figures }) {
     <>
       <div data-testid="retrieved-figure">
         <dt className="inline font-medium text-slate-600">Found by the search, not cited: </dt>
-        <dd className="inline text-slate-900">{describeRetrievals(figures)}</dd>
+        <dd className="inline text-slate-900">
+          {figures.samples ? ofAnswers(figures.retrieved, figures.samples) : 'not asked yet'}
+        </dd>
       </div>
       {unsure ? (
         <div>

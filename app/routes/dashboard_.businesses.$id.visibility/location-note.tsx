@@ -1,10 +1,21 @@
 import { Link, useLoaderData } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
+import type { AskedFrom } from '~/domain/tracking/asked-from';
 import type { loader } from './route';
 
 function list(names: string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function words({ place, bySearch, byQuestion, sentence }: AskedFrom): string {
+  const search = bySearch.length
+    ? `: ${list(bySearch)} ${bySearch.length === 1 ? 'searches' : 'search'} from there`
+    : '';
+  const question = byQuestion.length
+    ? ` ${list(byQuestion)} cannot be told where you are, so we add “${sentence}” to the questions we ask it, unless they name your town already.`
+    : '';
+  return `The assistants are asked from ${place}, your business’s location${search}.${question}`;
 }
 
 /** Where the assistants are asked from, and how each is told (Gemini: in the question). */
@@ -22,11 +33,7 @@ export function LocationNote() {
     );
   return (
     <p className="mt-2 max-w-3xl text-sm text-slate-700" data-testid="location-note">
-      The assistants are asked from {askedFrom.place}, your business&apos;s location
-      {askedFrom.bySearch.length ? `: ${list(askedFrom.bySearch)} search from there` : ''}.
-      {askedFrom.byQuestion.length
-        ? ` ${list(askedFrom.byQuestion)} cannot be told where you are, so we add “${askedFrom.sentence}” to the questions we ask it, unless they name your town already.`
-        : ''}
+      {words(askedFrom)}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 // The four paid plans of spec section 9: one module shared by the landing page, the pricing page,
 // payments and the admin panel. Every plan's button leads to /checkout/<tier>, which sends a
-// signed-in buyer to Stripe (see app/domain/payments.server.ts).
+// signed-in buyer to Stripe (see app/domain/payments/).
 
 export const PAID_TIERS = ['diy', 'starter', 'growth', 'authority'] as const;
 

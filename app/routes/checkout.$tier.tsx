@@ -13,14 +13,10 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
 import { formatPrice, getPlan, type PaidTier } from '~/content/plans';
 import { isDomainError } from '~/domain/errors';
-import {
-  changePlan,
-  checkoutMode,
-  checkoutView,
-  isPaidPlan,
-  payOnDemoCheckout,
-  startCheckout,
-} from '~/domain/payments.server';
+import { checkoutView, startCheckout } from '~/domain/payments/checkout.server';
+import { checkoutMode, isPaidPlan } from '~/domain/payments/config.server';
+import { changePlan } from '~/domain/payments/plan-change.server';
+import { payOnDemoCheckout } from '~/domain/payments/test-events.server';
 import { formatLongDate } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { requireUser } from '~/http/auth.server';

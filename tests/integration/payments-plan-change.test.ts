@@ -266,7 +266,7 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
 
   it('a retried call with the same idempotency key is one change at Stripe', async () => {
     const { user, sub } = await subscriber('diy');
-    const { changePlan } = await import('~/domain/payments.server');
+    const { changePlan } = await import('~/domain/payments/plan-change.server');
     // The first attempt's answer is lost after Stripe made the change: the plan-change version it
     // claimed is given back, as if the request was repeated with the same key.
     stripeApi.reset();

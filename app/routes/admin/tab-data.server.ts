@@ -15,7 +15,7 @@ import {
   listUsers,
   type AdminActor,
 } from '~/domain/admin.server';
-import { listUnmatchedPayments } from '~/domain/payments.server';
+import { listUnmatchedPayments } from '~/domain/payments/unmatched.server';
 import { getTrackingOverview } from '~/domain/tracking/admin.server';
 import { isTier } from '~/domain/tiers';
 import { ADMIN_PAGE_SIZE, pageParams, searchParam } from '~/schemas/admin';

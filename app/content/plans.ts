@@ -87,6 +87,14 @@ export function formatPrice(dollars: number): string {
   return `$${dollars.toLocaleString('en-US')}`;
 }
 
+/** An amount in cents, as charged: "$583.33". */
+export function formatAmount(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
 export function getPlan(tier: PaidTier): Plan {
   const plan = PLANS.find((candidate) => candidate.tier === tier);
   if (!plan) throw new Error(`Unknown plan tier: ${tier}`);

@@ -2,6 +2,8 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import {
   accountUnderAttackMail,
+  billingNoticeMail,
+  type BillingNotice,
   mailOrigin,
   planChangedMail,
   welcomeMail,
@@ -53,6 +55,25 @@ export function notifyPlanChange(userId: string, change: PlanChange, requestOrig
         to: user.email,
         firstName: user.firstName,
         change,
+        origin: mailOrigin(requestOrigin),
+      }),
+    );
+  });
+}
+
+/** A cancel, a resume, or a plan change scheduled or dropped (once it is stored). */
+export function notifyBilling(userId: string, notice: BillingNotice, requestOrigin?: string) {
+  inBackground(async () => {
+    const user = await db.user.findUnique({
+      where: { id: userId },
+      select: { email: true, firstName: true },
+    });
+    if (!user) return;
+    await sendMail(
+      billingNoticeMail({
+        to: user.email,
+        firstName: user.firstName,
+        notice,
         origin: mailOrigin(requestOrigin),
       }),
     );

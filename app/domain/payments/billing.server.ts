@@ -2,35 +2,44 @@ import { getPlan } from '~/content/plans';
 import { db } from '~/lib/db.server';
 import { DomainError } from '../errors';
 import { normalizeTier } from '../tiers';
-import {
-  checkoutMode,
-  DAY_MS,
-  graceMs,
-  isPaidPlan,
-  PROVISIONAL_PERIOD_DAYS,
-  stripe,
-} from './config.server';
-import type { EventOutcome } from './events';
+import { checkoutMode, isPaidPlan, paidThrough, stripe } from './config.server';
 import type { ScheduledChange } from './subscription.server';
-import { applyPaymentEvent } from './webhook.server';
 
-// Billing self-service: what the dashboard says about the plan, the Customer Portal (or the demo
-// billing page) and the demo's cancel.
+// Billing self-service: what every page says about the plan (one date, what happens then, and
+// what the owner can do about it), and the Customer Portal (or the demo billing page).
+
+/**
+ * What happens at the end of the period paid for: the plan renews, changes to the scheduled plan,
+ * ends (cancelled, or a plan given without a subscription), or ended already (lapsed; offered
+ * again).
+ */
+export type BillingState = 'renews' | 'changes' | 'ends' | 'ended';
 
 export type BillingView = {
   tier: string;
   planName: string | null;
   monthlyPrice: number | null;
-  expiresAt: string | null;
+  /**
+   * The end of the period paid for: the one date shown (renews on, changes on, ends on, ended on).
+   * The grace days a subscription's access outlives it by are never shown.
+   */
+  periodEnd: string | null;
+  state: BillingState | null;
   /** The plan lapsed (its expiry has passed): it ended, and is offered for renewal. */
   expired: boolean;
   cancelAtPeriodEnd: boolean;
-  /** A plan change waiting for the end of the period (a downgrade), which the user may cancel. */
+  /** A plan change waiting for the end of the period (a downgrade); never on a cancelled plan. */
   scheduled: (ScheduledChange & { planName: string; monthlyPrice: number }) | null;
   paymentFailed: boolean;
   /** A checkout was started and its confirmation has not arrived yet. */
   pending: { tier: string; since: string } | null;
   canManage: boolean;
+  /** The site can cancel the plan at its period's end (Stripe's API or the demo). */
+  canCancel: boolean;
+  /** The plan is cancelled and can be resumed until its period ends. */
+  canResume: boolean;
+  /** The plan-change version: the cancel confirmation sends it back. */
+  version: number;
 };
 
 /** How long "payment received, activating" is believed without the webhook's confirmation. */
@@ -45,16 +54,19 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
       subscriptionCancelAtPeriodEnd: true,
       paymentFailedAt: true,
       stripeCustomerId: true,
+      stripeSubscriptionId: true,
       checkoutTier: true,
       checkoutStartedAt: true,
       scheduledTier: true,
       scheduledTierAt: true,
+      planChangeVersion: true,
     },
   });
   const tier = normalizeTier(user.subscriptionStatus);
   const expired = user.subscriptionExpiry !== null && now > user.subscriptionExpiry;
+  const cancelled = !expired && user.subscriptionCancelAtPeriodEnd;
   const scheduledPlan =
-    !expired && isPaidPlan(user.scheduledTier) && user.scheduledTierAt
+    !expired && !cancelled && isPaidPlan(user.scheduledTier) && user.scheduledTierAt
       ? getPlan(user.scheduledTier)
       : null;
   const plan = isPaidPlan(tier) ? getPlan(tier) : null;
@@ -64,14 +76,30 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
     now.getTime() - user.checkoutStartedAt.getTime() < PENDING_CHECKOUT_MS
       ? { tier: user.checkoutTier, since: user.checkoutStartedAt.toISOString() }
       : null;
+  const periodEnd = paidThrough(user);
+  function billingState(): BillingState | null {
+    if (!plan) return null;
+    if (expired) return 'ended';
+    if (cancelled) return 'ends';
+    if (scheduledPlan) return 'changes';
+    // A plan given without a subscription renews by nobody: it ends on its expiry, if it has one.
+    if (!user.stripeSubscriptionId) return periodEnd ? 'ends' : null;
+    return 'renews';
+  }
   const mode = checkoutMode();
+  // Cancelling and resuming go through Stripe's API (a subscription it knows) or the demo.
+  const managed =
+    plan !== null &&
+    !expired &&
+    (mode === 'demo' || (mode === 'stripe' && user.stripeSubscriptionId !== null));
   return {
     tier,
     planName: plan?.name ?? null,
     monthlyPrice: plan?.monthlyPrice ?? null,
-    expiresAt: user.subscriptionExpiry?.toISOString() ?? null,
+    periodEnd: periodEnd?.toISOString() ?? null,
+    state: billingState(),
     expired,
-    cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
+    cancelAtPeriodEnd: cancelled,
     scheduled:
       scheduledPlan && user.scheduledTierAt
         ? {
@@ -85,6 +113,9 @@ export async function getBilling(userId: string, now = new Date()): Promise<Bill
     pending,
     canManage:
       plan !== null && (mode === 'demo' || (mode === 'stripe' && user.stripeCustomerId !== null)),
+    canCancel: managed && !cancelled,
+    canResume: managed && cancelled,
+    version: user.planChangeVersion,
   };
 }
 
@@ -106,40 +137,4 @@ export async function openBillingPortal(userId: string, returnUrl: string): Prom
     return_url: returnUrl,
   });
   return session.url;
-}
-
-/**
- * Demo billing: cancel at the period end, as the Customer Portal would (a subscription update
- * applied like a real one). A user with no paid plan is refused (invalid_input).
- */
-export async function cancelOnDemoBilling(userId: string, now = new Date()): Promise<EventOutcome> {
-  if (checkoutMode() !== 'demo') throw new DomainError('not_found', 'Demo checkout is off');
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { id: true, subscriptionStatus: true, subscriptionExpiry: true },
-  });
-  const tier = normalizeTier(user.subscriptionStatus);
-  if (!isPaidPlan(tier)) throw new DomainError('invalid_input', 'There is no paid plan to cancel');
-  const end = user.subscriptionExpiry ?? new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
-  return applyPaymentEvent(
-    {
-      id: `evt_demo_${crypto.randomUUID()}`,
-      type: 'customer.subscription.updated',
-      created: Math.floor(now.getTime() / 1000),
-      data: {
-        object: {
-          id: `sub_demo_${user.id}`,
-          object: 'subscription',
-          status: 'active',
-          cancel_at_period_end: true,
-          metadata: { tier, userId: user.id },
-          // The grace is added again when the event is applied: take it off here.
-          items: {
-            data: [{ current_period_end: Math.floor((end.getTime() - graceMs()) / 1000) }],
-          },
-        },
-      },
-    },
-    now,
-  );
 }

@@ -4,6 +4,7 @@ import type { PaidTier } from '~/content/plans';
 import { DomainError } from '../errors';
 import { hasTierAccess, normalizeTier, tierRank } from '../tiers';
 import { checkoutMode, linkByTier, priceByTier, stripe, type CheckoutMode } from './config.server';
+import { quoteUpgrade, type UpgradeQuote } from './quote.server';
 import { liveSubscription, type ScheduledChange } from './subscription.server';
 
 // Checkout: what GET /checkout/<tier> shows, and where its POST sends a new buyer.
@@ -22,11 +23,19 @@ export type PlanChangeView = {
   cancelled: boolean;
   /** The plan-change version this view was made at; the form sends it back (see changePlan). */
   version: number;
+  /** Upgrade: what is charged today and when the full price starts (null: not known now). */
+  quote: UpgradeQuote | null;
 };
 
 export type CheckoutView =
   | { kind: CheckoutMode; tier: PaidTier }
-  | { kind: 'already'; tier: PaidTier; scheduled: ScheduledChange | null }
+  | {
+      kind: 'already';
+      tier: PaidTier;
+      scheduled: ScheduledChange | null;
+      /** The plan is cancelled: it ends then (and can be resumed until then). */
+      cancelled: { endsAt: string; resumable: boolean } | null;
+    }
   | { kind: 'scheduled'; tier: PaidTier; current: PaidTier; at: string }
   | { kind: 'change'; tier: PaidTier; change: PlanChangeView }
   /** Payment links cannot change a subscription: the page says how to change it instead. */
@@ -53,12 +62,18 @@ export async function checkoutView(
 ): Promise<CheckoutView> {
   const live = await liveSubscription(user.id, now);
   if (live) {
-    if (live.tier === tier) return { kind: 'already', tier, scheduled: live.scheduled };
+    if (live.tier === tier) {
+      const cancelled = live.row.subscriptionCancelAtPeriodEnd
+        ? { endsAt: live.periodEnd.toISOString(), resumable: live.via !== 'offline' }
+        : null;
+      return { kind: 'already', tier, scheduled: live.scheduled, cancelled };
+    }
     if (live.scheduled?.tier === tier) {
       return { kind: 'scheduled', tier, current: live.tier, at: live.scheduled.at };
     }
     if (live.via === 'offline') return { kind: 'change-offline', tier, current: live.tier };
     const direction = tierRank(tier) > tierRank(live.tier) ? 'upgrade' : 'downgrade';
+    const quote = direction === 'upgrade' ? await quoteUpgrade(live, tier, now) : null;
     return {
       kind: 'change',
       tier,
@@ -68,10 +83,13 @@ export async function checkoutView(
         effectiveAt: direction === 'downgrade' ? live.periodEnd.toISOString() : null,
         cancelled: live.row.subscriptionCancelAtPeriodEnd,
         version: live.row.planChangeVersion,
+        quote,
       },
     };
   }
-  if (alreadyOn(user, tier, now)) return { kind: 'already', tier, scheduled: null };
+  if (alreadyOn(user, tier, now)) {
+    return { kind: 'already', tier, scheduled: null, cancelled: null };
+  }
   return { kind: checkoutMode(), tier };
 }
 

@@ -68,3 +68,21 @@ export function stripe(): Stripe {
 }
 
 export const graceMs = () => env.SUBSCRIPTION_GRACE_DAYS * DAY_MS;
+
+/**
+ * The end of the period paid for, the one date every page and e-mail shows. A subscription's
+ * stored expiry carries the grace days after its period (access outlives a renewal that arrives
+ * late), and those days are never shown as the period's end; a plan given without a subscription
+ * ends on its expiry.
+ */
+export function paidThrough(user: {
+  subscriptionExpiry: Date | null;
+  stripeSubscriptionId: string | null;
+}): Date | null {
+  if (!user.subscriptionExpiry) return null;
+  if (!user.stripeSubscriptionId) return user.subscriptionExpiry;
+  return new Date(user.subscriptionExpiry.getTime() - graceMs());
+}
+
+/** The demo's subscription id for a user: what Checkout would have created. */
+export const demoSubscriptionId = (userId: string) => `sub_demo_${userId}`;

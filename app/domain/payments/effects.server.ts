@@ -1,10 +1,12 @@
 import type { PaidTier } from '~/content/plans';
 import type { db } from '~/lib/db.server';
 import { normalizeTier } from '../tiers';
+import type { BillingNotice } from '~/mail/messages.server';
 import {
   DAY_MS,
   graceMs,
   isPaidPlan,
+  paidThrough,
   PROVISIONAL_PERIOD_DAYS,
   tierForPrice,
 } from './config.server';
@@ -24,7 +26,10 @@ const userSelect = {
   lastSubscriptionEventAt: true,
   checkoutTier: true,
   scheduledTier: true,
+  scheduledTierAt: true,
   stripeScheduleId: true,
+  stripeSubscriptionId: true,
+  subscriptionCancelAtPeriodEnd: true,
 } as const;
 
 async function findUser(
@@ -138,7 +143,19 @@ async function applyScheduleEvent(
       where: { id: user.id },
       data: { ...base, ...noScheduledChange, stripeScheduleId: null },
     });
-    return { status: 'applied', userId: user.id };
+    // A change that was waiting is dropped: the current plan renews (a cancel or an upgrade that
+    // dropped it says so in its own message, and has cleared it by now).
+    const plan = normalizeTier(user.subscriptionStatus);
+    const notice: BillingNotice | undefined =
+      isPaidPlan(user.scheduledTier) && isPaidPlan(plan)
+        ? {
+            kind: 'unscheduled',
+            tier: plan,
+            dropped: user.scheduledTier,
+            renewsAt: paidThrough(user),
+          }
+        : undefined;
+    return { status: 'applied', userId: user.id, ...(notice ? { notice } : {}) };
   }
   const next = phases.find((phase) => (num(phase.start_date) ?? 0) * 1000 > now.getTime());
   const tier = next ? subscriptionTier(next) : null;
@@ -152,17 +169,25 @@ async function applyScheduleEvent(
     });
     return { status: 'applied', userId: user.id };
   }
+  const at = new Date(num(next.start_date)! * 1000);
   await tx.user.update({
     where: { id: user.id },
     data: {
       ...base,
       stripeScheduleId: scheduleId,
-      ...(tier === current
-        ? noScheduledChange
-        : { scheduledTier: tier, scheduledTierAt: new Date(num(next.start_date)! * 1000) }),
+      ...(tier === current ? noScheduledChange : { scheduledTier: tier, scheduledTierAt: at }),
     },
   });
-  return { status: 'applied', userId: user.id };
+  // A change newly scheduled (or moved): the owner is told what happens when.
+  const news =
+    tier !== current &&
+    isPaidPlan(current) &&
+    (user.scheduledTier !== tier || user.scheduledTierAt?.getTime() !== at.getTime());
+  return {
+    status: 'applied',
+    userId: user.id,
+    ...(news ? { notice: { kind: 'scheduled', from: current, to: tier, at } } : {}),
+  };
 }
 
 export async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<EventOutcome> {
@@ -190,8 +215,11 @@ export async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promi
         ? user.checkoutTier
         : null;
     if (!user) return keepUnmatched(tx, event, { email, tier, customerId, subscriptionId });
-    // A provisional month until the subscription's period end arrives (never shortening one).
-    const provisional = new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
+    // A provisional month until the subscription's period end arrives (never shortening one); a
+    // subscription's expiry carries its grace days, as the period's own will.
+    const provisional = new Date(
+      now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS + (subscriptionId ? graceMs() : 0),
+    );
     const current = user.subscriptionExpiry;
     const expiry = current && current > provisional ? current : provisional;
     await tx.user.update({
@@ -214,7 +242,18 @@ export async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promi
     return {
       status: 'applied',
       userId: user.id,
-      ...(tier ? { planChange: { from: user.subscriptionStatus, to: tier, expiry } } : {}),
+      ...(tier
+        ? {
+            planChange: {
+              from: user.subscriptionStatus,
+              to: tier,
+              paidThrough: paidThrough({
+                subscriptionExpiry: expiry,
+                stripeSubscriptionId: subscriptionId ?? user.stripeSubscriptionId,
+              }),
+            },
+          }
+        : {}),
     };
   }
 
@@ -258,7 +297,7 @@ export async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promi
       return {
         status: 'applied',
         userId: user.id,
-        planChange: { from: user.subscriptionStatus, to: 'free', expiry: null },
+        planChange: { from: user.subscriptionStatus, to: 'free', paidThrough: null },
       };
     }
     if (status === 'active' || status === 'trialing') {
@@ -267,23 +306,47 @@ export async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promi
       // The scheduled change took effect (the plan is now the scheduled one), or the subscription
       // no longer has a schedule (released): nothing is scheduled any more. A subscription that
       // still has its schedule keeps the scheduled change, whatever else this update says.
+      // A plan cancelled at its period's end has no next plan either.
       const detached = 'schedule' in object && object.schedule === null;
       const arrived = tier !== null && tier === user.scheduledTier;
+      const cancelling = object.cancel_at_period_end === true;
       await tx.user.update({
         where: { id: user.id },
         data: {
           ...base,
           ...(detached ? { ...noScheduledChange, stripeScheduleId: null } : {}),
-          ...(arrived ? noScheduledChange : {}),
+          ...(arrived || cancelling ? noScheduledChange : {}),
           ...(tier ? { subscriptionStatus: tier } : {}),
           ...(end ? { subscriptionExpiry: expiry } : {}),
-          subscriptionCancelAtPeriodEnd: object.cancel_at_period_end === true,
+          subscriptionCancelAtPeriodEnd: cancelling,
         },
       });
+      const paidUntil = end ?? paidThrough(user);
+      const plan = tier ?? normalizeTier(user.subscriptionStatus);
+      const changed = tier !== null && tier !== normalizeTier(user.subscriptionStatus);
+      // The owner hears of a cancel and of its undoing (made here, in the Customer Portal or by
+      // the demo), once: the events that repeat the state find nothing flipped. A plan change
+      // has its own message, which says all.
+      const notice: BillingNotice | undefined =
+        changed || !isPaidPlan(plan)
+          ? undefined
+          : cancelling && !user.subscriptionCancelAtPeriodEnd
+            ? {
+                kind: 'cancelled',
+                tier: plan,
+                endsAt: paidUntil,
+                dropped: isPaidPlan(user.scheduledTier) ? user.scheduledTier : null,
+              }
+            : !cancelling && user.subscriptionCancelAtPeriodEnd
+              ? { kind: 'resumed', tier: plan, renewsAt: paidUntil }
+              : undefined;
       return {
         status: 'applied',
         userId: user.id,
-        ...(tier ? { planChange: { from: user.subscriptionStatus, to: tier, expiry } } : {}),
+        ...(tier
+          ? { planChange: { from: user.subscriptionStatus, to: tier, paidThrough: paidUntil } }
+          : {}),
+        ...(notice ? { notice } : {}),
       };
     }
     // past_due: access continues until the expiry already granted; incomplete: nothing yet.

@@ -1,4 +1,4 @@
-import type { PlanChange } from '~/mail/messages.server';
+import type { BillingNotice, PlanChange } from '~/mail/messages.server';
 
 // The shape of a payment event (Stripe's, or one built by the demo, the admin's test or a plan
 // change), and the loose readers its fields are taken with.
@@ -16,7 +16,14 @@ export const ref = (value: unknown): string | null => str(value) ?? str(obj(valu
 export type PaymentEvent = { id: string; type: string; created: number; data: { object: unknown } };
 
 export type EventOutcome =
-  | { status: 'applied'; userId: string; planChange?: PlanChange }
+  | {
+      status: 'applied';
+      userId: string;
+      /** The plan the account is on after the event (said by e-mail when it changed). */
+      planChange?: PlanChange;
+      /** A cancel, a resume or a scheduled change to tell the owner of. */
+      notice?: BillingNotice;
+    }
   | { status: 'duplicate' }
   | { status: 'ignored'; reason: string }
   | { status: 'unmatched' };

@@ -1,8 +1,10 @@
 import type { PaidTier } from '~/content/plans';
 import { DomainError } from '../errors';
 import { tierRank } from '../tiers';
-import { PROVISIONAL_PERIOD_DAYS, priceByTier, stripe } from './config.server';
-import { ref, type Obj, type PaymentEvent } from './events';
+import { demoSubscriptionId, PROVISIONAL_PERIOD_DAYS, priceByTier, stripe } from './config.server';
+import { ref, type PaymentEvent } from './events';
+import { demoSubscription } from './demo.server';
+import { prorationDateOf } from './quote.server';
 import { applyPaymentEvent } from './webhook.server';
 import {
   atStripe,
@@ -43,7 +45,7 @@ export type PlanChangeResult =
 export async function changePlan(
   userId: string,
   tier: PaidTier,
-  seen: { current?: string; version?: number } = {},
+  seen: { current?: string; version?: number; quotedAt?: number } = {},
   now = new Date(),
 ): Promise<PlanChangeResult | null> {
   const live = await liveSubscription(userId, now);
@@ -69,7 +71,7 @@ export async function changePlan(
   const upgrade = tierRank(tier) > tierRank(live.tier);
   const event =
     live.via === 'stripe'
-      ? await atStripe(() => changeOnStripe(live, tier, upgrade, key, now))
+      ? await atStripe(() => changeOnStripe(live, tier, upgrade, key, now, seen.quotedAt))
       : demoChangeEvent(live, tier, upgrade, key, now);
   await applyPaymentEvent(event, now);
   return upgrade
@@ -83,6 +85,7 @@ async function changeOnStripe(
   upgrade: boolean,
   key: string,
   now: Date,
+  quotedAt?: number,
 ): Promise<PaymentEvent> {
   const subscriptionId = live.row.stripeSubscriptionId!;
   const userId = live.row.id;
@@ -91,7 +94,8 @@ async function changeOnStripe(
   const scheduleId = ref(subscription.schedule);
   if (upgrade) {
     // A downgrade scheduled earlier would undo the upgrade at the period's end: release it first
-    // (the subscription stays as it is), then swap the price now, invoicing the prorated difference.
+    // (the subscription stays as it is), then swap the price now, invoicing the prorated difference
+    // from the moment the page quoted it (so the amount charged is the amount shown).
     if (scheduleId) {
       await stripe().subscriptionSchedules.release(
         scheduleId,
@@ -99,11 +103,17 @@ async function changeOnStripe(
         { idempotencyKey: `${key}-release` },
       );
     }
+    const prorationDate = prorationDateOf(
+      quotedAt,
+      { start: item.current_period_start, end: item.current_period_end },
+      now,
+    );
     const updated = await stripe().subscriptions.update(
       subscriptionId,
       {
         items: [{ id: item.id, price: priceByTier[tier] }],
         proration_behavior: 'always_invoice',
+        ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
         cancel_at_period_end: false,
         metadata: { tier, userId },
       },
@@ -167,7 +177,7 @@ function demoChangeEvent(
     return changeEvent(
       key,
       'customer.subscription.updated',
-      demoSubscription(live.row, tier, end, { cancel_at_period_end: false, schedule: null }),
+      demoSubscription(live.row, tier, { end }, { cancel_at_period_end: false, schedule: null }),
       now,
     );
   }
@@ -179,7 +189,7 @@ function demoChangeEvent(
       object: 'subscription_schedule',
       status: 'active',
       customer: live.row.stripeCustomerId,
-      subscription: `sub_demo_${userId}`,
+      subscription: demoSubscriptionId(userId),
       end_behavior: 'release',
       metadata: { userId },
       phases: [
@@ -199,23 +209,6 @@ function demoChangeEvent(
     },
     now,
   );
-}
-
-function demoSubscription(
-  row: { id: string; stripeCustomerId: string | null },
-  tier: PaidTier,
-  periodEnd: number,
-  extra: Obj,
-): Obj {
-  return {
-    id: `sub_demo_${row.id}`,
-    object: 'subscription',
-    customer: row.stripeCustomerId,
-    status: 'active',
-    metadata: { tier, userId: row.id },
-    items: { data: [{ price: { id: priceByTier[tier] || null }, current_period_end: periodEnd }] },
-    ...extra,
-  };
 }
 
 export type CancelScheduledResult =
@@ -249,7 +242,7 @@ export async function cancelScheduledChange(
         object: 'subscription_schedule',
         status: 'released',
         customer: live.row.stripeCustomerId,
-        subscription: `sub_demo_${userId}`,
+        subscription: demoSubscriptionId(userId),
         metadata: { userId },
         phases: [],
       },

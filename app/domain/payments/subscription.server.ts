@@ -7,7 +7,7 @@ import { hasTierAccess, normalizeTier } from '../tiers';
 import {
   checkoutMode,
   DAY_MS,
-  graceMs,
+  paidThrough,
   isPaidPlan,
   PROVISIONAL_PERIOD_DAYS,
 } from './config.server';
@@ -39,8 +39,9 @@ export type SubscriberRow = Prisma.UserGetPayload<{ select: typeof subscriptionS
 export type LiveSubscription = {
   row: SubscriberRow;
   tier: PaidTier;
-  /** The end of the period paid for (the stored expiry less the grace days). */
+  /** The end of the period paid for (paidThrough: the stored expiry less the grace days). */
   periodEnd: Date;
+  /** The plan change waiting for the period's end; none once the plan is cancelled. */
   scheduled: ScheduledChange | null;
   /** Where the subscription lives: Stripe (changed through the API), the demo, or a payment link. */
   via: 'stripe' | 'demo' | 'offline';
@@ -60,11 +61,9 @@ export async function liveSubscription(
   else if (!row.stripeSubscriptionId)
     return null; // a plan given without a subscription: buy one
   else via = mode === 'stripe' ? 'stripe' : 'offline';
-  const periodEnd = row.subscriptionExpiry
-    ? new Date(row.subscriptionExpiry.getTime() - graceMs())
-    : new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
+  const periodEnd = paidThrough(row) ?? new Date(now.getTime() + PROVISIONAL_PERIOD_DAYS * DAY_MS);
   const scheduled =
-    isPaidPlan(row.scheduledTier) && row.scheduledTierAt
+    !row.subscriptionCancelAtPeriodEnd && isPaidPlan(row.scheduledTier) && row.scheduledTierAt
       ? { tier: row.scheduledTier, at: row.scheduledTierAt.toISOString() }
       : null;
   return { row, tier, periodEnd, scheduled, via };

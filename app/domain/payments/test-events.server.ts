@@ -4,7 +4,10 @@ import { ADMIN_REQUIRED_MESSAGE, type AdminActor } from '../admin.server';
 import { DomainError } from '../errors';
 import { normalizeTier, tierRank, type Tier } from '../tiers';
 import { isAdmin } from '../users';
-import { checkoutMode, isPaidPlan } from './config.server';
+import { checkoutMode, demoSubscriptionId, isPaidPlan } from './config.server';
+import { demoSubscription } from './demo.server';
+import { addMonths } from './proration';
+import { changeEvent, seconds } from './subscription.server';
 import type { EventOutcome, PaymentEvent } from './events';
 import { applyPaymentEvent } from './webhook.server';
 
@@ -18,6 +21,7 @@ export function checkoutCompletedEvent(
   user: { id: string; email: string },
   tier: PaidTier,
   now = new Date(),
+  subscriptionId?: string,
 ): PaymentEvent {
   return {
     id,
@@ -33,6 +37,7 @@ export function checkoutCompletedEvent(
         client_reference_id: user.id,
         customer_details: { email: user.email },
         metadata: { tier, userId: user.id },
+        ...(subscriptionId ? { subscription: subscriptionId } : {}),
       },
     },
   };
@@ -78,9 +83,11 @@ export function describeTestActivation(result: { tier: PaidTier; previousTier: T
 }
 
 /**
- * The demo checkout's 'Pay': a checkout.session.completed for the signed-in buyer, applied by the
- * same function as a real one. It does not pass through the public webhook route: that would need
- * a signing secret the demo knows, and any secret in the source is one everybody knows.
+ * The demo checkout's 'Pay': what Stripe sends after a Checkout, for the signed-in buyer: the
+ * session completed (with its subscription), then the subscription created with its first
+ * month's period. Applied by the same function as real ones. It does not pass through the public
+ * webhook route: that would need a signing secret the demo knows, and any secret in the source is
+ * one everybody knows.
  */
 export async function payOnDemoCheckout(
   user: { id: string; email: string },
@@ -88,6 +95,17 @@ export async function payOnDemoCheckout(
   now = new Date(),
 ): Promise<EventOutcome> {
   if (checkoutMode() !== 'demo') throw new DomainError('not_found', 'Demo checkout is off');
-  const event = checkoutCompletedEvent(`evt_demo_${crypto.randomUUID()}`, user, tier, now);
-  return applyPaymentEvent(event, now);
+  const id = `demo_${crypto.randomUUID()}`;
+  const subscriptionId = demoSubscriptionId(user.id);
+  const paid = await applyPaymentEvent(
+    checkoutCompletedEvent(`evt_${id}`, user, tier, now, subscriptionId),
+    now,
+  );
+  const period = { start: seconds(now), end: seconds(addMonths(now, 1)) };
+  const subscription = demoSubscription({ id: user.id, stripeCustomerId: null }, tier, period);
+  await applyPaymentEvent(
+    changeEvent(`${id}_subscription`, 'customer.subscription.created', subscription, now),
+    now,
+  );
+  return paid;
 }

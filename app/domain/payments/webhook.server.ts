@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import { db } from '~/lib/db.server';
 import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from '../errors';
-import { notifyPlanChange } from '../notices.server';
+import { notifyBilling, notifyPlanChange } from '../notices.server';
+import { normalizeTier } from '../tiers';
 import { stripe, webhookSecret } from './config.server';
 import { applyEffect } from './effects.server';
 import type { EventOutcome, PaymentEvent } from './events';
@@ -95,9 +96,15 @@ export async function applyPaymentEvent(
       await tx.paymentEvent.create({ data: { id: event.id, type: event.type, processedAt: now } });
       return applyEffect(tx, event, now);
     });
-    // The owner hears of a plan that started, changed or ended, once it is stored.
-    if (outcome.status === 'applied' && outcome.planChange) {
-      notifyPlanChange(outcome.userId, outcome.planChange);
+    // The owner hears of a plan that started, changed or ended, once it is stored; else of a
+    // cancel, a resume or a scheduled change.
+    if (outcome.status === 'applied') {
+      const { planChange, notice } = outcome;
+      if (planChange && normalizeTier(planChange.from) !== normalizeTier(planChange.to)) {
+        notifyPlanChange(outcome.userId, planChange);
+      } else if (notice) {
+        notifyBilling(outcome.userId, notice);
+      }
     }
     return outcome;
   } catch (error) {

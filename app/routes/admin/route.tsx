@@ -25,7 +25,10 @@ import { UsersTab, useListUrl } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
 import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
-import { activateTestSubscription, describeTestActivation } from '~/domain/payments/test-events.server';
+import {
+  activateTestSubscription,
+  describeTestActivation,
+} from '~/domain/payments/test-events.server';
 import { requireAdmin } from '~/http/auth.server';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';

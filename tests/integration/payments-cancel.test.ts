@@ -50,7 +50,6 @@ const resume = (cookie: string) =>
   run(() => resumeRoute.action(args(formRequest('/billing/resume', {}, { Cookie: cookie }))));
 const board = (cookie: string) => run(() => dashboard.loader(args(get('/dashboard', cookie))));
 
-
 describe('cancelling a plan with a downgrade scheduled (Stripe)', () => {
   it('asks first, then drops the schedule and cancels at the period end: one date everywhere, a way back, e-mails', async () => {
     const { user, cookie, sub, periodEnd } = await subscriber('growth');

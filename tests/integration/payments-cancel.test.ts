@@ -4,18 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // first, the exact calls the real SDK sends to the local Stripe fake, one date everywhere (the
 // period's, never the grace days'), no scheduled change left on a cancelled plan, the e-mails, and
 // Stripe's webhook events that follow.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_cancel_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  process.env.SUBSCRIPTION_GRACE_DAYS = '3';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_cancel_tests'),
+);
 
 const checkout = await import('~/routes/checkout.$tier');
 const cancelRoute = await import('~/routes/billing_.cancel');

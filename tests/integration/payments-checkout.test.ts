@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Stripe's API is a local fake: the SDK's host/port/protocol point at it (STRIPE_API_URL), and it
 // records the form-encoded parameters each call sent.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_checkout_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_checkout_tests'),
+);
 
 const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');

@@ -20,6 +20,20 @@ const { dateOf, flashOf, mailsTo } = await import('./stripe-kit');
 
 const get = (path: string, cookie: string) =>
   new Request(`${BASE}${path}`, { headers: { Cookie: cookie } });
+/** 'Cancel plan': the confirmation read, then its form posted with the version it carries. */
+async function cancelConfirmed(cookie: string) {
+  const page = await run(() => cancelRoute.loader(args(get('/billing/cancel', cookie))));
+  const confirm = page.data as { version: number };
+  const cancelled = await run(() =>
+    cancelRoute.action(
+      args(
+        formRequest('/billing/cancel', { version: String(confirm.version) }, { Cookie: cookie }),
+      ),
+    ),
+  );
+  return { confirm, cancelled };
+}
+
 /** One calendar month on, as the demo's (and Stripe's) monthly period runs. */
 function monthAfter(date: Date) {
   const next = new Date(date);
@@ -56,19 +70,8 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     expect(after.stripeSubscriptionId).toBe(`sub_demo_${user.id}`);
 
     // Cancel at period end, from the demo billing page: confirmed first, still active, now ending.
-    const confirm = await run(() => cancelRoute.loader(args(get('/billing/cancel', cookie))));
-    expect(confirm.data).toMatchObject({ planName: 'Growth', cancelled: false });
-    const cancelled = await run(() =>
-      cancelRoute.action(
-        args(
-          formRequest(
-            '/billing/cancel',
-            { version: String((confirm.data as { version: number }).version) },
-            { Cookie: cookie },
-          ),
-        ),
-      ),
-    );
+    const { confirm, cancelled } = await cancelConfirmed(cookie);
+    expect(confirm).toMatchObject({ planName: 'Growth', cancelled: false });
     expect(cancelled.headers.get('Location')).toBe('/dashboard');
     const ending = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(ending).toMatchObject({
@@ -248,19 +251,8 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     expect((await mailsTo(user.email, 'plan_change_scheduled')).map((m) => m.subject)).toEqual([
       `Your AI Visibility plan changes to DIY All-In on ${end}`,
     ]);
-    const confirm = await run(() => cancelRoute.loader(args(get('/billing/cancel', cookie))));
-    expect(confirm.data).toMatchObject({ endsOn: end, droppedPlanName: 'DIY All-In' });
-    await run(() =>
-      cancelRoute.action(
-        args(
-          formRequest(
-            '/billing/cancel',
-            { version: String((confirm.data as { version: number }).version) },
-            { Cookie: cookie },
-          ),
-        ),
-      ),
-    );
+    const { confirm } = await cancelConfirmed(cookie);
+    expect(confirm).toMatchObject({ endsOn: end, droppedPlanName: 'DIY All-In' });
 
     // Dashboard, demo billing page, checkout page: the same one date, what happens, resume.
     const board = await run(() => dashboard.loader(args(get('/dashboard', cookie))));

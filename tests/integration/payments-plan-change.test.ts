@@ -3,18 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // A subscriber who picks another plan changes their one subscription (issue 23): the exact calls
 // the real SDK sends to a local fake of Stripe's API (tests/integration/stripe-fake.ts), what the
 // database holds afterwards, and the webhook events Stripe sends next, applied once.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_plan_change_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  process.env.SUBSCRIPTION_GRACE_DAYS = '3';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_plan_change_tests'),
+);
 
 const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');

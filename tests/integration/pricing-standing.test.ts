@@ -6,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The pricing page knows your plan (issue 34, item 5): a subscriber's own plan is marked 'Current
 // plan' and every other card says whether it is an upgrade (now) or a downgrade (at the period's
 // end), and when. Plain server-rendered markup: the cards' words are checked in the HTML.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_pricing_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  process.env.SUBSCRIPTION_GRACE_DAYS = '3';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_pricing_tests'),
+);
 
 const { db } = await import('~/lib/db.server');
 const pricing = await import('~/routes/pricing/route');

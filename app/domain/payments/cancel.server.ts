@@ -82,11 +82,7 @@ export async function cancelSubscription(
   }
   const key = await claimPlanChange(live.row, seen.version);
   if (!key) return { kind: 'busy' };
-  const event =
-    live.via === 'stripe'
-      ? await atStripe(() => setCancelOnStripe(live, true, key, now))
-      : demoCancelEvent(live, true, key, now);
-  await applyPaymentEvent(event, now);
+  await setCancel(live, true, key, now);
   return {
     kind: 'cancelled',
     tier: live.tier,
@@ -109,12 +105,17 @@ export async function resumeSubscription(userId: string, now = new Date()): Prom
   if (!live.row.subscriptionCancelAtPeriodEnd) return { kind: 'not-cancelled', tier: live.tier };
   const key = await claimPlanChange(live.row);
   if (!key) return { kind: 'busy' };
+  await setCancel(live, false, key, now);
+  return { kind: 'resumed', tier: live.tier, renewsAt: live.periodEnd };
+}
+
+/** Sets the cancel at Stripe (or on the demo) and applies the subscription it answers with. */
+async function setCancel(live: LiveSubscription, cancel: boolean, key: string, now: Date) {
   const event =
     live.via === 'stripe'
-      ? await atStripe(() => setCancelOnStripe(live, false, key, now))
-      : demoCancelEvent(live, false, key, now);
+      ? await atStripe(() => setCancelOnStripe(live, cancel, key, now))
+      : demoCancelEvent(live, cancel, key, now);
   await applyPaymentEvent(event, now);
-  return { kind: 'resumed', tier: live.tier, renewsAt: live.periodEnd };
 }
 
 async function setCancelOnStripe(

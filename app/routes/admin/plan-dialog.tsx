@@ -47,20 +47,12 @@ export function ChangePlanDialog({
           <p role="alert" className="text-sm text-red-900">
             {refusal}
           </p>
-          <div className="mt-6 flex justify-end">
-            <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
-              Close
-            </Link>
-          </div>
+          <Close to={cancelTo} />
         </>
       ) : from === to ? (
         <>
           <p className="text-sm text-slate-700">{TIER_LABELS[to]} is already their plan.</p>
-          <div className="mt-6 flex justify-end">
-            <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
-              Close
-            </Link>
-          </div>
+          <Close to={cancelTo} />
         </>
       ) : (
         <>
@@ -90,5 +82,15 @@ export function ChangePlanDialog({
         </>
       )}
     </UrlDialog>
+  );
+}
+
+function Close({ to }: { to: string }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <Link to={to} replace preventScrollReset className={buttonStyles.secondary}>
+        Close
+      </Link>
+    </div>
   );
 }

@@ -39,11 +39,28 @@ export async function mailsTo(email: string, kind: string) {
   return mails;
 }
 
+const sdk = new Stripe('sk_test_unused');
+
+/** POST /api/webhooks/stripe with `payload` signed by `secret`, as Stripe delivers an event. */
+export function postSignedEvent(payload: string, secret: string) {
+  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
+  return run(() =>
+    webhook.action(
+      args(
+        new Request(`${BASE}/api/webhooks/stripe`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+          body: payload,
+        }),
+      ),
+    ),
+  );
+}
+
 export function stripeKit(
   stripeApi: ReturnType<typeof createStripeFake>,
   options: { secret: string; graceDays: number },
 ) {
-  const sdk = new Stripe('sk_test_unused');
   let counter = 0;
 
   /** A subscriber as Checkout and its webhooks leave them: a live subscription on Stripe. */
@@ -81,18 +98,7 @@ export function stripeKit(
       created: Math.floor(Date.now() / 1000) + offset,
       data: { object },
     });
-    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: options.secret });
-    const result = await run(() =>
-      webhook.action(
-        args(
-          new Request(`${BASE}/api/webhooks/stripe`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-            body: payload,
-          }),
-        ),
-      ),
-    );
+    const result = await postSignedEvent(payload, options.secret);
     expect(result.status).toBe(200);
     return result.data as { outcome: string };
   }

@@ -291,6 +291,13 @@ for (const hydrated of [true, false]) {
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
     }
+    // The plan select's confirmation.
+    await page.goto('/admin?tab=users');
+    const select = await page.locator('select[id^="tier-"]').first().getAttribute('id');
+    await page.goto(`/admin?tab=users&changePlan=${select!.slice('tier-'.length)}&plan=authority`);
+    await expect(page.getByTestId('change-plan-dialog')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations, `plan confirmation: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
   });
 }
 

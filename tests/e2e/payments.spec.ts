@@ -305,5 +305,15 @@ for (const hydrated of [true, false]) {
       page.getByRole('heading', { name: 'Your move to White Glove Starter is already scheduled' }),
     ).toBeVisible();
     await check('already scheduled page');
+    await page.goto('/pricing');
+    await expect(page.getByTestId('plan-standing-authority')).toHaveText('Upgrade');
+    await check('pricing for a subscriber');
+    await page.goto('/billing/cancel');
+    await check('cancel confirmation');
+    await page.getByRole('button', { name: 'Cancel my plan' }).click();
+    await expect(page.getByRole('button', { name: 'Resume Growth' })).toBeVisible();
+    await check('dashboard with a cancelled plan');
+    await page.goto('/billing/demo');
+    await check('billing page with a cancelled plan');
   });
 }

@@ -465,7 +465,15 @@ describe('downgrade: scheduled for the end of the period on a subscription sched
       cancel_at_period_end: 'false',
     });
     expect(stripeApi.subscriptions.get(sub.id)!.cancel_at_period_end).toBe(false);
-    expect((await fresh(user.id)).scheduledTier).toBe('diy');
+    // The account says so at once (not only when Stripe's own events arrive): no longer ending,
+    // the change scheduled instead.
+    expect(await fresh(user.id)).toMatchObject({
+      scheduledTier: 'diy',
+      subscriptionCancelAtPeriodEnd: false,
+    });
+    expect((await dashboardOf(cookie)).data).toMatchObject({
+      billing: { state: 'changes', scheduled: { planName: 'DIY All-In' }, canResume: false },
+    });
 
     // Authority → (DIY scheduled) → Growth... is a downgrade too: the schedule is updated, not a
     // second one created.

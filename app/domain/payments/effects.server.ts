@@ -175,6 +175,9 @@ async function applyScheduleEvent(
     data: {
       ...base,
       stripeScheduleId: scheduleId,
+      // A schedule with a phase ahead runs the subscription on: Stripe lets no subscription a
+      // schedule manages be set to cancel, so a cancel it had was undone to make the schedule.
+      subscriptionCancelAtPeriodEnd: false,
       ...(tier === current ? noScheduledChange : { scheduledTier: tier, scheduledTierAt: at }),
     },
   });

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -63,6 +63,12 @@ export function CancelPlanForm({
 export function CancelPlanButton({ facts }: { facts: CancelPlanFacts }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
+  // Once its post has been answered (the page is back with a message, whatever it says), the
+  // dialog has done its part.
+  const state = useNavigation().state;
+  useEffect(() => {
+    if (state === 'idle') dialog.current?.close();
+  }, [state]);
   return (
     <>
       <Link

@@ -14,6 +14,10 @@ export type Entry = {
   lead: Range | null;
   /** The list item a nested list item sits in. */
   parent: Entry | null;
+  /** A list item's list: items of one list share it. */
+  list?: Range;
+  /** A table row's: the header of the column its lead comes from, unless it names businesses. */
+  header?: string;
 };
 export type Structure = {
   entries: Entry[];
@@ -23,11 +27,14 @@ export type Structure = {
   links: Link[];
   /** Ranges whose words are not read as names: link addresses, code, source lists. */
   masks: Range[];
+  /** Table header rows: labels, never running text. */
+  headerRows: Range[];
 };
 
 const SOURCE_HEADINGS = /^(?:sources?|references?|citations?|links|further reading|learn more)$/i;
+/** A table column of businesses: "Name", "Business", "Practice Name", "Company", "Café", "Plumber". */
 const NAME_COLUMN =
-  /\b(?:name|business|company|provider|contractor|firm|shop|practice|service|plumber|electrician|roofer|dentist|lawyer|attorney|agency)s?\b/i;
+  /^(?:(?:business|company|practice|firm|shop|store|provider|contractor|studio|clinic|brand)\s+)?name$|\b(?:business|company|provider|contractor|firm|shop|store|practice|plumber|electrician|roofer|dentist|lawyer|attorney|agency|café|cafe|restaurant|bakery|clinic|studio|salon|brand|vendor|mover|cleaner|landscaper|photographer)s?\b/i;
 
 // ---------------------------------------------------------------------------------------------
 // Structure: where the entries, bold phrases and links are, as offsets into the text.
@@ -71,7 +78,14 @@ function place<T extends { raw: string }>(
 }
 
 export function readStructure(src: string): Structure {
-  const structure: Structure = { entries: [], blocks: [], strong: [], links: [], masks: [] };
+  const structure: Structure = {
+    entries: [],
+    blocks: [],
+    strong: [],
+    links: [],
+    masks: [],
+    headerRows: [],
+  };
   let inSources = false;
 
   const inline = (tokens: Token[] | undefined, from: number, to: number): PlacedInline[] => {
@@ -169,7 +183,7 @@ export function readStructure(src: string): Structure {
               )?.[0].length ?? 0;
             const start = entry.start + marker;
             // Pushed before its nested items, so a parent comes before its children.
-            const own: Entry = { kind: 'item', block, lead: null, parent };
+            const own: Entry = { kind: 'item', block, lead: null, parent, list: range };
             structure.entries.push(own);
             structure.blocks.push(block);
             const lead = blocks(entry.token.tokens, start, entry.end, own);
@@ -198,6 +212,8 @@ export function readStructure(src: string): Structure {
     const headers = token.header.map((cell) => plain(cell.text));
     const named = headers.findIndex((header) => NAME_COLUMN.test(header));
     let cursor = range.start;
+    const headerEnd = src.indexOf('\n', cursor);
+    structure.headerRows.push({ start: cursor, end: headerEnd < 0 ? range.end : headerEnd });
     // Skip the header and the delimiter rows.
     for (let skip = 0; skip < 2; skip++) {
       const next = src.indexOf('\n', cursor);
@@ -219,16 +235,20 @@ export function readStructure(src: string): Structure {
         cells.push({ start: at, end: cellEnd, placed: inline(cell.tokens, at, cellEnd) });
         cellCursor = cellEnd;
       }
-      const choice =
+      const column =
         named >= 0
-          ? cells[named]
-          : cells.find((cell) => !/^[\s#\d.)🥇🥈🥉*]*$/u.test(src.slice(cell.start, cell.end)));
+          ? named
+          : cells.findIndex(
+              (cell) => !/^[\s#\d.)🥇🥈🥉*]*$/u.test(src.slice(cell.start, cell.end)),
+            );
+      const choice = cells[column];
       structure.blocks.push(block);
       structure.entries.push({
         kind: 'row',
         block,
         parent: null,
         lead: choice ? leadOf(src, choice.placed, choice.start, choice.end) : null,
+        header: named >= 0 ? '' : (headers[column] ?? ''),
       });
       cursor = end + 1;
       if (cursor >= range.end) break;
@@ -293,8 +313,10 @@ const SEPARATORS = [
   /(?<!\b(?:st|dr|mr|mrs|ms|jr|sr|co|inc|bros|ltd|mt|ft|no))[.!?](?:\s|$)/i,
 ];
 
+const ABBREVIATED = /\b(?:co|inc|ltd|corp|bros|jr|sr|st|l\.l\.c|p\.c)$/i;
+
 /** Trims markdown, numbering and emoji off a lead and cuts it at its first separator. */
-function trimLead(src: string, range: Range): Range | null {
+export function trimLead(src: string, range: Range): Range | null {
   const text = src.slice(range.start, range.end);
   let start = 0;
   const skip = (pattern: RegExp) => {
@@ -309,7 +331,9 @@ function trimLead(src: string, range: Range): Range | null {
     const found = separator.exec(text.slice(start, end));
     if (found && found.index > 0) end = start + found.index;
   }
-  const kept = text.slice(start, end).replace(/[\s*_`"”’'.,:;!\-–—[\]]+$/u, '');
+  let kept = text.slice(start, end).replace(/[\s*_`"”’'.,:;!\-–—[\]]+$/u, '');
+  // A name keeps the period of its abbreviated legal form: "Cedar Ridge Plumbing Co.".
+  if (ABBREVIATED.test(kept) && text[start + kept.length] === '.') kept += '.';
   if (!/[\p{L}\p{N}]/u.test(kept)) return null;
   return { start: range.start + start, end: range.start + start + kept.length };
 }

@@ -86,7 +86,8 @@ describe('the businesses the reader finds, on the labelled answers', () => {
     expect(answers.length).toBeGreaterThanOrEqual(40);
     expect(answers.every((answer) => answer.label)).toBe(true);
     const engines = new Map<string, number>();
-    for (const { label } of answers) engines.set(label.engine, (engines.get(label.engine) ?? 0) + 1);
+    for (const { label } of answers)
+      engines.set(label.engine, (engines.get(label.engine) ?? 0) + 1);
     expect([...engines.keys()].sort()).toEqual(['chatgpt', 'claude', 'gemini', 'perplexity']);
     for (const count of engines.values()) expect(count).toBeGreaterThanOrEqual(10);
   });

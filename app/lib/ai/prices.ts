@@ -81,6 +81,17 @@ export function hasPrice(model: string, prices: PriceTable = trackingPrices()): 
   return priceOf(model, prices) !== null;
 }
 
+/** Dollars the tokens of a call cost, without a per-call (search) fee: the extraction model's. */
+export function tokenCostOf(
+  model: string,
+  usage: TokenUsage,
+  prices: PriceTable = trackingPrices(),
+): number {
+  const price = priceOf(model, prices);
+  if (!price) return 0;
+  return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
+}
+
 /** Dollars one answer cost; 0 for a model with no price (see hasPrice). */
 export function costOf(
   model: string,
@@ -89,9 +100,5 @@ export function costOf(
 ): number {
   const price = priceOf(model, prices);
   if (!price) return 0;
-  return (
-    (usage.inputTokens * price.input) / 1_000_000 +
-    (usage.outputTokens * price.output) / 1_000_000 +
-    (price.request ?? 0)
-  );
+  return tokenCostOf(model, usage, prices) + (price.request ?? 0);
 }

@@ -141,7 +141,9 @@ describe('extractNames against each provider', () => {
     // The schema went out in the provider's own structured-output field.
     const body = JSON.stringify(request!.body);
     expect(body).toContain('businesses');
-    expect(body).toMatch(/json_schema|responseJsonSchema|responseSchema|"format"|output_config|response_format/);
+    expect(body).toMatch(
+      /json_schema|responseJsonSchema|responseSchema|"format"|output_config|response_format/,
+    );
     // No web search: the model reads the answer, it does not search.
     expect(body).not.toMatch(/web_search|googleSearch/);
   });

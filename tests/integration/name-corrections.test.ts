@@ -17,7 +17,7 @@ import * as correctionApi from '~/routes/api.businesses.$id.name-corrections.$co
 import * as correctionsApi from '~/routes/api.businesses.$id.name-corrections';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
-import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
+import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // The owner corrects the names the answers were read for: hides a name that is not a business,
 // merges two spellings of one. Every figure applies it at once, past answers included, new rounds
@@ -78,19 +78,8 @@ async function answer(
   );
 }
 
-function api(
-  module: { loader?: unknown; action?: unknown },
-  kind: 'loader' | 'action',
-  path: string,
-  params: Record<string, string>,
-  init: Parameters<typeof jsonRequest>[1] = {},
-) {
-  const fn = module[kind] as (a: ReturnType<typeof args>) => unknown;
-  return run(() => fn(args(jsonRequest(path, init), params)));
-}
-
 const correct = (id: string, auth: Record<string, string>, body: unknown) =>
-  api(
+  callRoute(
     correctionsApi,
     'action',
     `/api/businesses/${id}/name-corrections`,
@@ -102,7 +91,7 @@ const correct = (id: string, auth: Record<string, string>, body: unknown) =>
   );
 
 const undo = (id: string, correctionId: string, auth: Record<string, string>) =>
-  api(
+  callRoute(
     correctionApi,
     'action',
     `/api/businesses/${id}/name-corrections/${correctionId}`,
@@ -117,7 +106,7 @@ type VisibilityJson = {
 };
 
 async function figures(id: string, auth: Record<string, string>) {
-  const response = await api(
+  const response = await callRoute(
     visibilityApi,
     'loader',
     `/api/businesses/${id}/visibility`,
@@ -128,6 +117,23 @@ async function figures(id: string, auth: Record<string, string>) {
   );
   expect(response.status).toBe(200);
   return response.data as VisibilityJson;
+}
+
+/** Each answer's other businesses, as GET /api/businesses/{id}/answers gives them. */
+async function answerLists(id: string, auth: Record<string, string>) {
+  const response = await callRoute(
+    answersApi,
+    'loader',
+    `/api/businesses/${id}/answers`,
+    { id },
+    {
+      headers: auth,
+    },
+  );
+  expect(response.status).toBe(200);
+  return (response.data as { competitors: { name: string }[] }[]).map((item) =>
+    item.competitors.map((competitor) => competitor.name),
+  );
 }
 
 const table = (data: VisibilityJson) =>
@@ -171,19 +177,8 @@ describe('hiding a name that is not a business', () => {
     const visibility = await visibilityFor(user, business.id);
     expect(visibility.periods.at(-1)!.shareOfVoice).toBeCloseTo(2 / 5, 10);
 
-    const answers = await api(
-      answersApi,
-      'loader',
-      `/api/businesses/${business.id}/answers`,
-      {
-        id: business.id,
-      },
-      { headers: auth },
-    );
-    const lists = (answers.data as { competitors: { name: string }[] }[]).map((item) =>
-      item.competitors.map((competitor) => competitor.name),
-    );
-    expect(lists.flat()).not.toContain('Recent AI Developments');
+    const answers = await answerLists(business.id, auth);
+    expect(answers.flat()).not.toContain('Recent AI Developments');
 
     // A new round that reads the same heading: still hidden.
     await answer(business, prompt.id, ['Recent AI Developments', 'Ironwood Plumbing']);
@@ -250,17 +245,8 @@ describe('merging two spellings of one business', () => {
     expect(table(after)).toEqual([["Joe's Plumbing", 3]]);
     expect(after.overall.shareOfVoice).toBeCloseTo(2 / 5, 10);
 
-    const answers = await api(
-      answersApi,
-      'loader',
-      `/api/businesses/${business.id}/answers`,
-      {
-        id: business.id,
-      },
-      { headers: auth },
-    );
-    for (const item of answers.data as { competitors: { name: string }[] }[])
-      expect(item.competitors.map((competitor) => competitor.name)).toEqual(["Joe's Plumbing"]);
+    const answers = await answerLists(business.id, auth);
+    for (const names of answers) expect(names).toEqual(["Joe's Plumbing"]);
 
     await undo(business.id, (merged.data as { id: string }).id, auth);
     expect(table(await figures(business.id, auth))).toEqual([
@@ -327,7 +313,7 @@ describe('what a correction may not do', () => {
     const hidden = await correct(theirs.business.id, theirs.auth, { action: 'hide', name: 'Date' });
     const theirId = (hidden.data as { id: string }).id;
 
-    const list = await api(
+    const list = await callRoute(
       correctionsApi,
       'loader',
       `/api/businesses/${theirs.business.id}/name-corrections`,

@@ -352,9 +352,11 @@ export function capitalisedRuns(
       (STARTERS.has(tokens[first]!.norm) || SMALL_WORDS.has(tokens[first]!.norm))
     ) {
       // A capitalised "The" or "A" inside a sentence is part of the name ("A Plus Garage Doors").
-      const sentenceStart = /(?:^|[.!?:]\s+|\n\s*[-*+\d.)\s]*)$/.test(
-        text.slice(0, tokens[first]!.start),
-      );
+      const at = tokens[first]!.start;
+      const before = text.slice(Math.max(0, at - 16), at);
+      const sentenceStart =
+        /(?:[.!?:]\s+|\n[ \t]*(?:[-*+]|\d{1,3}[.)])?[ \t]*)[*_]*$/.test(before) ||
+        (at <= 16 && /^[\s*_#>]*$/.test(before));
       if (!sentenceStart && ['the', 'a'].includes(tokens[first]!.norm) && first + 1 < last) break;
       first += 1;
     }

@@ -333,11 +333,10 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     ...structure.headerRows,
     ...structure.entries.filter((entry) => entry.kind === 'heading').map((entry) => entry.block),
   ];
-  const free = tokens.map(
-    (token) =>
-      !outside.some((range) => within(token, range)) &&
-      !claimed.some((range) => token.start < range.end && range.start < token.end),
-  );
+  // Characters not to read again: one pass over the ranges, not one per token.
+  const taken = new Uint8Array(text.length + 1);
+  for (const range of [...outside, ...claimed]) taken.fill(1, range.start, range.end);
+  const free = tokens.map((token) => !taken.subarray(token.start, token.end).includes(1));
   const inProse: { start: number; owner: Owner }[] = [];
   for (let i = 0; i < tokens.length;) {
     if (!free[i]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withModelNames } from './model-names';
+import { sentencesAbout, withModelNames } from './model-names';
 import { readAnswer } from './reader';
 
 // The extraction model's businesses over the reader's reading: the model says which names are
@@ -47,5 +47,16 @@ describe('withModelNames', () => {
       'PipeRight Leeds',
       'Ironwood Plumbing',
     ]);
+  });
+});
+
+describe('sentencesAbout', () => {
+  it('keeps the labelled sentences that name the business and that the answer contains', () => {
+    const sentences = [
+      { text: '3. Moreno Plumbing – fair prices.', label: 'positive' },
+      { text: 'PipeRight Leeds – boilers.', label: 'neutral' },
+      { text: 'Moreno Plumbing never turns up.', label: 'negative' },
+    ];
+    expect(sentencesAbout(sentences, text, business)).toEqual([sentences[0]]);
   });
 });

@@ -112,3 +112,25 @@ export function withModelNames(
     matches: matches.sort((a, b) => a.start - b.start || a.end - b.end),
   };
 }
+
+/**
+ * The model's labelled sentences that are about the business: those that name it (as the reader
+ * compares names) and that the answer contains, give or take markdown and spacing.
+ */
+export function sentencesAbout<T extends { text: string }>(
+  sentences: readonly T[],
+  text: string,
+  business: { name: string },
+): T[] {
+  const core = nameCore(wordTokens(business.name));
+  const words = (value: string) =>
+    wordTokens(value)
+      .map((token) => token.norm)
+      .join(' ');
+  const answer = words(text);
+  return sentences.filter((sentence) => {
+    const tokens = wordTokens(sentence.text);
+    const names = tokens.some((_, i) => sameWords(tokens.slice(i, i + core.length), core));
+    return core.length > 0 && names && answer.includes(words(sentence.text));
+  });
+}

@@ -30,7 +30,7 @@ import {
   type ExtractDependencies,
   type SpendLine,
 } from './extract.server';
-import { withModelNames } from './model-names';
+import { sentencesAbout, withModelNames } from './model-names';
 import { readAnswer, type AnswerSource } from './reader';
 
 // Tracking's runs, on the job engine. A round asks every prompt of a business of every engine
@@ -439,7 +439,10 @@ export async function askTracked(
       attempts: answer.attempts,
       website: business.website,
       extraction,
-      modelSentences: extraction && isExtraction(extraction) ? extraction.sentences : null,
+      modelSentences:
+        extraction && isExtraction(extraction)
+          ? sentencesAbout(extraction.sentences, answer.text, business)
+          : null,
     },
     askedAt,
   );

@@ -165,7 +165,6 @@ describe('extractNames against each provider', () => {
     // The tokens of both replies still cost.
     expect(result.usage).toEqual({ inputTokens: 1400, outputTokens: 180 });
     expect(result.costUsd).toBeCloseTo(tokenCostOf('gpt-4.1-mini', result.usage), 10);
-    expect(fake.requestsTo('chatgpt')).toHaveLength(2);
   });
 
   it('recovers when a retry answers in the schema', async () => {

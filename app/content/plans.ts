@@ -1,6 +1,6 @@
 // The four paid plans of spec section 9: one module shared by the landing page, the pricing page,
 // payments and the admin panel. Every plan's button leads to /checkout/<tier>, which sends a
-// signed-in buyer to Stripe (see app/domain/payments.server.ts).
+// signed-in buyer to Stripe (see app/domain/payments/).
 
 export const PAID_TIERS = ['diy', 'starter', 'growth', 'authority'] as const;
 
@@ -85,6 +85,14 @@ export const PLANS: readonly Plan[] = [
 /** "$249", "$1,000". */
 export function formatPrice(dollars: number): string {
   return `$${dollars.toLocaleString('en-US')}`;
+}
+
+/** An amount in cents, as charged: "$583.33". */
+export function formatAmount(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
 }
 
 export function getPlan(tier: PaidTier): Plan {

@@ -28,7 +28,7 @@ export {
 };
 import { getDummyHash, hashPassword, verifyPassword } from './password.server';
 import { hashToken } from './sessions.server';
-import { isExpired, isPaidTier } from './tiers';
+import { billedBySubscription } from './tiers';
 import { describeDevice } from './user-agent';
 
 // What a signed-in user does with their own account: names, e-mail, password, sessions, their data
@@ -313,12 +313,7 @@ type PlanFacts = {
 
 /** A plan someone is being charged for: paid, running, renewing. (Plans an admin gave cost nothing.) */
 export function hasActivePaidSubscription(user: PlanFacts, now = new Date()): boolean {
-  return (
-    Boolean(user.stripeSubscriptionId) &&
-    isPaidTier(user.subscriptionStatus) &&
-    !user.subscriptionCancelAtPeriodEnd &&
-    !isExpired(user, now)
-  );
+  return billedBySubscription(user, now) && !user.subscriptionCancelAtPeriodEnd;
 }
 
 /**

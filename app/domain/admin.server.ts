@@ -13,7 +13,14 @@ import {
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { inOrderOf, searchBusinesses, searchUsers, searchWords } from './search.server';
-import { isPaidTier, normalizeTier, TIERS, type Tier } from './tiers';
+import {
+  billedBySubscription,
+  isPaidTier,
+  normalizeTier,
+  TIER_LABELS,
+  TIERS,
+  type Tier,
+} from './tiers';
 import { isAdmin } from './users';
 import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
 import { listFailedJobs, queueStats, retryFailedJob } from './jobs.server';
@@ -113,7 +120,25 @@ export async function getTabCounts(actor: AdminActor) {
 // ---------------------------------------------------------------------------------------------
 // Users
 
-export type AdminUserView = PublicUser;
+export type AdminUserView = PublicUser & {
+  /** A subscription bills the plan: it follows the payment provider, not this panel. */
+  billedBySubscription: boolean;
+};
+
+const adminUserSelect = { ...publicUserSelect, stripeSubscriptionId: true } as const;
+
+function toAdminUser(
+  user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>,
+  now = new Date(),
+): AdminUserView {
+  return { ...toPublicUser(user), billedBySubscription: billedBySubscription(user, now) };
+}
+
+/** Why an admin cannot set the plan of a user whose subscription bills it. */
+export function planBilledMessage(user: { email: string; subscriptionStatus: string }): string {
+  const plan = TIER_LABELS[normalizeTier(user.subscriptionStatus)];
+  return `${user.email} pays for ${plan} through a subscription, so their plan follows it: change or cancel the subscription with the payment provider (in Stripe's dashboard), and the site follows its events. The owner can also change plan from Pricing. Nothing was changed.`;
+}
 
 export async function listUsers(
   actor: AdminActor,
@@ -128,9 +153,13 @@ export async function listUsers(
       { skip: skip(options), take: options.limit },
     );
     const rows = ids.length
-      ? await db.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect })
+      ? await db.user.findMany({ where: { id: { in: ids } }, select: adminUserSelect })
       : [];
-    return pageOf(inOrderOf(ids, rows).map(toPublicUser), total, options);
+    return pageOf(
+      inOrderOf(ids, rows).map((row) => toAdminUser(row)),
+      total,
+      options,
+    );
   }
   const where: Prisma.UserWhereInput = options.tier ? { subscriptionStatus: options.tier } : {};
   const [total, rows] = await Promise.all([
@@ -142,17 +171,21 @@ export async function listUsers(
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: skip(options),
       take: options.limit,
-      select: publicUserSelect,
+      select: adminUserSelect,
     }),
   ]);
-  return pageOf(rows.map(toPublicUser), total, options);
+  return pageOf(
+    rows.map((row) => toAdminUser(row)),
+    total,
+    options,
+  );
 }
 
 export async function getUserForAdmin(actor: AdminActor, id: string): Promise<AdminUserView> {
   assertAdmin(actor);
-  const user = await db.user.findUnique({ where: { id }, select: publicUserSelect });
+  const user = await db.user.findUnique({ where: { id }, select: adminUserSelect });
   if (!user) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
-  return toPublicUser(user);
+  return toAdminUser(user);
 }
 
 type AuditedField = 'subscriptionStatus' | 'subscriptionExpiry' | 'role' | 'firstName' | 'lastName';
@@ -170,9 +203,11 @@ function auditValue(value: string | Date | null | undefined): string | null {
 }
 
 /**
- * Changes a user's plan, expiry, role or names (absent fields stay). Any admin may set any tier.
- * The last admin cannot be demoted, so the service can never lock itself out. Each changed field
- * is written to the audit log in the same transaction as the change.
+ * Changes a user's plan, expiry, role or names (absent fields stay). Any admin may set any tier,
+ * except on a plan a subscription bills: that plan follows the payment provider's events, and a
+ * plan set here would be undone by the next one while the owner was shown a price they do not pay
+ * (conflict). The last admin cannot be demoted, so the service can never lock itself out. Each
+ * changed field is written to the audit log in the same transaction as the change.
  */
 export async function updateUserAsAdmin(
   actor: AdminActor,
@@ -182,8 +217,15 @@ export async function updateUserAsAdmin(
 ): Promise<AdminUserView> {
   assertAdmin(actor);
   const user = await serializableTransaction(async (tx) => {
-    const current = await tx.user.findUnique({ where: { id }, select: publicUserSelect });
+    const current = await tx.user.findUnique({ where: { id }, select: adminUserSelect });
     if (!current) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
+    if (
+      input.subscriptionStatus !== undefined &&
+      input.subscriptionStatus !== current.subscriptionStatus &&
+      billedBySubscription(current, now)
+    ) {
+      throw new DomainError('conflict', planBilledMessage(current), { reason: 'billed_plan' });
+    }
 
     const changes = AUDITED_FIELDS.flatMap((field) => {
       const next = input[field];
@@ -198,7 +240,7 @@ export async function updateUserAsAdmin(
     for (const { field } of changes) {
       (data as Record<string, unknown>)[field] = input[field];
     }
-    const updated = await tx.user.update({ where: { id }, data, select: publicUserSelect });
+    const updated = await tx.user.update({ where: { id }, data, select: adminUserSelect });
 
     if (current.role === 'admin' && updated.role !== 'admin') {
       // Counted after the write, inside the transaction: two admins demoting each other at once
@@ -222,7 +264,7 @@ export async function updateUserAsAdmin(
     });
     return updated;
   });
-  return toPublicUser(user);
+  return toAdminUser(user, now);
 }
 
 /** Creates an admin account (a taken e-mail is a conflict) and audits it. */
@@ -241,7 +283,7 @@ export async function createAdminUser(
       action: 'admin_created',
     },
   });
-  return created;
+  return { ...created, billedBySubscription: false };
 }
 
 // ---------------------------------------------------------------------------------------------

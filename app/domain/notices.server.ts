@@ -1,7 +1,9 @@
 import { db } from '~/lib/db.server';
-import { inBackground, sendMail } from '~/lib/mail.server';
+import { inBackground, sendMail, type Mail } from '~/lib/mail.server';
 import {
   accountUnderAttackMail,
+  billingNoticeMail,
+  type BillingNotice,
   mailOrigin,
   planChangedMail,
   welcomeMail,
@@ -42,19 +44,26 @@ export function notifyAccountUnderAttack(email: string) {
 /** A plan started, changed or ended (the payments code calls this once the change is stored). */
 export function notifyPlanChange(userId: string, change: PlanChange, requestOrigin?: string) {
   if (normalizeTier(change.from) === normalizeTier(change.to)) return;
+  mailUser(userId, (user) =>
+    planChangedMail({ ...user, change, origin: mailOrigin(requestOrigin) }),
+  );
+}
+
+/** A cancel, a resume, or a plan change scheduled or dropped (once it is stored). */
+export function notifyBilling(userId: string, notice: BillingNotice, requestOrigin?: string) {
+  mailUser(userId, (user) =>
+    billingNoticeMail({ ...user, notice, origin: mailOrigin(requestOrigin) }),
+  );
+}
+
+/** Sends the owner of `userId` the message `build` makes for them, in the background. */
+function mailUser(userId: string, build: (user: { to: string; firstName: string | null }) => Mail) {
   inBackground(async () => {
     const user = await db.user.findUnique({
       where: { id: userId },
       select: { email: true, firstName: true },
     });
     if (!user) return;
-    await sendMail(
-      planChangedMail({
-        to: user.email,
-        firstName: user.firstName,
-        change,
-        origin: mailOrigin(requestOrigin),
-      }),
-    );
+    await sendMail(build({ to: user.email, firstName: user.firstName }));
   });
 }

@@ -62,6 +62,22 @@ export function isPaidTier(tier: string): boolean {
   return tierRank(tier) >= tierRank(PREMIUM_GPT_MIN_TIER);
 }
 
+/**
+ * A paid plan that a subscription bills (Stripe, a payment link or the demo checkout) and that has
+ * not lapsed, cancelled or not: its plan follows the subscription's events. (Plans an admin gave
+ * have no subscription.)
+ */
+export function billedBySubscription(
+  user: SubscriptionFacts & { stripeSubscriptionId: string | null },
+  now: Date,
+): boolean {
+  return (
+    Boolean(user.stripeSubscriptionId) &&
+    isPaidTier(user.subscriptionStatus) &&
+    !isExpired(user, now)
+  );
+}
+
 export type AccessDecision =
   | { allowed: true; reason: 'active_subscription'; tier: Tier }
   | {

@@ -31,6 +31,10 @@ export type MailKind =
   | 'email_changed'
   | 'password_changed'
   | 'plan_changed'
+  | 'plan_cancelled'
+  | 'plan_resumed'
+  | 'plan_change_scheduled'
+  | 'plan_change_cancelled'
   | 'account_under_attack'
   | 'tracking-digest';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SITE_NAME } from '~/content/pages';
+import { formatPrice, getPlan } from '~/content/plans';
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/domain/dates';
 import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
 import { env } from '~/lib/env.server';
@@ -164,7 +165,15 @@ export function passwordChangedMail(input: {
   );
 }
 
-export type PlanChange = { from: string; to: string; expiry: Date | null };
+/** A plan that started, changed or ended; `paidThrough`: the end of the period paid for. */
+export type PlanChange = { from: string; to: string; paidThrough: Date | null };
+
+/** What the owner is told besides a plan change: a cancel, its undoing, a change scheduled or dropped. */
+export type BillingNotice =
+  | { kind: 'cancelled'; tier: string; endsAt: Date | null; dropped: string | null }
+  | { kind: 'resumed'; tier: string; renewsAt: Date | null }
+  | { kind: 'scheduled'; from: string; to: string; at: Date }
+  | { kind: 'unscheduled'; tier: string; dropped: string; renewsAt: Date | null };
 
 /** An e-mail does not know its reader's time zone: its dates are UTC days, and say so. */
 function formatDate(date: Date) {
@@ -192,8 +201,8 @@ export function planChangedMail(input: {
       ? `Thank you: your ${to} plan is active.`
       : `Your plan changed from ${from} to ${to}.`;
   const paidUntil =
-    !ended && input.change.expiry
-      ? [`Paid through: ${formatDate(input.change.expiry)} (it renews unless you cancel).`]
+    !ended && input.change.paidThrough
+      ? [`Paid through: ${formatDate(input.change.paidThrough)} (it renews unless you cancel).`]
       : [];
   return compose('plan_changed', input.to, subject, input.origin, [
     greeting(input.firstName),
@@ -203,6 +212,83 @@ export function planChangedMail(input: {
     'Invoices, your card and cancelling are under Manage billing in your dashboard.',
     { link: `${input.origin}/dashboard`, label: 'Open your dashboard' },
   ]);
+}
+
+const planName = (tier: string) => TIER_LABELS[normalizeTier(tier)];
+const monthly = (tier: string) => {
+  const normal = normalizeTier(tier);
+  return normal === 'free' ? null : `${formatPrice(getPlan(normal).monthlyPrice)} a month`;
+};
+const FREE_AFTERWARDS =
+  'Then your account moves to the Free plan: your businesses are kept, and premium tools are locked until you choose a plan again.';
+
+/** A cancel, a resume, or a plan change scheduled or dropped: what happens, and when. */
+export function billingNoticeMail(input: {
+  to: string;
+  firstName: string | null;
+  notice: BillingNotice;
+  origin: string;
+}): Mail {
+  const { notice } = input;
+  const dashboard = { link: `${input.origin}/dashboard#billing`, label: 'Open billing' };
+  const on = (date: Date | null) => (date ? formatDate(date) : 'the end of the period');
+  switch (notice.kind) {
+    case 'cancelled':
+      return compose(
+        'plan_cancelled',
+        input.to,
+        `Your ${SITE_NAME} ${planName(notice.tier)} plan is cancelled`,
+        input.origin,
+        [
+          greeting(input.firstName),
+          `Your ${planName(notice.tier)} plan is cancelled. It stays active until ${on(notice.endsAt)}, the end of the period you paid for, and nothing more is charged.`,
+          FREE_AFTERWARDS,
+          ...(notice.dropped
+            ? [`Your scheduled move to ${planName(notice.dropped)} will not happen.`]
+            : []),
+          `Changed your mind? Resume the plan on your dashboard before ${on(notice.endsAt)} and it renews as before.`,
+          dashboard,
+        ],
+      );
+    case 'resumed':
+      return compose(
+        'plan_resumed',
+        input.to,
+        `Your ${SITE_NAME} ${planName(notice.tier)} plan will renew`,
+        input.origin,
+        [
+          greeting(input.firstName),
+          `Your ${planName(notice.tier)} plan is no longer cancelled: it renews on ${on(notice.renewsAt)} at ${monthly(notice.tier)}.`,
+          'Invoices, your card and cancelling are under billing in your dashboard.',
+          dashboard,
+        ],
+      );
+    case 'scheduled':
+      return compose(
+        'plan_change_scheduled',
+        input.to,
+        `Your ${SITE_NAME} plan changes to ${planName(notice.to)} on ${formatLongDate(notice.at, DEFAULT_TIME_ZONE)}`,
+        input.origin,
+        [
+          greeting(input.firstName),
+          `You keep ${planName(notice.from)} until ${on(notice.at)}, the end of the period you paid for. Then your plan changes to ${planName(notice.to)} (${monthly(notice.to)}). Nothing is charged today.`,
+          `To stay on ${planName(notice.from)}, cancel the change on your dashboard before then.`,
+          dashboard,
+        ],
+      );
+    case 'unscheduled':
+      return compose(
+        'plan_change_cancelled',
+        input.to,
+        `Your ${SITE_NAME} move to ${planName(notice.dropped)} is cancelled`,
+        input.origin,
+        [
+          greeting(input.firstName),
+          `Your scheduled move to ${planName(notice.dropped)} will not happen: you stay on ${planName(notice.tier)}, which renews on ${on(notice.renewsAt)} at ${monthly(notice.tier)}.`,
+          dashboard,
+        ],
+      );
+  }
 }
 
 export function accountUnderAttackMail(input: {

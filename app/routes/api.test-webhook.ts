@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { activateTestSubscription, describeTestActivation } from '~/domain/payments.server';
+import {
+  activateTestSubscription,
+  describeTestActivation,
+} from '~/domain/payments/test-events.server';
 import { requireApiAdmin } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { TestWebhookSchema } from '~/schemas/payments';

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { handleWebhook } from '~/domain/payments.server';
+import { handleWebhook } from '~/domain/payments/webhook.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 import { MAX_WEBHOOK_BYTES as MAX_EVENT_BYTES } from '~/http/request-limits';
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { isDomainError } from '~/domain/errors';
-import { openBillingPortal } from '~/domain/payments.server';
+import { openBillingPortal } from '~/domain/payments/billing.server';
 import { requireUser } from '~/http/auth.server';
 import { methodNotAllowed, readFormData } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';

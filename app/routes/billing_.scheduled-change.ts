@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { getPlan } from '~/content/plans';
 import { isDomainError } from '~/domain/errors';
-import { cancelScheduledChange } from '~/domain/payments.server';
+import { cancelScheduledChange } from '~/domain/payments/plan-change.server';
 import { requireUser } from '~/http/auth.server';
 import { methodNotAllowed, readFormData } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';

@@ -10,17 +10,15 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
-import { formatPrice, getPlan, type PaidTier } from '~/content/plans';
+import { ResumePlanForm } from '~/components/billing/cancel-plan';
+import { CancelScheduledChange } from '~/components/billing/cancel-scheduled-change';
+import { cancelledNote, FREE_AFTERWARDS } from '~/components/billing/words';
+import { formatAmount, formatPrice, getPlan, type PaidTier } from '~/content/plans';
 import { isDomainError } from '~/domain/errors';
-import {
-  changePlan,
-  checkoutMode,
-  checkoutView,
-  isPaidPlan,
-  payOnDemoCheckout,
-  startCheckout,
-} from '~/domain/payments.server';
+import { checkoutView, startCheckout } from '~/domain/payments/checkout.server';
+import { checkoutMode, isPaidPlan } from '~/domain/payments/config.server';
+import { changePlan } from '~/domain/payments/plan-change.server';
+import { payOnDemoCheckout } from '~/domain/payments/test-events.server';
 import { formatLongDate } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { requireUser } from '~/http/auth.server';
@@ -68,6 +66,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : view.kind === 'scheduled' || view.kind === 'change-offline'
         ? view.current
         : null;
+  const cancelled =
+    view.kind === 'already' && view.cancelled
+      ? {
+          endsOn: formatLongDate(view.cancelled.endsAt, timeZone),
+          resumable: view.cancelled.resumable,
+        }
+      : null;
+  const quote = view.kind === 'change' ? view.change.quote : null;
   const scheduled =
     view.kind === 'already' && view.scheduled
       ? { ...planSummary(view.scheduled.tier), on: formatLongDate(view.scheduled.at, timeZone) }
@@ -86,9 +92,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             effectiveOn: formatLongDate(view.change.effectiveAt, timeZone),
             cancelled: view.change.cancelled,
             version: view.change.version,
+            today: quote ? formatAmount(quote.amountToday, quote.currency) : null,
+            quotedAt: quote?.quotedAt ?? null,
+            fullPriceOn: quote ? formatLongDate(quote.fullPriceFrom, timeZone) : null,
           }
         : null,
     scheduled,
+    cancelled,
     email: user.email,
   };
 }
@@ -176,7 +186,8 @@ function DemoNote() {
 }
 
 export default function CheckoutPage() {
-  const { kind, demo, plan, current, change, scheduled, email } = useLoaderData<typeof loader>();
+  const { kind, demo, plan, current, change, scheduled, cancelled, email } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const paying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
 
@@ -191,9 +202,28 @@ export default function CheckoutPage() {
         </h1>
         <p className="mt-4 text-slate-700">
           {kind === 'already'
-            ? `Your ${plan.name} plan is active, so there is nothing to pay. To change or cancel it, open billing on your dashboard.`
+            ? cancelled
+              ? `Your ${plan.name} plan is active, so there is nothing to pay.`
+              : `Your ${plan.name} plan is active, so there is nothing to pay. To change or cancel it, open billing on your dashboard.`
             : `You stay on ${current?.name ?? 'your plan'} until ${scheduled?.on ?? 'the end of the period'}, then move to ${plan.name}. Nothing more is needed.`}
         </p>
+        {cancelled ? (
+          <div
+            className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-left text-sm text-amber-950"
+            data-testid="plan-ends-note"
+          >
+            <p>
+              {cancelled.resumable
+                ? cancelledNote(plan.name, cancelled.endsOn)
+                : `Your ${plan.name} plan is cancelled and ends on ${cancelled.endsOn ?? 'the end of the period'}. ${FREE_AFTERWARDS}`}
+            </p>
+            {cancelled.resumable ? (
+              <div className="mt-3">
+                <ResumePlanForm planName={plan.name} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         {scheduled && keep ? (
           <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-left">
             <p className="text-sm text-slate-700" data-testid="scheduled-change">
@@ -244,9 +274,23 @@ export default function CheckoutPage() {
           You are on {current.name} ({current.price} a month).
         </p>
         <PlanCard plan={plan} email={email}>
+          {upgrade && change.today ? (
+            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm text-slate-800">
+              <dt>Charged today</dt>
+              <dd className="text-right font-semibold text-slate-900" data-testid="charged-today">
+                {change.today}
+              </dd>
+              <dt>From {change.fullPriceOn}</dt>
+              <dd className="text-right" data-testid="full-price-from">
+                {plan.price} a month
+              </dd>
+            </dl>
+          ) : null}
           <p className="mt-4 text-sm text-slate-700" data-testid="plan-change-terms">
             {upgrade
-              ? `The upgrade takes effect now. Today you pay the prorated difference for the rest of this billing period; after that ${plan.name} is ${plan.price} a month.`
+              ? change.today
+                ? `The upgrade takes effect now. Today you pay ${change.today}: ${plan.name} for the rest of this billing period, less what is left of ${current.name}. From ${change.fullPriceOn}, ${plan.name} is ${plan.price} a month.`
+                : `The upgrade takes effect now. Today you pay the prorated difference for the rest of this billing period; after that ${plan.name} is ${plan.price} a month.`
               : `The change takes effect on ${change.effectiveOn}, at the end of the period you have paid for. You keep ${current.name} until then, and nothing is charged today.`}
           </p>
           {change.cancelled ? (
@@ -257,6 +301,9 @@ export default function CheckoutPage() {
           <Form method="post" className="mt-6">
             <input type="hidden" name="current" value={current.tier} />
             <input type="hidden" name="version" value={change.version} />
+            {change.quotedAt !== null ? (
+              <input type="hidden" name="quotedAt" value={change.quotedAt} />
+            ) : null}
             <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={paying}>
               {paying
                 ? 'Changing your plan...'

@@ -19,6 +19,7 @@ import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
+import { isAdmin } from '~/domain/users';
 import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
 import { readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
 import { LoginSchema } from '~/schemas/auth';
@@ -50,11 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const user = await authenticateForm(request, context);
+    // Where the sign-in was headed; else an admin's own page, the admin panel.
     return await startSessionAndRedirect(
       request,
       context,
       user.id,
-      safeRedirect(formData.get('redirectTo')),
+      safeRedirect(formData.get('redirectTo'), isAdmin(user) ? '/admin' : '/dashboard'),
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -61,6 +61,11 @@ export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
 export const SetTierFormSchema = z.object({
   userId: z.string({ error: 'User is required' }).min(1, 'User is required'),
   subscriptionStatus: tierSchema,
+  /** Sent by the confirmation only: without it the confirmation is shown first. */
+  confirmed: z
+    .literal('yes')
+    .optional()
+    .transform((value) => value === 'yes'),
 });
 
 /**

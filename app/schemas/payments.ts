@@ -17,12 +17,19 @@ export const TestWebhookSchema = z.object({
     .optional(),
 });
 
+/** The plan-change version a page was made at (a form changes the plan at most once). */
+const planChangeVersion = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+
 /** POST /checkout/<tier> for a subscriber: the plan the page showed as current (optional). */
 export const PlanChangeFormSchema = z.object({
   current: z.string().max(20).optional(),
-  /** The plan-change version the page was made at (a form changes the plan at most once). */
-  version: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  version: planChangeVersion,
+  /** When the page's upgrade price was worked out (Unix seconds): the change is prorated from then. */
+  quotedAt: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+/** POST /billing/cancel: the version the confirmation was made at. */
+export const CancelFormSchema = z.object({ version: planChangeVersion });
 
 // ---------------------------------------------------------------------------------------------
 // Stripe's events, as far as the site reads them. A body whose signature checks out is still

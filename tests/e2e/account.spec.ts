@@ -21,7 +21,7 @@ async function resetLinkFromOutbox(browser: Browser, email: string): Promise<str
   const context = await browser.newContext();
   const page = await context.newPage();
   await login(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin$/);
   const message = page
     .getByTestId('admin-outbox-message')
     .filter({ hasText: `To ${email}` })

@@ -17,7 +17,7 @@ import {
 
 async function signInAsAdmin(page: Page) {
   await login(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 /** Users straight into the e2e database, `count` of them with one tag, oldest first. */
@@ -107,7 +107,25 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
       const row = page.getByTestId('admin-user-row').filter({ hasText: member.email });
       await row.getByLabel(`Subscription for ${member.email}`).selectOption('growth');
-      if (!javaScriptEnabled) await row.getByRole('button', { name: /Save/ }).click();
+      if (!javaScriptEnabled) {
+        await row.getByRole('button', { name: `Change plan for ${member.email}` }).click();
+      }
+      // Choosing saves nothing: the confirmation says what happens first.
+      const confirmation = page.getByTestId('change-plan-dialog');
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText('From Free to Growth.');
+      await expect(confirmation).toContainText('Nothing is charged or refunded');
+      if (javaScriptEnabled) {
+        // A modal: Escape closes it, nothing changed, and the select shows the plan that is.
+        await page.keyboard.press('Escape');
+        await expect(confirmation).toHaveCount(0);
+        await expect(row.getByLabel(`Subscription for ${member.email}`)).toHaveValue('free');
+        await row.getByLabel(`Subscription for ${member.email}`).selectOption('growth');
+      }
+      await page
+        .getByTestId('change-plan-dialog')
+        .getByRole('button', { name: 'Change plan' })
+        .click();
       await expectMessage(page, 'User subscription updated successfully');
       await expect(page).toHaveURL(/tab=users/);
       await expect(page).toHaveURL(/q=/);
@@ -164,10 +182,13 @@ for (const javaScriptEnabled of [true, false]) {
 
       const other = await browser.newContext({ javaScriptEnabled });
       const otherPage = await other.newPage();
+      // An admin lands on the admin panel after signing in, and the header links to it.
       await login(otherPage, fresh);
-      await expect(otherPage).toHaveURL(/\/dashboard$/);
-      await otherPage.getByRole('banner').getByRole('link', { name: 'Admin' }).first().click();
+      await expect(otherPage).toHaveURL(/\/admin$/);
       await expect(otherPage.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+      await expect(
+        otherPage.getByRole('banner').getByRole('link', { name: 'Admin' }).first(),
+      ).toBeVisible();
       await logout(otherPage);
       await other.close();
     });
@@ -270,6 +291,13 @@ for (const hydrated of [true, false]) {
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
     }
+    // The plan select's confirmation.
+    await page.goto('/admin?tab=users');
+    const select = await page.locator('select[id^="tier-"]').first().getAttribute('id');
+    await page.goto(`/admin?tab=users&changePlan=${select!.slice('tier-'.length)}&plan=authority`);
+    await expect(page.getByTestId('change-plan-dialog')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations, `plan confirmation: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
   });
 }
 

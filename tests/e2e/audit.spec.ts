@@ -272,7 +272,7 @@ test('admins see the audits of any business in the businesses tab', async ({ pag
 
   await logout(page);
   await login(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin?tab=businesses&q=${encodeURIComponent(name)}`);
   const row = page.getByTestId('admin-business-row').filter({ hasText: name });
   await expect(row.getByTestId('audit-score')).toContainText(score);

@@ -112,7 +112,7 @@ test.describe('words stay whole', () => {
   test('in the admin panel', async ({ page }) => {
     test.setTimeout(90_000);
     await login(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await expectWholeWords(page, [
       '/admin',
       '/admin?tab=users',
@@ -182,7 +182,7 @@ test.describe('dialogs give focus back to what opened them', () => {
 
   test('Create Admin and Edit user', async ({ page }) => {
     await login(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/admin$/);
     // The other journeys add users, newest first: search so the admin's row is on the page.
     const admin = encodeURIComponent(E2E_ADMIN.email);
     await page.goto(`/admin?tab=users&q=${admin}`);
@@ -335,7 +335,7 @@ test.describe('the focus ring', () => {
 
     await page.context().clearCookies();
     await login(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin?tab=users');
     await expectVisibleRing(page, page.getByRole('link', { name: 'Create Admin' }), 'Create Admin');
   });
@@ -378,7 +378,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.context().clearCookies();
       await login(page, E2E_ADMIN);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/admin$/);
       await page.goto('/admin?tab=businesses&q=Long+Story+Plumbing');
       const row = page
         .getByTestId('admin-business-row')
@@ -401,7 +401,7 @@ test.describe('the admin panel at 375 px', () => {
 
   test('shows every tab whole and says that a table scrolls sideways', async ({ page }) => {
     await login(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin?tab=users');
     const tablist = page.getByRole('tablist', { name: 'Admin sections' });
     expect(await tablist.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

@@ -78,14 +78,52 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/checkout/growth');
       await expect(page.getByRole('heading', { name: 'You are already on Growth' })).toBeVisible();
 
-      // Manage billing → the demo portal → cancel at the period end.
+      // Manage billing → the demo portal → cancel at the period end, confirmed first: a dialog
+      // with JavaScript (Escape keeps the plan), the confirmation page without.
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Manage billing' }).click();
       await expect(page).toHaveURL(/\/billing\/demo$/);
-      await page.getByRole('button', { name: 'Cancel plan at period end' }).click();
+      const periodEnd = (await page.getByTestId('billing-summary').innerText()).replace(
+        /^.*renews on /,
+        '',
+      );
+      await page.getByRole('link', { name: 'Cancel plan' }).click();
+      if (javaScriptEnabled) {
+        const dialog = page.getByRole('dialog', { name: 'Cancel your Growth plan?' });
+        await expect(dialog).toBeVisible();
+        await expect(page).toHaveURL(/\/billing\/demo$/);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(page.getByRole('link', { name: 'Cancel plan' })).toBeFocused();
+        await page.getByRole('link', { name: 'Cancel plan' }).click();
+        await expect(dialog).toContainText(`Your Growth plan stays active until ${periodEnd}`);
+        await dialog.getByRole('button', { name: 'Cancel my plan' }).click();
+      } else {
+        await expect(page).toHaveURL(/\/billing\/cancel$/);
+        await expect(
+          page.getByRole('heading', { name: 'Cancel your Growth plan?', level: 1 }),
+        ).toBeVisible();
+        await expect(
+          page.getByText(`Your Growth plan stays active until ${periodEnd}`),
+        ).toBeVisible();
+        await page.getByRole('button', { name: 'Cancel my plan' }).click();
+      }
       await expectMessage(page, 'Plan cancelled');
-      await expect(page.getByTestId('billing-summary')).toContainText('Growth plan · ends on');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByTestId('billing-summary')).toHaveText(
+        `Growth plan · ends on ${periodEnd}`,
+      );
+      await expect(page.getByTestId('plan-ends-note')).toContainText(
+        'Then your account moves to the Free plan',
+      );
       await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-tier', 'growth');
+
+      // Resume: it renews on the same date again.
+      await page.getByRole('button', { name: 'Resume Growth' }).click();
+      await expectMessage(page, 'Plan resumed');
+      await expect(page.getByTestId('billing-summary')).toHaveText(
+        `Growth plan · renews on ${periodEnd}`,
+      );
     });
 
     test('a subscriber upgrades now, schedules a downgrade for the period end, and cancels it: one subscription throughout', async ({
@@ -106,8 +144,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('current-plan')).toHaveText(
         'You are on DIY All-In ($249 a month).',
       );
+      // What is charged today (a moment into the month: the whole difference) and from when the
+      // full price.
+      await expect(page.getByTestId('charged-today')).toHaveText('$751.00');
+      await expect(page.getByTestId('full-price-from')).toHaveText('$1,000 a month');
       await expect(page.getByTestId('plan-change-terms')).toContainText(
-        'The upgrade takes effect now. Today you pay the prorated difference',
+        'The upgrade takes effect now. Today you pay $751.00',
       );
       await page.getByRole('button', { name: 'Upgrade to Growth now' }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -198,7 +240,7 @@ for (const javaScriptEnabled of [true, false]) {
       await register(memberPage, member);
 
       await login(page, E2E_ADMIN);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/admin$/);
       await page.goto('/admin');
       const box = page.getByRole('region', { name: 'Webhook Testing' });
       if (javaScriptEnabled) {
@@ -263,5 +305,15 @@ for (const hydrated of [true, false]) {
       page.getByRole('heading', { name: 'Your move to White Glove Starter is already scheduled' }),
     ).toBeVisible();
     await check('already scheduled page');
+    await page.goto('/pricing');
+    await expect(page.getByTestId('plan-standing-authority')).toHaveText('Upgrade');
+    await check('pricing for a subscriber');
+    await page.goto('/billing/cancel');
+    await check('cancel confirmation');
+    await page.getByRole('button', { name: 'Cancel my plan' }).click();
+    await expect(page.getByRole('button', { name: 'Resume Growth' })).toBeVisible();
+    await check('dashboard with a cancelled plan');
+    await page.goto('/billing/demo');
+    await check('billing page with a cancelled plan');
   });
 }

@@ -156,6 +156,34 @@ describe('PUT /api/admin/users/{id}', () => {
     ]);
   });
 
+  it('refuses (409) to set the plan a subscription bills; other fields still change', async () => {
+    const { bearer } = await admin();
+    const { user } = await plainUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: {
+        subscriptionStatus: 'growth',
+        subscriptionExpiry: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
+        stripeSubscriptionId: `sub_${user.id}`,
+      },
+    });
+    const refused = await put(user.id, { subscriptionStatus: 'authority' }, bearer);
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      message: expect.stringContaining('pays for Growth through a subscription'),
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).subscriptionStatus).toBe(
+      'growth',
+    );
+    const named = await put(
+      user.id,
+      { firstName: 'Renamed', subscriptionStatus: 'growth' },
+      bearer,
+    );
+    expect(named.status).toBe(200);
+    expect(named.data).toMatchObject({ firstName: 'Renamed', billedBySubscription: true });
+  });
+
   it('changes names, role and expiry, and audits each field from what to what', async () => {
     const { user: actor, bearer } = await admin();
     const { user } = await plainUser();

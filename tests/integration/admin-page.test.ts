@@ -106,19 +106,48 @@ describe('/admin tabs', () => {
 });
 
 describe('/admin actions', () => {
-  it('changes a plan from the row form and says so, back on the same list page', async () => {
+  it('changes a plan only from its confirmation, which says what happens, and says so, back on the same list page', async () => {
     const { user: actor, cookie } = await signedIn();
     const target = await createUser();
+    // The row's select (or, without JavaScript, its button) opens the confirmation: a GET.
+    const shown = await load(
+      cookie,
+      `/admin?tab=users&page=2&q=x&changePlan=${target.id}&plan=growth`,
+    );
+    expect(shown.data).toMatchObject({
+      changing: {
+        user: { id: target.id, subscriptionStatus: 'free' },
+        to: 'growth',
+        refusal: null,
+      },
+    });
+    // A post that did not come from the confirmation is shown it; nothing changes.
+    const unconfirmed = await post(cookie, {
+      intent: 'set-tier',
+      userId: target.id,
+      subscriptionStatus: 'growth',
+      redirectTo: '/admin?tab=users&page=2&q=x',
+    });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get('Location')).toBe(
+      `/admin?tab=users&page=2&q=x&changePlan=${target.id}&plan=growth`,
+    );
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).subscriptionStatus).toBe(
+      'free',
+    );
+
     const result = await post(cookie, {
       intent: 'set-tier',
       userId: target.id,
       subscriptionStatus: 'growth',
+      confirmed: 'yes',
       redirectTo: '/admin?tab=users&page=2&q=x',
     });
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin?tab=users&page=2&q=x');
     expect(await flashOf(result.headers)).toMatchObject({
       title: 'User subscription updated successfully',
+      description: `${target.email} is now on Growth. Nothing is charged or refunded: a plan set here is not billed.`,
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).subscriptionStatus).toBe(
       'growth',
@@ -128,6 +157,59 @@ describe('/admin actions', () => {
     ).toMatchObject({ field: 'subscriptionStatus', fromValue: 'free', toValue: 'growth' });
   });
 
+  it('refuses to set the plan of a subscriber whose subscription bills it, saying why: billing stays as it is', async () => {
+    const { cookie } = await signedIn();
+    const target = await createUser();
+    const periodEnd = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+    // The issue's subscriber: Growth on Stripe, DIY scheduled, then cancelled.
+    const billing = {
+      subscriptionStatus: 'growth',
+      subscriptionExpiry: periodEnd,
+      subscriptionCancelAtPeriodEnd: true,
+      stripeSubscriptionId: `sub_${target.id}`,
+      stripeScheduleId: `sub_sched_${target.id}`,
+      scheduledTier: 'diy',
+      scheduledTierAt: periodEnd,
+    };
+    await db.user.update({ where: { id: target.id }, data: billing });
+    const list = await load(cookie, `/admin?tab=users&q=${encodeURIComponent(target.email)}`);
+    expect(
+      (list.data as { users: { items: { id: string; billedBySubscription: boolean }[] } }).users
+        .items,
+    ).toEqual([expect.objectContaining({ id: target.id, billedBySubscription: true })]);
+    const refusal = `${target.email} pays for Growth through a subscription, so their plan follows it: change or cancel the subscription with the payment provider (in Stripe's dashboard), and the site follows its events. The owner can also change plan from Pricing. Nothing was changed.`;
+    const shown = await load(cookie, `/admin?tab=users&changePlan=${target.id}&plan=authority`);
+    expect(shown.data).toMatchObject({ changing: { to: 'authority', refusal } });
+
+    const posted = await post(cookie, {
+      intent: 'set-tier',
+      userId: target.id,
+      subscriptionStatus: 'authority',
+      confirmed: 'yes',
+    });
+    expect(await flashOf(posted.headers)).toMatchObject({
+      title: 'Failed to update user subscription',
+      description: refusal,
+      variant: 'destructive',
+    });
+    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject(billing);
+
+    // Once the subscription has lapsed, the plan is the admin's to set again.
+    await db.user.update({
+      where: { id: target.id },
+      data: { subscriptionExpiry: new Date(Date.now() - 1000) },
+    });
+    const lapsed = await post(cookie, {
+      intent: 'set-tier',
+      userId: target.id,
+      subscriptionStatus: 'authority',
+      confirmed: 'yes',
+    });
+    expect(await flashOf(lapsed.headers)).toMatchObject({
+      title: 'User subscription updated successfully',
+    });
+  });
+
   it('refuses an unknown tier, an unknown user and an off-site redirect', async () => {
     const { cookie } = await signedIn();
     const target = await createUser();
@@ -135,6 +217,7 @@ describe('/admin actions', () => {
       intent: 'set-tier',
       userId: target.id,
       subscriptionStatus: 'platinum',
+      confirmed: 'yes',
       redirectTo: 'https://evil.example/',
     });
     expect(badTier.headers.get('Location')).toBe('/admin?tab=users');
@@ -146,6 +229,7 @@ describe('/admin actions', () => {
       intent: 'set-tier',
       userId: 'nobody',
       subscriptionStatus: 'diy',
+      confirmed: 'yes',
     });
     expect(await flashOf(unknown.headers)).toMatchObject({
       title: 'Failed to update user subscription',

@@ -150,6 +150,27 @@ describe('/login', () => {
     expect(await db.session.count({ where: { userId: user.id } })).toBe(2);
   });
 
+  it('an admin who signs in lands on the admin panel, unless the sign-in was headed elsewhere', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const signIn = (redirectTo: string) =>
+      run(() =>
+        loginAction(
+          args(formRequest('/login', { email: admin.email, password: admin.password, redirectTo })),
+        ),
+      );
+    expect((await signIn('')).headers.get('location')).toBe('/admin');
+    expect((await signIn('//evil.example')).headers.get('location')).toBe('/admin');
+    expect((await signIn('/dashboard?tab=prompts')).headers.get('location')).toBe(
+      '/dashboard?tab=prompts',
+    );
+    // A user who is not an admin still lands on the dashboard.
+    const user = await createUser();
+    const plain = await run(() =>
+      loginAction(args(formRequest('/login', { email: user.email, password: user.password }))),
+    );
+    expect(plain.headers.get('location')).toBe('/dashboard');
+  });
+
   it('ends the previous session of the same browser when logging in again', async () => {
     const user = await createUser();
     const { token, cookie } = await sessionCookieFor(user.id);

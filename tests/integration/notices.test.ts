@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPaymentEvent, checkoutCompletedEvent } from '~/domain/payments.server';
+import { checkoutCompletedEvent } from '~/domain/payments/test-events.server';
+import { applyPaymentEvent } from '~/domain/payments/webhook.server';
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
 import { loader as adminLoader } from '~/routes/admin/route';

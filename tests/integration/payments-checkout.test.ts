@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Stripe's API is a local fake: the SDK's host/port/protocol point at it (STRIPE_API_URL), and it
 // records the form-encoded parameters each call sent.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_checkout_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_checkout_tests'),
+);
 
 const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
@@ -244,24 +236,61 @@ describe('the Billing panel says what the plan does next', () => {
 
   it('a cancelled plan that is still active ends on its date; an active one renews', async () => {
     const { user, cookie } = await signedIn();
-    const expiry = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    // A subscription's expiry is its period's end plus the grace days (3 by default): the date
+    // shown is the period's.
+    const periodEnd = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
     await db.user.update({
       where: { id: user.id },
       data: {
         subscriptionStatus: 'growth',
-        subscriptionExpiry: expiry,
+        subscriptionExpiry: new Date(periodEnd.getTime() + 3 * 24 * 60 * 60 * 1000),
         subscriptionCancelAtPeriodEnd: true,
+        stripeSubscriptionId: `sub_${user.id}`,
       },
     });
     expect((await board(cookie)).data).toMatchObject({
-      billing: { endsOn: longDate(expiry), renewsOn: null, endedOn: null, renewPath: null },
+      plan: { expiresOn: longDate(periodEnd) },
+      billing: {
+        state: 'ends',
+        endsOn: longDate(periodEnd),
+        renewsOn: null,
+        endedOn: null,
+        renewPath: null,
+        canResume: true,
+        canCancel: false,
+      },
     });
     await db.user.update({
       where: { id: user.id },
       data: { subscriptionCancelAtPeriodEnd: false },
     });
     expect((await board(cookie)).data).toMatchObject({
-      billing: { renewsOn: longDate(expiry), endsOn: null, endedOn: null },
+      billing: {
+        state: 'renews',
+        renewsOn: longDate(periodEnd),
+        endsOn: null,
+        endedOn: null,
+        canResume: false,
+        canCancel: true,
+      },
+    });
+  });
+
+  it('a plan given without a subscription renews by nobody: it ends on its expiry, and is not cancelled', async () => {
+    const { user, cookie } = await signedIn();
+    const expiry = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: expiry },
+    });
+    expect((await board(cookie)).data).toMatchObject({
+      billing: {
+        state: 'ends',
+        endsOn: longDate(expiry),
+        renewsOn: null,
+        canCancel: false,
+        canResume: false,
+      },
     });
   });
 });

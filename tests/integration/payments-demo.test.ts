@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -9,11 +8,37 @@ vi.hoisted(() => {
 const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
 const demoBilling = await import('~/routes/billing_.demo');
+const cancelRoute = await import('~/routes/billing_.cancel');
+const resumeRoute = await import('~/routes/billing_.resume');
 const webhook = await import('~/routes/api.webhooks.stripe');
 const scheduledChange = await import('~/routes/billing_.scheduled-change');
 const dashboard = await import('~/routes/dashboard/route');
 const { hasTierAccess } = await import('~/domain/tiers');
 const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+const { dateOf, flashOf, mailsTo, postSignedEvent } = await import('./stripe-kit');
+
+const get = (path: string, cookie: string) =>
+  new Request(`${BASE}${path}`, { headers: { Cookie: cookie } });
+/** 'Cancel plan': the confirmation read, then its form posted with the version it carries. */
+async function cancelConfirmed(cookie: string) {
+  const page = await run(() => cancelRoute.loader(args(get('/billing/cancel', cookie))));
+  const confirm = page.data as { version: number };
+  const cancelled = await run(() =>
+    cancelRoute.action(
+      args(
+        formRequest('/billing/cancel', { version: String(confirm.version) }, { Cookie: cookie }),
+      ),
+    ),
+  );
+  return { confirm, cancelled };
+}
+
+/** One calendar month on, as the demo's (and Stripe's) monthly period runs. */
+function monthAfter(date: Date) {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
 
 describe('demo checkout (DEMO_CHECKOUT=true)', () => {
   it('shows a test payment page; Pay activates the plan through the signed webhook path', async () => {
@@ -39,12 +64,13 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     expect(paid.headers.get('Location')).toBe('/dashboard?payment=success');
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(hasTierAccess(after, 'growth', new Date())).toBe(true);
-    expect(await db.paymentEvent.count()).toBe(before + 1);
+    // What Stripe sends after a Checkout: the session completed, and the subscription created.
+    expect(await db.paymentEvent.count()).toBe(before + 2);
+    expect(after.stripeSubscriptionId).toBe(`sub_demo_${user.id}`);
 
-    // Cancel at period end on the demo billing page: still active, now ending.
-    const cancelled = await run(() =>
-      demoBilling.action(args(formRequest('/billing/demo', {}, { Cookie: cookie }))),
-    );
+    // Cancel at period end, from the demo billing page: confirmed first, still active, now ending.
+    const { confirm, cancelled } = await cancelConfirmed(cookie);
+    expect(confirm).toMatchObject({ planName: 'Growth', cancelled: false });
     expect(cancelled.headers.get('Location')).toBe('/dashboard');
     const ending = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(ending).toMatchObject({
@@ -65,7 +91,6 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
       where: { id: victim.id },
       data: { subscriptionStatus: 'growth', subscriptionExpiry: new Date(Date.now() + 86400000) },
     });
-    const sdk = new Stripe('sk_test_unused');
     const now = Math.floor(Date.now() / 1000);
     const forged = [
       {
@@ -86,18 +111,7 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     // The secret that used to be written in the source, and any other guess.
     for (const secret of ['whsec_demo_checkout_only_not_for_real_payments', 'whsec_guess']) {
       for (const payload of forged.map((e) => JSON.stringify(e))) {
-        const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-        const result = await run(() =>
-          webhook.action(
-            args(
-              new Request(`${BASE}/api/webhooks/stripe`, {
-                method: 'POST',
-                headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-                body: payload,
-              }),
-            ),
-          ),
-        );
+        const result = await postSignedEvent(payload, secret);
         expect(result.status).toBe(400);
       }
     }
@@ -105,15 +119,20 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     expect(after).toMatchObject({ subscriptionStatus: 'growth', stripeCustomerId: null });
   });
 
-  it('cancelling on the demo billing page without a paid plan: a flash message and a redirect', async () => {
+  it('cancelling without a paid plan: a flash message and a redirect', async () => {
     const user = await createUser();
     const { cookie } = await sessionCookieFor(user.id);
     const result = await run(() =>
-      demoBilling.action(args(formRequest('/billing/demo', {}, { Cookie: cookie }))),
+      cancelRoute.action(
+        args(formRequest('/billing/cancel', { version: '0' }, { Cookie: cookie })),
+      ),
     );
     expect(result.status).toBe(302);
-    expect(result.headers.get('Location')).toBe('/billing/demo');
-    expect(result.headers.get('Set-Cookie')).toMatch(/toast/i);
+    expect(result.headers.get('Location')).toBe('/dashboard');
+    expect(await flashOf(result.headers)).toMatchObject({
+      title: 'Plan not cancelled',
+      description: 'There is no paid plan to cancel',
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).subscriptionStatus).toBe(
       'free',
     );
@@ -196,6 +215,90 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
       subscriptionStatus: 'growth',
       scheduledTier: null,
       scheduledTierAt: null,
+    });
+  });
+
+  it("the issue's journey: Growth, DIY scheduled, then cancelled: one end date (the period's) on every page, no future plan, resumable, e-mails", async () => {
+    const user = await createUser();
+    const { cookie } = await sessionCookieFor(user.id);
+    const bought = new Date();
+    await run(() =>
+      checkout.action(
+        args(formRequest('/checkout/growth', {}, { Cookie: cookie }), { tier: 'growth' }),
+      ),
+    );
+    const end = dateOf(Math.floor(monthAfter(bought).getTime() / 1000));
+    await run(() =>
+      checkout.action(
+        args(formRequest('/checkout/diy', { current: 'growth' }, { Cookie: cookie }), {
+          tier: 'diy',
+        }),
+      ),
+    );
+    expect((await mailsTo(user.email, 'plan_change_scheduled')).map((m) => m.subject)).toEqual([
+      `Your AI Visibility plan changes to DIY All-In on ${end}`,
+    ]);
+    const { confirm } = await cancelConfirmed(cookie);
+    expect(confirm).toMatchObject({ endsOn: end, droppedPlanName: 'DIY All-In' });
+
+    // Dashboard, demo billing page, checkout page: the same one date, what happens, resume.
+    const board = await run(() => dashboard.loader(args(get('/dashboard', cookie))));
+    expect(board.data).toMatchObject({
+      plan: { expiresOn: end },
+      billing: { state: 'ends', on: end, scheduled: null, canResume: true, canCancel: false },
+    });
+    const portal = await run(() => demoBilling.loader(args(get('/billing/demo', cookie))));
+    expect(portal.data).toMatchObject({
+      state: 'ends',
+      scheduled: null,
+      canResume: true,
+    });
+    expect(
+      dateOf(Math.floor(Date.parse((portal.data as { periodEnd: string }).periodEnd) / 1000)),
+    ).toBe(end);
+    const page = await run(() =>
+      checkout.loader(args(get('/checkout/growth', cookie), { tier: 'growth' })),
+    );
+    expect(page.data).toMatchObject({
+      kind: 'already',
+      scheduled: null,
+      cancelled: { endsOn: end, resumable: true },
+    });
+    const mails = await mailsTo(user.email, 'plan_cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Your scheduled move to DIY All-In will not happen.');
+
+    // Resume: it renews on that date again.
+    const resumed = await run(() =>
+      resumeRoute.action(args(formRequest('/billing/resume', {}, { Cookie: cookie }))),
+    );
+    expect(await flashOf(resumed.headers)).toMatchObject({ title: 'Plan resumed' });
+    expect((await run(() => dashboard.loader(args(get('/dashboard', cookie))))).data).toMatchObject(
+      {
+        billing: { state: 'renews', renewsOn: end, canCancel: true },
+      },
+    );
+    expect(await mailsTo(user.email, 'plan_resumed')).toHaveLength(1);
+  });
+
+  it('the upgrade page says what is charged today, worked out as Stripe prorates, and when the full price starts', async () => {
+    const user = await createUser();
+    const { cookie } = await sessionCookieFor(user.id);
+    const bought = new Date();
+    await run(() =>
+      checkout.action(args(formRequest('/checkout/diy', {}, { Cookie: cookie }), { tier: 'diy' })),
+    );
+    const page = await run(() =>
+      checkout.loader(args(get('/checkout/growth', cookie), { tier: 'growth' })),
+    );
+    // Bought a moment ago: nearly the whole month is left, so the whole difference ($1,000 - $249).
+    expect(page.data).toMatchObject({
+      kind: 'change',
+      change: {
+        direction: 'upgrade',
+        today: '$751.00',
+        fullPriceOn: dateOf(Math.floor(monthAfter(bought).getTime() / 1000)),
+      },
     });
   });
 });

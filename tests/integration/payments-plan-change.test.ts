@@ -1,64 +1,28 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // A subscriber who picks another plan changes their one subscription (issue 23): the exact calls
 // the real SDK sends to a local fake of Stripe's API (tests/integration/stripe-fake.ts), what the
 // database holds afterwards, and the webhook events Stripe sends next, applied once.
-const port = vi.hoisted(() => {
-  const chosen = 20000 + Math.floor(Math.random() * 20000);
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_plan_change_tests';
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${chosen}`;
-  process.env.STRIPE_PRICE_DIY = 'price_diy';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_GROWTH = 'price_growth';
-  process.env.STRIPE_PRICE_AUTHORITY = 'price_authority';
-  process.env.SUBSCRIPTION_GRACE_DAYS = '3';
-  return chosen;
-});
+const port = await vi.hoisted(async () =>
+  (await import('./stripe-env')).useStripeFake('whsec_plan_change_tests'),
+);
 
 const { db } = await import('~/lib/db.server');
-const { settleMail } = await import('~/lib/mail.server');
 const checkout = await import('~/routes/checkout.$tier');
 const scheduledChange = await import('~/routes/billing_.scheduled-change');
 const dashboard = await import('~/routes/dashboard/route');
-const webhook = await import('~/routes/api.webhooks.stripe');
-const { takeToast } = await import('~/http/toast.server');
-const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+const { args, BASE, formRequest, run } = await import('./helpers');
 const { createStripeFake } = await import('./stripe-fake');
+const { DAY_S, dateOf, flashOf, fresh, mailsTo, stripeKit } = await import('./stripe-kit');
 
 const stripeApi = createStripeFake(port);
 beforeAll(stripeApi.listen);
 afterAll(stripeApi.close);
 
-const DAY_S = 24 * 60 * 60;
-const GRACE_MS = 3 * DAY_S * 1000;
-const sdk = new Stripe('sk_test_unused');
-
-/** A subscriber as Checkout and its webhooks leave them: a live subscription on Stripe. */
-async function subscriber(tier: 'diy' | 'starter' | 'growth' | 'authority') {
-  const user = await createUser({ firstName: 'Sam' });
-  const now = Math.floor(Date.now() / 1000);
-  const sub = stripeApi.subscription({
-    customer: `cus_${user.id}`,
-    price: `price_${tier}`,
-    metadata: { tier, userId: user.id },
-    periodStart: now - 10 * DAY_S,
-    periodEnd: now + 20 * DAY_S,
-  });
-  await db.user.update({
-    where: { id: user.id },
-    data: {
-      subscriptionStatus: tier,
-      subscriptionExpiry: new Date((now + 20 * DAY_S) * 1000 + GRACE_MS),
-      stripeCustomerId: sub.customer,
-      stripeSubscriptionId: sub.id,
-      lastSubscriptionEventAt: new Date((now - 10 * DAY_S) * 1000),
-    },
-  });
-  const { cookie } = await sessionCookieFor(user.id);
-  return { user, cookie, sub, periodEnd: now + 20 * DAY_S };
-}
+const { subscriber, deliver } = stripeKit(stripeApi, {
+  secret: 'whsec_plan_change_tests',
+  graceDays: 3,
+});
 
 const open = (tier: string, cookie: string) =>
   run(() =>
@@ -82,59 +46,9 @@ const dashboardOf = (cookie: string) =>
     dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
   );
 
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
-}
-
-const fresh = (id: string) => db.user.findUniqueOrThrow({ where: { id } });
-
-let counter = 0;
-/** Stripe's webhook delivery of `object`, signed, `offset` seconds after now. */
-async function deliver(type: string, object: unknown, offset = 5) {
-  counter += 1;
-  const payload = JSON.stringify({
-    id: `evt_plan_${Date.now()}_${counter}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000) + offset,
-    data: { object },
-  });
-  const signature = sdk.webhooks.generateTestHeaderString({
-    payload,
-    secret: 'whsec_plan_change_tests',
-  });
-  const result = await run(() =>
-    webhook.action(
-      args(
-        new Request(`${BASE}/api/webhooks/stripe`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-          body: payload,
-        }),
-      ),
-    ),
-  );
-  expect(result.status).toBe(200);
-  return result.data as { outcome: string };
-}
-
-async function planMails(email: string) {
-  await settleMail();
-  const mails = await db.outboxMessage.findMany({
-    where: { to: email, kind: 'plan_changed' },
-    orderBy: { createdAt: 'asc' },
-  });
-  return mails.map((mail) => mail.subject);
-}
-
-const dateOf = (unixSeconds: number) =>
-  new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** The subjects of the plan-changed e-mails the owner got. */
+const planMails = async (email: string) =>
+  (await mailsTo(email, 'plan_changed')).map((mail) => mail.subject);
 
 describe('upgrade: the price is swapped on the existing subscription now, prorated', () => {
   it('names the current plan and what happens, then makes exactly these calls and no Checkout', async () => {
@@ -147,7 +61,12 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
       plan: { name: 'White Glove Starter', price: '$500' },
       change: { direction: 'upgrade', effectiveOn: null },
     });
-    expect(stripeApi.calls).toHaveLength(0);
+    // Opening the page only reads: the subscription, and the preview of the upgrade's invoice.
+    expect(stripeApi.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET /v1/subscriptions/${sub.id}`,
+      'POST /v1/invoices/create_preview',
+    ]);
+    stripeApi.reset();
 
     const result = await submit('starter', cookie, { current: 'diy' });
     expect(result.status).toBe(302);
@@ -196,6 +115,79 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
     expect(await planMails(user.email)).toEqual([
       'Your AI Visibility plan changed to White Glove Starter',
     ]);
+  });
+
+  it("says what is charged today (Stripe's invoice preview) and when the full price starts; the upgrade is prorated from that moment", async () => {
+    const { cookie, sub, periodEnd } = await subscriber('diy');
+    const item = sub.items.data[0]!;
+    stripeApi.reset();
+    const page = await open('growth', cookie);
+    const preview = stripeApi.calls.find((call) => call.path === '/v1/invoices/create_preview')!;
+    const at = Number(preview.params.get('subscription_details[proration_date]'));
+    expect(Object.fromEntries(preview.params)).toEqual({
+      subscription: sub.id,
+      'subscription_details[items][0][id]': item.id,
+      'subscription_details[items][0][price]': 'price_growth',
+      'subscription_details[proration_behavior]': 'always_invoice',
+      'subscription_details[proration_date]': String(at),
+    });
+    // Growth for the rest of the period less the unused DIY: 20 of the period's 30 days are left.
+    const left =
+      (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
+    const cents = Math.round(100000 * left) - Math.round(24900 * left);
+    expect(cents).toBeGreaterThan(49_900);
+    expect(cents).toBeLessThan(50_200);
+    const today = `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(page.data).toMatchObject({
+      change: {
+        direction: 'upgrade',
+        today,
+        quotedAt: at,
+        fullPriceOn: dateOf(periodEnd),
+      },
+    });
+
+    // The form sends the quote's moment back: Stripe prorates from it, so it charges that amount.
+    stripeApi.reset();
+    const result = await submit('growth', cookie, {
+      current: 'diy',
+      version: '0',
+      quotedAt: String(at),
+    });
+    expect(await flashOf(result.headers)).toMatchObject({ title: 'Plan upgraded' });
+    const update = stripeApi.calls.find(
+      (call) => call.method === 'POST' && call.path === `/v1/subscriptions/${sub.id}`,
+    )!;
+    expect(update.params.get('proration_date')).toBe(String(at));
+  });
+
+  it('a quote from more than an hour ago, or from the future, is not used: Stripe prorates from the change', async () => {
+    const { cookie, sub } = await subscriber('diy');
+    const now = Math.floor(Date.now() / 1000);
+    for (const [tier, current, quotedAt] of [
+      ['starter', 'diy', now - 2 * 60 * 60],
+      ['growth', 'starter', now + 600],
+    ] as const) {
+      stripeApi.reset();
+      await submit(tier, cookie, { current, quotedAt: String(quotedAt) });
+      const update = stripeApi.calls.find(
+        (call) => call.method === 'POST' && call.path === `/v1/subscriptions/${sub.id}`,
+      )!;
+      expect(update.params.get('items[0][price]')).toBe(`price_${tier}`);
+      expect(update.params.has('proration_date')).toBe(false);
+    }
+  });
+
+  it('Stripe failing the preview: the page still opens, saying the difference is prorated, without an amount', async () => {
+    const { cookie } = await subscriber('diy');
+    stripeApi.reset();
+    stripeApi.failNextWith(500);
+    const page = await open('growth', cookie);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      kind: 'change',
+      change: { direction: 'upgrade', today: null, quotedAt: null, fullPriceOn: null },
+    });
   });
 
   it('a double submission (two tabs, a double click) bills once: one update reaches Stripe', async () => {
@@ -266,7 +258,7 @@ describe('upgrade: the price is swapped on the existing subscription now, prorat
 
   it('a retried call with the same idempotency key is one change at Stripe', async () => {
     const { user, sub } = await subscriber('diy');
-    const { changePlan } = await import('~/domain/payments.server');
+    const { changePlan } = await import('~/domain/payments/plan-change.server');
     // The first attempt's answer is lost after Stripe made the change: the plan-change version it
     // claimed is given back, as if the request was repeated with the same key.
     stripeApi.reset();
@@ -473,7 +465,15 @@ describe('downgrade: scheduled for the end of the period on a subscription sched
       cancel_at_period_end: 'false',
     });
     expect(stripeApi.subscriptions.get(sub.id)!.cancel_at_period_end).toBe(false);
-    expect((await fresh(user.id)).scheduledTier).toBe('diy');
+    // The account says so at once (not only when Stripe's own events arrive): no longer ending,
+    // the change scheduled instead.
+    expect(await fresh(user.id)).toMatchObject({
+      scheduledTier: 'diy',
+      subscriptionCancelAtPeriodEnd: false,
+    });
+    expect((await dashboardOf(cookie)).data).toMatchObject({
+      billing: { state: 'changes', scheduled: { planName: 'DIY All-In' }, canResume: false },
+    });
 
     // Authority → (DIY scheduled) → Growth... is a downgrade too: the schedule is updated, not a
     // second one created.

@@ -67,7 +67,9 @@ describe('plans', () => {
   });
 
   it('the pricing page gets them from its loader, with title, description and Open Graph tags', async () => {
-    const { data } = await settle(pricingLoader(args(new Request('https://example.org/pricing'))));
+    const { data } = await settle(
+      await pricingLoader(args(new Request('https://example.org/pricing'))),
+    );
     const loaded = data as Awaited<ReturnType<typeof pricingLoader>>;
     expect(loaded.plans.map((plan) => plan.tier)).toEqual([
       'diy',

@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 // form-encoded parameters, Authorization and Idempotency-Key) for tests to assert, keeps the
 // subscriptions and subscription schedules it was given or created, and, like Stripe, answers a
 // request whose Idempotency-Key it has seen with the first answer without doing anything again.
+// Like Stripe, it refuses to change the cancellation of a subscription a schedule manages, and
+// previews an upgrade's invoice with proration lines per second of the period.
 
 export type StripeCall = {
   method: string;
@@ -80,6 +82,14 @@ export function decodeForm(params: URLSearchParams): Record<string, unknown> {
 type Decoded = Record<string, any>;
 
 const MONTH = 30 * 24 * 60 * 60;
+
+/** Each test price's monthly amount in cents (the plans' prices). */
+export const PRICE_AMOUNTS: Record<string, number> = {
+  price_diy: 24900,
+  price_starter: 50000,
+  price_growth: 100000,
+  price_authority: 200000,
+};
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}_fake_${Date.now()}_${(sequence += 1)}`;
 
@@ -153,6 +163,17 @@ export function createStripeFake(port: number) {
       if (!sub)
         return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
       if (method === 'POST') {
+        if (sub.schedule && body.cancel_at_period_end !== undefined) {
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+              },
+            },
+          ];
+        }
         const items = body.items as { id?: string; price?: string }[] | undefined;
         for (const change of items ?? []) {
           const item = sub.items.data.find((candidate) => candidate.id === change.id);
@@ -164,6 +185,69 @@ export function createStripeFake(port: number) {
         if (body.metadata) Object.assign(sub.metadata, body.metadata);
       }
       return [200, sub];
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const sub = subscriptions.get(String(body.subscription));
+      if (!sub)
+        return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
+      const details = (body.subscription_details ?? {}) as Decoded;
+      const item = sub.items.data[0]!;
+      const change = (details.items as { id?: string; price?: string }[] | undefined)?.[0];
+      const at = details.proration_date
+        ? Number(details.proration_date)
+        : Math.floor(Date.now() / 1000);
+      if (at < item.current_period_start || at > item.current_period_end) {
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: 'proration_date must be within the current period',
+            },
+          },
+        ];
+      }
+      const left =
+        (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
+      const old = PRICE_AMOUNTS[item.price.id] ?? 0;
+      const next = PRICE_AMOUNTS[change?.price ?? item.price.id] ?? 0;
+      const line = (amount: number, proration: boolean, description: string) => ({
+        object: 'line_item',
+        amount,
+        description,
+        parent: {
+          type: 'subscription_item_details',
+          subscription_item_details: {
+            proration,
+            subscription: sub.id,
+            subscription_item: item.id,
+          },
+        },
+      });
+      const lines = [
+        line(-Math.round(old * left), true, 'Unused time on the old price'),
+        line(Math.round(next * left), true, 'Remaining time on the new price'),
+        // Without always_invoice the preview is the next invoice: the renewal comes with it.
+        ...(details.proration_behavior === 'always_invoice'
+          ? []
+          : [line(next, false, 'Next period')]),
+      ];
+      const total = lines.reduce((sum, entry) => sum + entry.amount, 0);
+      return [
+        200,
+        {
+          object: 'invoice',
+          currency: 'usd',
+          customer: sub.customer,
+          amount_due: Math.max(total, 0),
+          total,
+          lines: { object: 'list', data: lines, has_more: false },
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: sub.id, subscription_proration_date: at },
+          },
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const sub = subscriptions.get(String(body.from_subscription));

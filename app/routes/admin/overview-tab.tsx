@@ -1,5 +1,5 @@
 import type { Analytics, Page } from '~/domain/admin.server';
-import type { UnmatchedPaymentView } from '~/domain/payments.server';
+import type { UnmatchedPaymentView } from '~/domain/payments/unmatched.server';
 import { UnmatchedPayments } from './unmatched-payments';
 import { WebhookTestBox } from './webhook-test-box';
 import { TIER_LABELS, TIERS } from '~/domain/tiers';

@@ -4,6 +4,7 @@ import {
   data,
   Form,
   Link,
+  redirect,
   useActionData,
   useLoaderData,
   type ActionFunctionArgs,
@@ -20,12 +21,17 @@ import { OutboxTab } from './outbox-tab';
 import { OverviewTab } from './overview-tab';
 import { TrackingTab } from './tracking-tab';
 import { UsageTab } from './usage-tab';
+import { ChangePlanDialog } from './plan-dialog';
 import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
-import { UsersTab, useListUrl } from './users-tab';
+import { UsersTab, useListUrl, withParam } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
 import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
-import { activateTestSubscription, describeTestActivation } from '~/domain/payments.server';
+import { normalizeTier, TIER_LABELS } from '~/domain/tiers';
+import {
+  activateTestSubscription,
+  describeTestActivation,
+} from '~/domain/payments/test-events.server';
 import { requireAdmin } from '~/http/auth.server';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
@@ -63,12 +69,21 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) {
         throw new Error(parsed.error.issues[0]?.message ?? 'Invalid request');
       }
-      await updateUserAsAdmin(actor, parsed.data.userId, {
-        subscriptionStatus: parsed.data.subscriptionStatus,
-      });
+      const { userId, subscriptionStatus, confirmed } = parsed.data;
+      // A plan changes only from its confirmation, which says what happens (with JavaScript the
+      // select opens it; without, its button does): anything else is shown the confirmation.
+      if (!confirmed) {
+        return redirect(
+          withParam(withParam(back, 'changePlan', userId), 'plan', subscriptionStatus),
+        );
+      }
+      const updated = await updateUserAsAdmin(actor, userId, { subscriptionStatus });
       return redirectWithToast(
         back,
-        { title: 'User subscription updated successfully' },
+        {
+          title: 'User subscription updated successfully',
+          description: `${updated.email} is now on ${TIER_LABELS[normalizeTier(updated.subscriptionStatus)]}. Nothing is charged or refunded: a plan set here is not billed.`,
+        },
         { request },
       );
     } catch (error) {
@@ -226,7 +241,19 @@ export default function AdminPage() {
           />
         ) : loaderData.tab === 'users' ? (
           <>
-            <UsersTab users={loaderData.users} query={loaderData.query} tier={loaderData.tier} />
+            <UsersTab
+              users={loaderData.users}
+              query={loaderData.query}
+              tier={loaderData.tier}
+              changingId={loaderData.changing?.user.id ?? null}
+            />
+            {loaderData.changing ? (
+              <ChangePlanDialog
+                key={`${loaderData.changing.user.id}-${loaderData.changing.to}`}
+                change={loaderData.changing}
+                cancelTo={listUrl}
+              />
+            ) : null}
             {loaderData.editing ? (
               <EditUserDialog
                 key={loaderData.editing.user.id}

@@ -13,9 +13,10 @@ import {
   listLoginHistory,
   listOutbox,
   listUsers,
+  planBilledMessage,
   type AdminActor,
 } from '~/domain/admin.server';
-import { listUnmatchedPayments } from '~/domain/payments.server';
+import { listUnmatchedPayments } from '~/domain/payments/unmatched.server';
 import { getTrackingOverview } from '~/domain/tracking/admin.server';
 import { isTier } from '~/domain/tiers';
 import { ADMIN_PAGE_SIZE, pageParams, searchParam } from '~/schemas/admin';
@@ -41,7 +42,9 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
       const tierParam = params.get('tier');
       const tier = isTier(tierParam) ? tierParam : null;
       const editId = params.get('edit');
-      const [counts, users, editing] = await Promise.all([
+      const changeId = params.get('changePlan');
+      const changeTo = params.get('plan');
+      const [counts, users, editing, changing] = await Promise.all([
         getTabCounts(actor),
         listUsers(actor, { ...page, query: query || undefined, tier: tier ?? undefined }),
         editId
@@ -53,6 +56,18 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
               () => null,
             )
           : null,
+        // The plan select's confirmation: the user, the plan chosen, and why not (a subscription
+        // bills the plan), before anything changes.
+        changeId && isTier(changeTo)
+          ? getUserForAdmin(actor, changeId).then(
+              (user) => ({
+                user,
+                to: changeTo,
+                refusal: user.billedBySubscription ? planBilledMessage(user) : null,
+              }),
+              () => null,
+            )
+          : null,
       ]);
       return {
         tab,
@@ -61,6 +76,7 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
         query,
         tier,
         editing,
+        changing,
         creating: params.get('create') === '1',
       } as const;
     }

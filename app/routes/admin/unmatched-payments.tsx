@@ -1,6 +1,6 @@
 import { useDates } from '~/components/time-zone';
 import type { Page } from '~/domain/admin.server';
-import type { UnmatchedPaymentView } from '~/domain/payments.server';
+import type { UnmatchedPaymentView } from '~/domain/payments/unmatched.server';
 import { Pagination } from '~/components/ui/pagination';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 

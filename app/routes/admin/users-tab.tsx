@@ -1,5 +1,6 @@
 import { useDates } from '~/components/time-zone';
-import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import type { AdminUserView, Page } from '~/domain/admin.server';
@@ -16,6 +17,8 @@ export function useListUrl() {
   const params = new URLSearchParams(location.search);
   params.delete('edit');
   params.delete('create');
+  params.delete('changePlan');
+  params.delete('plan');
   const search = params.toString();
   return `${location.pathname}${search ? `?${search}` : ''}`;
 }
@@ -31,10 +34,13 @@ export function UsersTab({
   users,
   query,
   tier,
+  changingId,
 }: {
   users: Page<AdminUserView>;
   query: string;
   tier: Tier | null;
+  /** The user whose plan change is being confirmed. */
+  changingId: string | null;
 }) {
   const dates = useDates();
   const listUrl = useListUrl();
@@ -123,7 +129,7 @@ export function UsersTab({
                   </span>
                 </Td>
                 <Td>
-                  <TierForm user={user} redirectTo={listUrl} />
+                  <TierForm user={user} listUrl={listUrl} open={changingId === user.id} />
                 </Td>
                 <Td>
                   <span className="whitespace-nowrap">
@@ -155,34 +161,57 @@ export function UsersTab({
 }
 
 /**
- * The plan selector of one row: a plain form (select + Save) without JavaScript; with JavaScript
- * it submits as soon as the plan changes.
+ * The plan selector of one row. Choosing a plan saves nothing: it opens the confirmation
+ * (`?changePlan=<id>&plan=<tier>`, a GET), which says what happens; with JavaScript the select
+ * opens it, without it the Change button does. A plan a subscription bills is not set here: the
+ * cell says so instead.
  */
-function TierForm({ user, redirectTo }: { user: AdminUserView; redirectTo: string }) {
+function TierForm({
+  user,
+  listUrl,
+  open,
+}: {
+  user: AdminUserView;
+  listUrl: string;
+  open: boolean;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === 'set-tier' &&
-    navigation.formData.get('userId') === user.id;
+  const select = useRef<HTMLSelectElement>(null);
   const current = normalizeTier(user.subscriptionStatus);
+  // Once its confirmation closes, however it closed, the select shows the plan that is (the same
+  // element, so focus can go back to it).
+  useEffect(() => {
+    if (!open && select.current) select.current.value = current;
+  }, [open, current]);
+  if (user.billedBySubscription) {
+    return (
+      <span className="block whitespace-nowrap" data-testid="billed-plan">
+        {TIER_LABELS[current]}
+        <span className="block text-xs text-slate-700">Billed by a subscription</span>
+      </span>
+    );
+  }
+  const [path = '/admin', search = ''] = listUrl.split('?');
   return (
-    <Form method="post" preventScrollReset className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="set-tier" />
-      <input type="hidden" name="userId" value={user.id} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <Form method="get" action={path} preventScrollReset className="flex items-center gap-2">
+      {[...new URLSearchParams(search)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="changePlan" value={user.id} />
       <label htmlFor={`tier-${user.id}`} className="sr-only">
         Subscription for {user.email}
       </label>
       <select
+        ref={select}
         key={current}
         id={`tier-${user.id}`}
-        name="subscriptionStatus"
+        name="plan"
         defaultValue={current}
-        disabled={pending}
         onChange={(event) => {
-          if (hydrated) submit(event.currentTarget.form, { preventScrollReset: true });
+          if (hydrated && event.currentTarget.value !== current) {
+            submit(event.currentTarget.form, { preventScrollReset: true });
+          }
         }}
         className={`${inputStyles} w-32`}
       >
@@ -192,13 +221,9 @@ function TierForm({ user, redirectTo }: { user: AdminUserView; redirectTo: strin
           </option>
         ))}
       </select>
-      {hydrated ? (
-        <span className="sr-only" aria-live="polite">
-          {pending ? 'Saving...' : ''}
-        </span>
-      ) : (
+      {hydrated ? null : (
         <button type="submit" className={buttonStyles.secondary}>
-          Save<span className="sr-only"> plan for {user.email}</span>
+          Change<span className="sr-only"> plan for {user.email}</span>
         </button>
       )}
     </Form>

@@ -1,14 +1,16 @@
 import { Form, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useEffect, useState } from 'react';
-import { CancelScheduledChange } from '~/components/cancel-scheduled-change';
+import { CancelPlanButton, ResumePlanForm } from '~/components/billing/cancel-plan';
+import { CancelScheduledChange } from '~/components/billing/cancel-scheduled-change';
+import { cancelledNote, FREE_AFTERWARDS, statusLine } from '~/components/billing/words';
 import { useToast } from '~/components/toaster';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { PAYMENT_SUCCESS_TOAST } from './page';
 import type { loader } from './route';
 
 /**
- * The plan, its renewal or end date, 'Manage billing', a failed payment, and a payment that is
- * being activated (with JavaScript the page checks again every few seconds until it lands; without,
+ * The plan, its one date (the end of the period paid for) and what happens then, 'Manage billing',
+ * 'Cancel plan' (confirmed first) or 'Resume', a failed payment, and a payment that is being activated (with JavaScript the page checks again every few seconds until it lands; without,
  * a refresh link).
  */
 export function BillingPanel() {
@@ -51,29 +53,55 @@ export function BillingPanel() {
           </h2>
           {billing.planName ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="billing-summary">
-              {billing.planName} plan
-              {billing.endedOn ? ` · ended on ${billing.endedOn}` : ''}
-              {billing.renewsOn ? ` · renews on ${billing.renewsOn}` : ''}
-              {billing.endsOn ? ` · ends on ${billing.endsOn}` : ''}
-              {billing.scheduled
-                ? ` · until ${billing.scheduled.on}, then ${billing.scheduled.planName}`
-                : ''}
+              {billing.state
+                ? statusLine({
+                    planName: billing.planName,
+                    state: billing.state,
+                    on: billing.on,
+                    scheduledPlanName: billing.scheduled?.planName,
+                  })
+                : `${billing.planName} plan`}
             </p>
           ) : null}
         </div>
-        {billing.renewPath ? (
-          <Link to={billing.renewPath} className={buttonStyles.primary}>
-            Renew {billing.planName}
-          </Link>
-        ) : null}
-        {billing.canManage ? (
-          <Form method="post" action="/billing">
-            <button type="submit" className={buttonStyles.secondary}>
-              Manage billing
-            </button>
-          </Form>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {billing.renewPath ? (
+            <Link to={billing.renewPath} className={buttonStyles.primary}>
+              Renew {billing.planName}
+            </Link>
+          ) : null}
+          {billing.canResume && billing.planName ? (
+            <ResumePlanForm planName={billing.planName} />
+          ) : null}
+          {billing.canManage ? (
+            <Form method="post" action="/billing">
+              <button type="submit" className={buttonStyles.secondary}>
+                Manage billing
+              </button>
+            </Form>
+          ) : null}
+          {billing.canCancel && billing.planName ? (
+            <CancelPlanButton
+              facts={{
+                planName: billing.planName,
+                endsOn: billing.on,
+                droppedPlanName: billing.scheduled?.planName ?? null,
+                version: billing.version,
+              }}
+            />
+          ) : null}
+        </div>
       </div>
+      {billing.state === 'ends' && billing.planName ? (
+        <p
+          className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="plan-ends-note"
+        >
+          {billing.canResume
+            ? cancelledNote(billing.planName, billing.on)
+            : `Your ${billing.planName} plan ends on ${billing.on ?? 'its expiry date'}. ${FREE_AFTERWARDS}`}
+        </p>
+      ) : null}
       {billing.scheduled && billing.planName ? (
         <div
           className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"

@@ -13,7 +13,8 @@ import { periodKindOf } from '~/domain/tracking/runs.server';
 import { visibilitySummaries } from '~/domain/tracking/visibility.server';
 import { changeSince } from '~/components/tracking/words';
 import { hasSignedInBefore } from '~/domain/sessions.server';
-import { getBilling, isPaidPlan } from '~/domain/payments.server';
+import { getBilling } from '~/domain/payments/billing.server';
+import { isPaidPlan } from '~/domain/payments/config.server';
 import { checkoutPath, formatPrice, PLANS } from '~/content/plans';
 import { formatLongDate } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
@@ -114,24 +115,25 @@ export async function loadDashboard(request: Request) {
       label: TIER_LABELS[tier],
       paid: isPaidTier(tier),
       expired: isExpired(user, now),
-      expiresOn: formatLongDate(user.subscriptionExpiry, timeZone),
+      // The end of the period paid for, as the Billing panel says it.
+      expiresOn: formatLongDate(billing.periodEnd ?? user.subscriptionExpiry, timeZone),
       hasPremiumAccess,
     },
     freeGptUrl: publicLinks.freeGptUrl,
     billing: {
       planName: billing.planName,
-      // One date, said as what it is: a lapsed plan ended (and is offered again), a cancelled one
-      // ends, one with a change scheduled moves to the next plan then, any other renews.
-      endedOn: billing.expired ? formatLongDate(billing.expiresAt, timeZone) : null,
+      // One date, the end of the period paid for, said as what it is: a lapsed plan ended (and is
+      // offered again), a cancelled one ends, one with a change scheduled moves to the next plan
+      // then, any other renews.
+      state: billing.state,
+      on: formatLongDate(billing.periodEnd, timeZone),
+      endedOn: billing.state === 'ended' ? formatLongDate(billing.periodEnd, timeZone) : null,
       renewPath: billing.expired && isPaidPlan(billing.tier) ? checkoutPath(billing.tier) : null,
-      renewsOn:
-        billing.expired || billing.cancelAtPeriodEnd || billing.scheduled
-          ? null
-          : formatLongDate(billing.expiresAt, timeZone),
-      endsOn:
-        !billing.expired && billing.cancelAtPeriodEnd
-          ? formatLongDate(billing.expiresAt, timeZone)
-          : null,
+      renewsOn: billing.state === 'renews' ? formatLongDate(billing.periodEnd, timeZone) : null,
+      endsOn: billing.state === 'ends' ? formatLongDate(billing.periodEnd, timeZone) : null,
+      canCancel: billing.canCancel,
+      canResume: billing.canResume,
+      version: billing.version,
       scheduled: billing.scheduled
         ? {
             planName: billing.scheduled.planName,

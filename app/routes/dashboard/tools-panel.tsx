@@ -19,9 +19,10 @@ export function ToolsPanel() {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
           <span>Current plan:</span>
           <PlanBadge tier={plan.tier} />
-          {plan.expiresOn ? (
+          {/* A running plan's date, and what happens then, is the Billing panel's to say. */}
+          {plan.expired && plan.expiresOn ? (
             <span data-testid="plan-expiry" className="whitespace-nowrap">
-              {plan.expired ? `Expired ${plan.expiresOn}` : `Active until ${plan.expiresOn}`}
+              Expired {plan.expiresOn}
             </span>
           ) : null}
         </div>

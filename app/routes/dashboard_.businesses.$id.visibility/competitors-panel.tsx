@@ -6,6 +6,7 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles } from '~/components/ui/styles';
 import { TRACKING_LIMITS } from '~/schemas/limits';
 import { CitedSites } from './cited-sites';
+import { HideNameLink, NameCorrections } from './name-corrections';
 import type { ActionResult } from './page.server';
 import type { action, loader } from './route';
 
@@ -96,6 +97,9 @@ export function CompetitorsPanel() {
                     <th scope="col" className="py-1 pr-4 font-semibold">
                       Share of voice
                     </th>
+                    <th scope="col" className="py-1 pr-4 font-semibold">
+                      <span className="sr-only">Correct</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -107,6 +111,7 @@ export function CompetitorsPanel() {
                       {visibility.overall.mentioned} of {visibility.overall.samples}
                     </td>
                     <td className="py-1 pr-4">{percent(visibility.overall.shareOfVoice)}</td>
+                    <td />
                   </tr>
                   {visibility.competitors.map((competitor) => (
                     <tr key={competitor.name} className="border-b border-slate-200">
@@ -120,6 +125,9 @@ export function CompetitorsPanel() {
                         {competitor.mentions} of {visibility.overall.samples}
                       </td>
                       <td className="py-1 pr-4">{percent(competitor.shareOfVoice)}</td>
+                      <td className="py-1 pr-4">
+                        {competitor.known ? null : <HideNameLink name={competitor.name} />}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -130,6 +138,7 @@ export function CompetitorsPanel() {
               </p>
             </div>
           ) : null}
+          <NameCorrections />
           <CitedSites />
         </div>
       </div>

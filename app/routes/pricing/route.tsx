@@ -1,5 +1,9 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { PLANS } from '~/content/plans';
+import { PLANS, type PaidTier } from '~/content/plans';
+import { formatLongDate } from '~/domain/dates';
+import { planStandings, type PlanStanding } from '~/domain/payments/standing.server';
+import { getUser } from '~/http/auth.server';
+import { timeZoneOf } from '~/http/time-zone.server';
 import { ExternalLink } from '~/components/external-link';
 import { FaqList } from './faq-list';
 import { container, PageIntro, Section } from '~/components/marketing';
@@ -18,21 +22,44 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.pricing, data?.origin);
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // A subscriber's cards say which plan is theirs and what a change to each would do, and when.
+  // (A signed-in request is never shared by a cache: see ~/http/cache-policy.)
+  const user = await getUser(request);
+  const standings = user ? await planStandings(user) : null;
   return {
     origin: getOrigin(request),
     bookingUrl: publicLinks.bookingUrl,
     plans: PLANS,
+    standings: standings ? writeDates(standings, timeZoneOf(request)) : null,
   };
 }
 
+/** The standings' dates, written for the reader (the page stays plain server-rendered markup). */
+function writeDates(
+  standings: Record<PaidTier, PlanStanding>,
+  timeZone: string,
+): Record<PaidTier, PlanStanding> {
+  const write = (iso: string) => formatLongDate(iso, timeZone) ?? iso;
+  return Object.fromEntries(
+    Object.entries(standings).map(([tier, standing]) => [
+      tier,
+      standing.kind === 'current'
+        ? { ...standing, on: standing.on ? write(standing.on) : null }
+        : standing.kind === 'downgrade' || standing.kind === 'scheduled'
+          ? { ...standing, at: write(standing.at) }
+          : standing,
+    ]),
+  ) as Record<PaidTier, PlanStanding>;
+}
+
 export default function Pricing() {
-  const { bookingUrl, plans } = useLoaderData<typeof loader>();
+  const { bookingUrl, plans, standings } = useLoaderData<typeof loader>();
   return (
     <>
       <PageIntro title={PRICING_PAGE.title} lead={PRICING_PAGE.lead} />
       <div className={`${container} pt-4 pb-14`}>
-        <PricingPlans plans={plans} headingLevel={2} />
+        <PricingPlans plans={plans} headingLevel={2} standings={standings} />
       </div>
 
       <div className={`${container} grid gap-6 pb-14 md:grid-cols-2`}>

@@ -18,6 +18,9 @@ export type DigestBusiness = {
   overall: Figures;
   previous: Figures | null;
   engines: DigestEngine[];
+  /** How the answers used the business's site (cited apart from found by the search only);
+   * null without a website. */
+  site: string | null;
   /** A business the answers named for the first time this week (not on the owner's list). */
   newCompetitor: { name: string; mentions: number } | null;
   /** A short excerpt of a recent answer that named the business. */
@@ -79,6 +82,7 @@ export function trackingDigestMail(content: DigestContent): Mail {
         `== ${business.name} ==`,
         overallLine(business),
         ...business.engines.map((engine) => `- ${engineLine(engine)}`),
+        ...(business.site ? [business.site] : []),
         ...(business.newCompetitor ? [competitorLine(business.newCompetitor)] : []),
         ...(business.quote
           ? [`${quoteIntro(business.quote)}\n> ${business.quote.excerpt}`]
@@ -110,6 +114,7 @@ export function trackingDigestMail(content: DigestContent): Mail {
                 <li key={engine.name}>{engineLine(engine)}</li>
               ))}
             </ul>
+            {business.site ? <p style={{ margin: '0 0 8px' }}>{business.site}</p> : null}
             {business.newCompetitor ? (
               <p style={{ margin: '0 0 8px' }}>{competitorLine(business.newCompetitor)}</p>
             ) : null}

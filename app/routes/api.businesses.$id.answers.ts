@@ -21,8 +21,12 @@ const Filter = z.object({
 
 // GET /api/businesses/{id}/answers?page=&limit=&engine=&promptId=&mentioned=&from=&to= → the
 // business's answers, newest first, one page at a time (X-Total-Count, X-Page, X-Per-Page, Link):
-// [{ id, engine, model, promptId, prompt, text, mentioned, position, cited, sources: [{ url, title }],
-// competitors: [{ name, position }], askedAt }]. Another user's business → 404.
+// [{ id, engine, model, promptId, prompt, text, mentioned, position, cited, retrieved,
+// citedOrRetrieved, citedNotNamed, sources: [{ url, title, kind }], searches: [string],
+// location: { via, city, region, country, added } | null, competitors: [{ name, position }],
+// askedAt }]. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
+// cite it) or "cited-or-retrieved" (recorded before the two were told apart); each page once.
+// Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
@@ -57,7 +61,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         mentioned: answer.mentioned,
         position: answer.position,
         cited: answer.cited,
+        retrieved: answer.retrieved,
+        citedOrRetrieved: answer.citedOrRetrieved,
+        citedNotNamed: answer.citedNotNamed,
         sources: answer.sources,
+        searches: answer.searches,
+        location: answer.location,
         competitors: answer.competitors,
         askedAt: answer.askedAt,
       })),

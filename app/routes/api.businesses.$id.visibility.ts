@@ -14,14 +14,22 @@ function figures(value: Figures) {
     mentionRateHigh: value.mentionRateHigh,
     cited: value.cited,
     citationRate: value.citationRate,
+    retrieved: value.retrieved,
+    citedOrRetrieved: value.citedOrRetrieved,
+    citedNotNamed: value.citedNotNamed,
     averagePosition: value.averagePosition,
   };
 }
 
 // GET /api/businesses/{id}/visibility → { period, engines: [{ engine, name, …figures }], overall,
-// competitors: [{ name, mentions, shareOfVoice }], periods: [{ start, …figures }] }: the latest
-// period with answers (a day on daily plans, a week on weekly ones) and the trend. Rates run from
-// 0 to 1; averagePosition is null when the business was never named. Another user's business → 404.
+// competitors: [{ name, mentions, shareOfVoice }], domains, retrievedDomains, periods: [{ start,
+// …figures }] }: the latest period with answers (a day on daily plans, a week on weekly ones) and
+// the trend. Rates run from 0 to 1; averagePosition is null when the business was never named.
+// `cited` counts the answers' own citations of the site; `retrieved` the answers whose search
+// returned it uncited; `citedOrRetrieved` answers recorded before the two were told apart.
+// `domains`: the sites cited most ({ domain, cited, share, retrieved, citedOrRetrieved, own });
+// `retrievedDomains`: the sites found by the searches and not cited most. Another user's
+// business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   try {
@@ -42,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           known,
         })),
         domains: visibility.domains,
+        retrievedDomains: visibility.retrievedDomains,
         periods: visibility.periods.map((period) => ({ start: period.start, ...figures(period) })),
       },
       { headers: { 'Cache-Control': PRIVATE_NO_STORE } },

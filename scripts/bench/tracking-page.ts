@@ -85,11 +85,12 @@ for (const engine of trackingEngines())
 
 // The other days: the same rows, a day later each (and today's for the one-day business).
 const where = { businessId: full.id };
-const [answers, stats, names, domains] = await Promise.all([
+const [answers, stats, names, domains, searches] = await Promise.all([
   db.trackingAnswer.findMany({ where }),
   db.trackingStat.findMany({ where }),
   db.trackingNameStat.findMany({ where }),
   db.trackingDomainStat.findMany({ where }),
+  db.trackingSearchStat.findMany({ where }),
 ]);
 const shift = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 async function bulk<T>(rows: T[], write: (data: T[]) => Promise<unknown>, size = 2000) {
@@ -139,6 +140,17 @@ async function copyDays(to: string, days: number[]) {
     days.flatMap((d) => domains.map((row) => ({ ...row, ...ids, period: shift(row.period, d) }))),
     (data) => db.trackingDomainStat.createMany({ data }),
   );
+  await bulk(
+    days.flatMap((d) =>
+      searches.map((row) => ({
+        ...row,
+        ...ids,
+        promptId: promptOf.get(row.promptId)!,
+        period: shift(row.period, d),
+      })),
+    ),
+    (data) => db.trackingSearchStat.createMany({ data }),
+  );
   // storeAnswer's last write to each prompt: when it was last asked.
   const last = await db.trackingAnswer.groupBy({
     by: ['promptId'],
@@ -164,6 +176,7 @@ const seeded = {
   stats: await db.trackingStat.count({ where }),
   nameStats: await db.trackingNameStat.count({ where }),
   domainStats: await db.trackingDomainStat.count({ where }),
+  searchStats: await db.trackingSearchStat.count({ where }),
   seconds: (Date.now() - seedStart) / 1000,
 };
 

@@ -93,6 +93,18 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(`Asked: “${question}”`);
   await expect(answer.getByTestId('answer-reading')).toContainText(/Named you|Did not name you/);
+  // What the engine searched for, where it asked from, and its pages: cited apart from those its
+  // search only found (the Demo assistant's, simulated).
+  await expect(answer.getByTestId('answer-searches')).toContainText(/“.+”/);
+  await expect(answer.getByTestId('answer-location')).toHaveText(
+    'Austin, Texas (sent as the search’s location)',
+  );
+  await expect(answer.getByTestId('answer-pages-cited')).toContainText(/^Cited \(\d+\)/);
+  await expect(figures).toContainText(/Found by the search, not cited: \d of 3 answers \(\d+%\)/);
+  await expect(page.getByTestId('location-note')).toContainText(
+    'The assistants are asked from Austin, Texas',
+  );
+  await expect(page.getByTestId('prompt-searches')).toContainText(question);
   await expectNoAxeViolations(page);
 
   // A name the answers gave is hidden as not a business (after a confirmation), then shown again.
@@ -139,6 +151,21 @@ test.describe('with JavaScript off', () => {
     const row = page.getByTestId('prompt-row');
     await expect(row).toContainText('who is the best plumber in Austin');
     await expect(row).toContainText('no answers yet');
+
+    // Run now is a plain POST too; the answers, their searches and pages are on the server's page.
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await expectMessage(page, 'Run started');
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('answer')).toHaveCount(3, { timeout: 1000 });
+    }).toPass({ timeout: 60_000 });
+    const answer = page.getByTestId('answer').first();
+    await expect(answer.getByTestId('answer-searches')).toContainText(/“.+”/);
+    await expect(answer.getByTestId('answer-location')).toContainText('Austin, Texas');
+    await expect(answer.getByTestId('answer-pages-cited')).toBeVisible();
+    await expect(page.getByTestId('prompt-searches')).toContainText(
+      'who is the best plumber in Austin',
+    );
 
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.getByLabel('Question', { exact: true }).fill('emergency plumber open now in Austin');

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { EngineConfig } from '~/lib/ai/engines.server';
 
 // A local fake of the five AI APIs tracking calls, on one HTTP server (127.0.0.1, a free port), so
 // the real provider code of the AI SDK runs against it. Each API sits under its own prefix, which
@@ -12,10 +13,16 @@ import type { AddressInfo, Socket } from 'node:net';
 //   Claude      POST {base}/messages                      server_tool_use + web_search_tool_result
 //   compatible  POST {base}/chat/completions              plain chat completions
 //
-// Answers come from a function (engine, prompt) → { text, sources }; the default writes a local
-// business list like the engines do. Every request is recorded (path, headers, JSON body). Faults
-// are scripted per engine and consumed in order; `latencyMs` slows every answer and `rpm` answers
-// 429 with Retry-After past a number of requests a minute, as the real APIs do.
+// Answers come from a function (engine, prompt) → { text, sources, retrieved, queries }; the default
+// writes a local business list like the engines do. Each API answers in its real shape: the cited
+// pages (`sources`) as the answer's citations (OpenAI url_citation annotations with
+// ?utm_source=openai appended, Anthropic web_search_result_location citations, Gemini grounding
+// supports, Perplexity citations) and, with the pages the search returned but the answer did not
+// cite (`retrieved`), as the search's results; the searches (`queries`) as each API reports them.
+// `respondWith` serves a whole recorded response body instead (tests/fixtures/engine-responses).
+// Every request is recorded (path, headers, JSON body). Faults are scripted per engine and
+// consumed in order; `latencyMs` slows every answer and `rpm` answers 429 with Retry-After past a
+// number of requests a minute, as the real APIs do.
 
 export type FakeEngineId = 'chatgpt' | 'perplexity' | 'gemini' | 'claude' | 'compatible';
 export const FAKE_ENGINES: FakeEngineId[] = [
@@ -26,10 +33,33 @@ export const FAKE_ENGINES: FakeEngineId[] = [
   'compatible',
 ];
 
+/** Each engine's name on pages (as ENGINE_LABELS has it; the fake imports nothing of the app). */
+const FAKE_NAMES: Record<FakeEngineId, string> = {
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+  gemini: 'Gemini',
+  claude: 'Claude',
+  compatible: 'Own model',
+};
+
+/** The model each engine is asked for in the tests. */
+export const FAKE_MODELS: Record<FakeEngineId, string> = {
+  chatgpt: 'gpt-5-mini',
+  perplexity: 'sonar',
+  gemini: 'gemini-2.5-flash',
+  claude: 'claude-haiku-4-5',
+  compatible: 'llama3.1:8b',
+};
+
 export type FakeSource = { url: string; title: string };
 export type FakeAnswer = {
   text: string;
+  /** The pages the answer cites. */
   sources: FakeSource[];
+  /** Pages the search returned that the answer does not cite (none by default). */
+  retrieved?: FakeSource[];
+  /** The searches the engine reports (default: the prompt as one search). */
+  queries?: string[];
   /** Reported as is; by default about a token per four characters, plus the search's context. */
   usage?: { inputTokens: number; outputTokens: number };
 };
@@ -149,7 +179,19 @@ export const defaultAnswer: AnswerFunction = (engine, prompt) => {
       title: `${first} ${trade} | Licensed & Insured`,
     })),
   ];
-  return { text, sources };
+  // The search returns more than the answer cites: the directories and the other sites.
+  const retrieved: FakeSource[] = [
+    {
+      url: `https://www.angi.com/nearme/${slug(trade)}/`,
+      title: `Best ${trade} Near You | Angi`,
+    },
+    ...names.slice(2).map((first) => ({
+      url: `https://www.${slug(`${first} ${trade}`)}.com/`,
+      title: `${first} ${trade}`,
+    })),
+  ];
+  const queries = [`best ${trade.toLowerCase()} ${town}`, `${trade.toLowerCase()} ${town} reviews`];
+  return { text, sources, retrieved, queries };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +231,11 @@ function hasTool(body: Record<string, unknown>, test: (tool: Record<string, unkn
   return ((body.tools as Record<string, unknown>[] | undefined) ?? []).some(test);
 }
 
+/** A cited URL as OpenAI returns it: with ?utm_source=openai appended. */
+function openAiCitation(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}utm_source=openai`;
+}
+
 function responseFor(
   engine: FakeEngineId,
   body: Record<string, unknown>,
@@ -197,6 +244,9 @@ function responseFor(
   redirects: boolean,
 ): unknown {
   const { text, sources } = answer;
+  const retrieved = answer.retrieved ?? [];
+  const found = [...sources, ...retrieved];
+  const queries = answer.queries ?? [prompt];
   const model = String(body.model ?? '');
   const input = answer.usage?.inputTokens ?? tokens(prompt) + 8;
   const output = answer.usage?.outputTokens ?? tokens(text);
@@ -219,20 +269,24 @@ function responseFor(
         model: /-\d{4}-\d{2}-\d{2}$/.test(model) ? model : `${model}-2025-08-07`,
         output: [
           ...(searched
-            ? [
-                {
-                  type: 'web_search_call',
-                  id: `ws_${id}`,
-                  status: 'completed',
-                  action: {
-                    type: 'search',
-                    query: prompt,
-                    ...(withSources
-                      ? { sources: sources.map((source) => ({ type: 'url', url: source.url })) }
-                      : {}),
-                  },
+            ? queries.map((query, index) => ({
+                type: 'web_search_call',
+                id: `ws_${id}${index}`,
+                status: 'completed',
+                action: {
+                  type: 'search',
+                  query,
+                  // Every page the searches returned comes with the first.
+                  ...(withSources
+                    ? {
+                        sources: (index ? [] : found).map((source) => ({
+                          type: 'url',
+                          url: source.url,
+                        })),
+                      }
+                    : {}),
                 },
-              ]
+              }))
             : []),
           {
             type: 'message',
@@ -250,7 +304,7 @@ function responseFor(
                         type: 'url_citation',
                         start_index: at,
                         end_index: at + (text.includes(source.url) ? source.url.length : 0),
-                        url: source.url,
+                        url: openAiCitation(source.url),
                         title: source.title,
                       };
                     })
@@ -279,7 +333,7 @@ function responseFor(
           { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } },
         ],
         citations: sources.map((source) => source.url),
-        search_results: sources.map((source) => ({
+        search_results: found.map((source) => ({
           title: source.title,
           url: source.url,
           date: null,
@@ -294,6 +348,14 @@ function responseFor(
       };
     case 'gemini': {
       const searched = hasTool(body, (tool) => 'googleSearch' in tool);
+      const chunkOf = (source: FakeSource, index: number) => ({
+        web: redirects
+          ? {
+              uri: `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${id}${index}`,
+              title: new URL(source.url).hostname.replace(/^www\./, ''),
+            }
+          : { uri: source.url, title: source.title },
+      });
       return {
         candidates: [
           {
@@ -303,16 +365,17 @@ function responseFor(
             ...(searched
               ? {
                   groundingMetadata: {
-                    webSearchQueries: [prompt],
-                    groundingChunks: sources.map((source, index) => ({
-                      web: redirects
-                        ? {
-                            uri: `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${id}${index}`,
-                            title: new URL(source.url).hostname.replace(/^www\./, ''),
-                          }
-                        : { uri: source.url, title: source.title },
-                    })),
-                    groundingSupports: [],
+                    webSearchQueries: queries,
+                    groundingChunks: found.map(chunkOf),
+                    // The cited pages are the chunks a support points at.
+                    groundingSupports: sources.length
+                      ? [
+                          {
+                            segment: { endIndex: Buffer.byteLength(text), text },
+                            groundingChunkIndices: sources.map((_, index) => index),
+                          },
+                        ]
+                      : [],
                   },
                 }
               : {}),
@@ -330,7 +393,6 @@ function responseFor(
     }
     case 'claude': {
       const searched = hasTool(body, (tool) => String(tool.type).startsWith('web_search'));
-      const toolUseId = `srvtoolu_${id}`;
       return {
         id: `msg_${id}`,
         type: 'message',
@@ -338,17 +400,18 @@ function responseFor(
         model,
         content: [
           ...(searched
-            ? [
+            ? queries.flatMap((query, index) => [
                 {
                   type: 'server_tool_use',
-                  id: toolUseId,
+                  id: `srvtoolu_${id}${index}`,
                   name: 'web_search',
-                  input: { query: prompt },
+                  input: { query },
                 },
                 {
                   type: 'web_search_tool_result',
-                  tool_use_id: toolUseId,
-                  content: sources.map((source) => ({
+                  tool_use_id: `srvtoolu_${id}${index}`,
+                  // Every page the searches returned comes with the first.
+                  content: (index ? [] : found).map((source) => ({
                     type: 'web_search_result',
                     url: source.url,
                     title: source.title,
@@ -356,22 +419,23 @@ function responseFor(
                     page_age: null,
                   })),
                 },
-              ]
+              ])
             : []),
           ...(text
             ? [
                 {
                   type: 'text',
                   text,
-                  citations: searched
-                    ? sources.slice(0, 2).map((source) => ({
-                        type: 'web_search_result_location',
-                        url: source.url,
-                        title: source.title,
-                        cited_text: text.slice(0, 80),
-                        encrypted_index: 'Eo8BCioIAhgBIiQy',
-                      }))
-                    : null,
+                  citations:
+                    searched && sources.length
+                      ? sources.map((source) => ({
+                          type: 'web_search_result_location',
+                          url: source.url,
+                          title: source.title,
+                          cited_text: text.slice(0, 80),
+                          encrypted_index: 'Eo8BCioIAhgBIiQy',
+                        }))
+                      : null,
                 },
               ]
             : []),
@@ -381,7 +445,7 @@ function responseFor(
         usage: {
           input_tokens: input + (searched ? searchContext(2500) : 0),
           output_tokens: output,
-          ...(searched ? { server_tool_use: { web_search_requests: 1 } } : {}),
+          ...(searched ? { server_tool_use: { web_search_requests: queries.length } } : {}),
         },
       };
     }
@@ -429,6 +493,8 @@ export type FakeEngines = {
   url: string;
   /** Each engine's base URL, for <ENGINE>_BASE_URL or EngineConfig.baseURL. */
   baseURLs(): Record<FakeEngineId, string>;
+  /** An engine's settings pointing at the fake (its test model, a key of its own). */
+  engineConfig(id: FakeEngineId, overrides?: Partial<EngineConfig>): EngineConfig;
   /** The environment that points every engine at the fake (keys included). */
   environment(): Record<string, string>;
   requests: RecordedRequest[];
@@ -436,6 +502,8 @@ export type FakeEngines = {
   /** Faults the engine's next requests meet, in order (appended to any still queued). */
   fail(engine: FakeEngineId, faults: Fault[]): void;
   setAnswer(answer: AnswerFunction): void;
+  /** Serves this whole response body to every request of the engine (null: answers again). */
+  respondWith(engine: FakeEngineId, body: unknown): void;
   /** Forgets requests, faults, rate windows, and goes back to the default answers. */
   reset(): void;
   close(): Promise<void>;
@@ -443,6 +511,7 @@ export type FakeEngines = {
 
 export async function startFakeEngines(options: FakeEnginesOptions = {}): Promise<FakeEngines> {
   let answer = options.answer ?? defaultAnswer;
+  const recorded = new Map<FakeEngineId, unknown>();
   const requests: RecordedRequest[] = [];
   const faults = new Map<FakeEngineId, Fault[]>();
   const windows = new Map<FakeEngineId, { start: number; count: number }>();
@@ -519,6 +588,10 @@ export async function startFakeEngines(options: FakeEnginesOptions = {}): Promis
       send(response, fault.status, errorBody(engine, fault.status, message), headers);
       return;
     }
+    if (recorded.has(engine) && !fault) {
+      send(response, 200, recorded.get(engine));
+      return;
+    }
     const prompt = promptOf(engine, body);
     const reply = fault && 'empty' in fault ? { text: '', sources: [] } : answer(engine, prompt);
     send(response, 200, responseFor(engine, body, prompt, reply, options.geminiRedirects ?? false));
@@ -545,6 +618,16 @@ export async function startFakeEngines(options: FakeEnginesOptions = {}): Promis
   return {
     url,
     baseURLs,
+    engineConfig: (id, overrides = {}) => ({
+      id,
+      name: FAKE_NAMES[id],
+      model: FAKE_MODELS[id],
+      baseURL: baseURLs()[id],
+      apiKey: `key-for-${id}`,
+      concurrency: 2,
+      rpm: 60,
+      ...overrides,
+    }),
     environment() {
       const base = baseURLs();
       return {
@@ -568,7 +651,12 @@ export async function startFakeEngines(options: FakeEnginesOptions = {}): Promis
     setAnswer(next) {
       answer = next;
     },
+    respondWith(engine, body) {
+      if (body === null) recorded.delete(engine);
+      else recorded.set(engine, body);
+    },
     reset() {
+      recorded.clear();
       requests.length = 0;
       faults.clear();
       windows.clear();

@@ -22,27 +22,15 @@ const ANSWER = {
   usage: { inputTokens: 321, outputTokens: 54 },
 };
 
+const cited = (sources: { url: string; title: string }[]) =>
+  sources.map((source) => ({ ...source, cited: true }));
+const AUSTIN = { city: 'Austin', region: 'Texas', country: 'US' };
+
 let fake: FakeEngines;
 let sleeps: number[];
 
 function engine(id: FakeEngineId, overrides: Partial<EngineConfig> = {}): EngineConfig {
-  const models: Record<FakeEngineId, string> = {
-    chatgpt: 'gpt-5-mini',
-    perplexity: 'sonar',
-    gemini: 'gemini-2.5-flash',
-    claude: 'claude-haiku-4-5',
-    compatible: 'llama3.1:8b',
-  };
-  return {
-    id,
-    name: engineName(id),
-    model: models[id],
-    baseURL: fake.baseURLs()[id],
-    apiKey: `key-for-${id}`,
-    concurrency: 2,
-    rpm: 60,
-    ...overrides,
-  };
+  return fake.engineConfig(id, overrides);
 }
 
 function options(overrides: Partial<AskOptions> = {}): AskOptions {
@@ -108,7 +96,17 @@ describe('what each engine is asked and what comes back', () => {
       usage: ANSWER.usage,
       attempts: 1,
     });
-    expect(answer.sources).toEqual(ANSWER.sources);
+    // Cited pages as OpenAI cites them (?utm_source=openai appended), each page once although
+    // the search returned it bare too.
+    expect(answer.sources).toEqual(
+      ANSWER.sources.map((source) => ({
+        url: `${source.url}${source.url.includes('?') ? '&' : '?'}utm_source=openai`,
+        title: source.title,
+        cited: true,
+      })),
+    );
+    expect(answer.searches).toEqual([PROMPT]);
+    expect(answer.location).toEqual({ ...AUSTIN, via: 'search' });
     expect(answer.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -129,7 +127,9 @@ describe('what each engine is asked and what comes back', () => {
     });
 
     expect(answer).toMatchObject({ engine: 'perplexity', model: 'sonar', text: ANSWER.text });
-    expect(answer.sources).toEqual(ANSWER.sources);
+    expect(answer.sources).toEqual(cited(ANSWER.sources));
+    expect(answer.searches).toEqual([]);
+    expect(answer.location).toEqual({ ...AUSTIN, via: 'search' });
     expect(answer.usage).toEqual(ANSWER.usage);
   });
 
@@ -143,6 +143,7 @@ describe('what each engine is asked and what comes back', () => {
     const [request] = fake.requestsTo('gemini');
     expect(request?.path).toBe('/models/gemini-2.5-flash:generateContent');
     expect(request?.headers['x-goog-api-key']).toBe('key-for-gemini');
+    // The prompt names Austin already: it goes out as written.
     expect(request?.body.contents).toEqual([{ role: 'user', parts: [{ text: PROMPT }] }]);
     expect(request?.body.systemInstruction).toBeUndefined();
     expect(request?.body.tools).toEqual([{ googleSearch: {} }]);
@@ -152,8 +153,25 @@ describe('what each engine is asked and what comes back', () => {
       model: 'gemini-2.5-flash',
       text: ANSWER.text,
     });
-    expect(answer.sources).toEqual(ANSWER.sources);
+    expect(answer.sources).toEqual(cited(ANSWER.sources));
+    expect(answer.searches).toEqual([PROMPT]);
+    expect(answer.location).toEqual({ ...AUSTIN, via: 'question', added: null });
     expect(answer.usage).toEqual(ANSWER.usage);
+  });
+
+  it('Gemini: its search takes no location, so the town goes into a question that lacks it', async () => {
+    const answer = await askEngine(
+      engine('gemini'),
+      { prompt: 'Who is the best emergency plumber near me?', location: 'Austin, TX' },
+      options(),
+    );
+    expect(fake.requestsTo('gemini')[0]?.body.contents).toEqual([
+      {
+        role: 'user',
+        parts: [{ text: "Who is the best emergency plumber near me?\n\nI'm in Austin, Texas." }],
+      },
+    ]);
+    expect(answer.location).toEqual({ ...AUSTIN, via: 'question', added: "I'm in Austin, Texas." });
   });
 
   it('Gemini: a page cited through Google’s redirect becomes the site its title names', async () => {
@@ -168,8 +186,8 @@ describe('what each engine is asked and what comes back', () => {
     }));
     const answer = await askEngine(engine('gemini'), { prompt: PROMPT }, options());
     expect(answer.sources).toEqual([
-      { url: 'https://lonestarplumbing.com/', title: 'lonestarplumbing.com' },
-      { url: `${redirect}3`, title: 'Plumbers near you' },
+      { url: 'https://lonestarplumbing.com/', title: 'lonestarplumbing.com', cited: true },
+      { url: `${redirect}3`, title: 'Plumbers near you', cited: true },
     ]);
   });
 
@@ -202,7 +220,9 @@ describe('what each engine is asked and what comes back', () => {
       model: 'claude-haiku-4-5',
       text: ANSWER.text,
     });
-    expect(answer.sources).toEqual(ANSWER.sources);
+    expect(answer.sources).toEqual(cited(ANSWER.sources));
+    expect(answer.searches).toEqual([PROMPT]);
+    expect(answer.location).toEqual({ ...AUSTIN, via: 'search' });
     expect(answer.usage).toEqual(ANSWER.usage);
   });
 
@@ -220,6 +240,8 @@ describe('what each engine is asked and what comes back', () => {
       model: 'llama3.1:8b',
       text: ANSWER.text,
       sources: [],
+      searches: [],
+      location: null,
       usage: ANSWER.usage,
     });
   });

@@ -2,6 +2,7 @@ import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { readAnswer, type AnswerReading } from '~/domain/tracking/reader';
 import { promptSuggestions } from '~/domain/tracking/suggestions';
+import { searchesOf, sourcesOf } from '~/lib/ai/answer-parts';
 import { createDemoModel, seededRandom, type DemoContext } from '~/lib/ai/demo-model';
 
 // The Demo assistant's answers as the tracking reader reads them: the reader is the judge, so the
@@ -45,18 +46,23 @@ const CONTEXTS: DemoContext[] = [
 async function readAnswers(context: DemoContext, count: number) {
   const model = createDemoModel(context, seededRandom(`reader|${context.business.name}`));
   const prompts = promptSuggestions(context.business);
-  const read: { text: string; reading: AnswerReading }[] = [];
+  const read: { text: string; reading: AnswerReading; searches: string[]; pages: number }[] = [];
   for (let i = 0; i < count; i++) {
     const result = await generateText({ model, prompt: prompts[i % prompts.length]! });
+    // Its pages and searches as askEngine reads any engine's.
+    const sources = sourcesOf('demo', result, null);
     const reading = readAnswer({
       text: result.text,
-      sources: result.sources.flatMap((source) =>
-        source.sourceType === 'url' ? [{ url: source.url, title: source.title }] : [],
-      ),
+      sources,
       business: context.business,
       competitors: context.competitors,
     });
-    read.push({ text: result.text, reading });
+    read.push({
+      text: result.text,
+      reading,
+      searches: searchesOf(result),
+      pages: sources.length,
+    });
   }
   return read;
 }
@@ -86,13 +92,25 @@ describe('the Demo assistant read by the tracking reader', () => {
       expect(text).not.toMatch(/undefined|null/);
     }
 
+    // Its site cited in some answers, found by the search but not cited in others.
     const cited = read.filter(({ reading }) => reading.cited);
+    const retrieved = read.filter(({ reading }) => reading.retrieved);
     if (context.business.website) {
       expect(cited.length).toBeGreaterThan(10);
       expect(cited.length).toBeLessThan(read.length);
       expect(cited.some(({ reading }) => reading.citedNotNamed)).toBe(true);
+      expect(retrieved.length).toBeGreaterThan(10);
+      expect(retrieved.length).toBeLessThan(read.length);
     } else {
       expect(cited).toEqual([]);
+      expect(retrieved).toEqual([]);
+    }
+    expect(read.every(({ reading }) => !reading.citedOrRetrieved)).toBe(true);
+    // Every answer searched first, and returned pages.
+    for (const { searches, pages } of read) {
+      expect(searches.length).toBeGreaterThanOrEqual(1);
+      expect(searches.length).toBeLessThanOrEqual(3);
+      expect(pages).toBeGreaterThanOrEqual(3);
     }
     // The owner's competitors show up in the readings, beside businesses the answers brought up.
     const competitors = read.flatMap(({ reading }) => reading.competitors);

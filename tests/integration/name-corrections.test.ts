@@ -50,6 +50,8 @@ async function answer(
     mentioned,
     position: mentioned ? names.length + 1 : null,
     cited: false,
+    retrieved: false,
+    citedOrRetrieved: false,
     citedNotNamed: false,
     citedUrls: [],
     competitors,

@@ -56,7 +56,7 @@ async function stat(
   businessId: string,
   engine: string,
   day: Date,
-  counts: { samples: number; mentioned: number; cited?: number },
+  counts: { samples: number; mentioned: number; cited?: number; retrieved?: number },
 ) {
   await db.trackingStat.create({
     data: { businessId, engine, period: day, periodKind: 'day', cited: 0, ...counts },
@@ -85,7 +85,7 @@ async function trackedBusiness(userId: string, name = 'Bright Pipes Plumbing') {
   // This week: ChatGPT 3 of 6, Perplexity 1 of 3. The week before: ChatGPT 1 of 6.
   await stat(business.id, 'chatgpt', daysAgo(1), { samples: 3, mentioned: 2 });
   await stat(business.id, 'chatgpt', daysAgo(3), { samples: 3, mentioned: 1, cited: 1 });
-  await stat(business.id, 'perplexity', daysAgo(2), { samples: 3, mentioned: 1 });
+  await stat(business.id, 'perplexity', daysAgo(2), { samples: 3, mentioned: 1, retrieved: 2 });
   await stat(business.id, 'chatgpt', daysAgo(9), { samples: 6, mentioned: 1 });
   return business;
 }
@@ -171,6 +171,11 @@ describe('the weekly digest', () => {
       'Perplexity: named in 1 of 3 answers (33%), likely between 6% and 79%; not asked the week before.',
     );
     expect(text.indexOf('ChatGPT:')).toBeLessThan(text.indexOf('Perplexity:'));
+    // The site: the answers' own citations apart from pages their search only found.
+    expect(text).toContain(
+      'Your site: cited in 1 of 9 answers (11%); found by the search but not cited in 2 of 9 answers (22%).',
+    );
+    expect(html).toContain('Your site: cited in 1 of 9 answers (11%)');
     expect(text).toContain('New this week: Rapid Drains, named in 2 answers and never before.');
     expect(text).not.toContain('Old Taps');
     expect(text).not.toContain('Known Rival');

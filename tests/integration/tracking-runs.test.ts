@@ -122,6 +122,8 @@ async function drainAll() {
 }
 
 describe('a round, from Run now to the figures', () => {
+  // Eight answers through the providers, the job engine and the store: on PostgreSQL (pg-boss),
+  // on a loaded machine, longer than the default 15 s.
   it('asks every prompt of every engine TRACKING_SAMPLES times, as written, and reads each answer', async () => {
     const { user, business } = await ownerWithBusiness('diy');
     expect(await runNow(user, business.id)).toEqual({ queued: 2 * 2 * 2 });
@@ -151,7 +153,7 @@ describe('a round, from Run now to the figures', () => {
     const perplexity = answers.filter((answer) => answer.engine === 'perplexity');
     expect(perplexity.every((answer) => !answer.mentioned && !answer.cited)).toBe(true);
     expect(JSON.parse(perplexity[0]!.sources)).toEqual([
-      { url: 'https://www.angi.com/austin', title: 'Angi' },
+      { url: 'https://www.angi.com/austin', title: 'Angi', cited: true },
     ]);
     expect(
       (await db.trackedPrompt.findMany({ where: { businessId: business.id } })).every(
@@ -202,7 +204,7 @@ describe('a round, from Run now to the figures', () => {
     const marks = named.matches.map((match) => named.text.slice(match.start, match.end));
     expect(marks).toContain('Lone Star Plumbing');
     expect(marks).toContain('Summit Plumbing');
-  });
+  }, 45_000);
 
   it('asks each question once however often a job or a round runs again', async () => {
     const { user, business } = await ownerWithBusiness('diy', { prompts: 1 });

@@ -71,7 +71,7 @@ async function answer(
   promptId: string,
   text: string,
   askedAt: Date,
-  sources: { url: string; title?: string }[] = [],
+  sources: { url: string; title?: string; cited?: boolean }[] = [],
 ) {
   keys += 1;
   const prompt = await db.trackedPrompt.findUniqueOrThrow({ where: { id: promptId } });
@@ -89,8 +89,17 @@ async function answer(
       periodKind: 'week',
       model: 'gpt-test',
       text,
-      sources: sources.map((source) => ({ url: source.url, title: source.title ?? null })),
-      reading: readAnswer({ text, sources, business, competitors }),
+      sources: sources.map((source) => ({
+        url: source.url,
+        title: source.title ?? null,
+        cited: source.cited ?? true,
+      })),
+      reading: readAnswer({
+        text,
+        sources: sources.map((source) => ({ ...source, cited: source.cited ?? true })),
+        business,
+        competitors,
+      }),
       usage: { inputTokens: 10, outputTokens: 20 },
       costUsd: 0,
       latencyMs: 5,
@@ -142,7 +151,7 @@ describe('the visibility page', () => {
       ]),
     );
     expect(data.visibility.domains).toEqual([
-      expect.objectContaining({ domain: 'lonestarplumbing.example', answers: 1, own: true }),
+      expect.objectContaining({ domain: 'lonestarplumbing.example', cited: 1, own: true }),
     ]);
     // The trend has this week and last week.
     const trend = data.visibility.engineTrends.find((line) => line.engine === 'chatgpt')!;

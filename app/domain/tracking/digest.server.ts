@@ -9,6 +9,7 @@ import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
+import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
 import { correctionsOf } from './corrections.server';
 import { readAnswer, type NameMatch } from './reader';
@@ -132,6 +133,9 @@ type CountRow = {
     positionSum: number | null;
     positionCount: number | null;
     otherNames: number | null;
+    retrieved: number | null;
+    citedOrRetrieved: number | null;
+    citedNotNamed: number | null;
   };
 };
 
@@ -143,6 +147,9 @@ function countsOfSum(row: CountRow): FigureCounts {
     positionSum: row._sum.positionSum ?? 0,
     positionCount: row._sum.positionCount ?? 0,
     otherNames: row._sum.otherNames ?? 0,
+    retrieved: row._sum.retrieved ?? 0,
+    citedOrRetrieved: row._sum.citedOrRetrieved ?? 0,
+    citedNotNamed: row._sum.citedNotNamed ?? 0,
   };
 }
 
@@ -355,9 +362,11 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
     const sum = (counts: Map<string, FigureCounts>) =>
       [...counts.values()].reduce(addCounts, NO_COUNTS);
     const beforeAll = sum(before);
+    const overall = figuresFromCounts(sum(thisWeek));
     return {
       name: business.name,
-      overall: figuresFromCounts(sum(thisWeek)),
+      overall,
+      site: business.website ? describeSite(overall) : null,
       previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
       engines: [...thisWeek.entries()]
         .filter(([, counts]) => counts.samples > 0)

@@ -99,8 +99,30 @@ describe('figuresOf', () => {
       mentionRateHigh: 1,
       cited: 0,
       citationRate: 0,
+      retrieved: 0,
+      citedOrRetrieved: 0,
+      citedNotNamed: 0,
       averagePosition: null,
       shareOfVoice: 0,
+    });
+  });
+
+  it('keeps answers that cited the site apart from those whose search only found it', () => {
+    const figures = figuresOf([
+      answer({ mentioned: true, position: 1, cited: true }),
+      answer({ cited: true }),
+      answer({ retrieved: true }),
+      answer({ retrieved: true }),
+      answer({ citedOrRetrieved: true }),
+      answer(),
+    ]);
+    expect(figures).toMatchObject({
+      samples: 6,
+      cited: 2,
+      citationRate: 2 / 6,
+      retrieved: 2,
+      citedOrRetrieved: 1,
+      citedNotNamed: 1,
     });
   });
 
@@ -209,15 +231,15 @@ describe('trackingFigures', () => {
       cited: true,
       competitors: [{ name: 'Reliant Plumbing', known: true }],
       sources: [
-        { url: 'https://joesplumbing.com/a' },
-        { url: 'https://www.yelp.com/x' },
-        { url: 'https://yelp.com/y' },
+        { url: 'https://joesplumbing.com/a', cited: true },
+        { url: 'https://www.yelp.com/x', cited: true },
+        { url: 'https://yelp.com/y', cited: false },
       ],
     }),
     answer({
       engine: 'chatgpt',
       competitors: [{ name: 'RELIANT PLUMBING' }, { name: 'Abacus Plumbing' }],
-      sources: [{ url: 'https://www.yelp.com/z' }],
+      sources: [{ url: 'https://www.yelp.com/z', cited: false }],
     }),
     answer({
       engine: 'chatgpt',
@@ -225,6 +247,7 @@ describe('trackingFigures', () => {
       position: 1,
       askedAt: new Date('2026-11-30T10:00:00Z'),
       competitors: [{ name: 'Reliant Plumbing', known: true }],
+      // Recorded before cited and retrieved were told apart.
       sources: [{ url: 'https://reddit.com/r/austin' }],
     }),
     answer({ engine: 'mistral', askedAt: new Date('2026-11-30T11:00:00Z') }),
@@ -258,12 +281,13 @@ describe('trackingFigures', () => {
     expect(overall.shareOfVoice).toBe(2 / 6);
   });
 
-  it('ranks the cited sites by the answers citing them and marks the business’s own', () => {
+  it('ranks the cited sites by the answers citing them, apart from those only found, and marks the business’s own', () => {
     const { domains } = trackingFigures(records, { website: 'https://www.joesplumbing.com' });
+    const site = { retrieved: 0, citedOrRetrieved: 0, own: false };
     expect(domains).toEqual([
-      { domain: 'yelp.com', answers: 2, share: 0.5, own: false },
-      { domain: 'joesplumbing.com', answers: 1, share: 0.25, own: true },
-      { domain: 'reddit.com', answers: 1, share: 0.25, own: false },
+      { ...site, domain: 'yelp.com', cited: 1, share: 0.25, retrieved: 1 },
+      { ...site, domain: 'joesplumbing.com', cited: 1, share: 0.25, own: true },
+      { ...site, domain: 'reddit.com', cited: 0, share: 0, citedOrRetrieved: 1 },
     ]);
   });
 

@@ -27,10 +27,16 @@ export type ReadAnswerRecord = {
   askedAt: Date;
   mentioned: boolean;
   position: number | null;
+  /** The answer cited the business's site. */
   cited: boolean;
+  /** Its search returned the site and the answer did not cite it. */
+  retrieved?: boolean;
+  /** Recorded before cited and retrieved were told apart, with the site among its pages. */
+  citedOrRetrieved?: boolean;
   /** Every other business the answer named: the owner's competitors and the ones it brought up. */
   competitors: { name: string; known?: boolean }[];
-  sources: { url: string }[];
+  /** Its pages: cited (true), only returned by the search (false), or recorded before (absent). */
+  sources: { url: string; cited?: boolean }[];
 };
 
 export type Figures = {
@@ -43,9 +49,16 @@ export type Figures = {
   /** The 95% Wilson score interval of the mention rate (0..1 when there are no samples). */
   mentionRateLow: number;
   mentionRateHigh: number;
-  /** Answers that cited the business's site. */
+  /** Answers that cited the business's site (their own citations or links, never a page the
+   * search only returned). */
   cited: number;
   citationRate: number;
+  /** Answers whose search found the site and that did not cite it. */
+  retrieved: number;
+  /** Answers recorded before cited and retrieved were told apart with the site among the pages. */
+  citedOrRetrieved: number;
+  /** Answers that cited the site without naming the business. */
+  citedNotNamed: number;
   /** The mean position in the answers that named it (1 = first); null when never named. */
   averagePosition: number | null;
   /**
@@ -69,10 +82,14 @@ export type CompetitorFigures = {
 
 export type DomainFigures = {
   domain: string;
-  /** Answers with at least one source on this site. */
-  answers: number;
-  /** answers / samples. */
+  /** Answers that cited a page on this site. */
+  cited: number;
+  /** cited / samples: the site's share of the answers. */
   share: number;
+  /** Answers whose search returned a page on this site that they did not cite. */
+  retrieved: number;
+  /** Answers recorded before cited and retrieved were told apart with a page on this site. */
+  citedOrRetrieved: number;
   /** The business's own site. */
   own: boolean;
 };
@@ -144,6 +161,9 @@ export type FigureCounts = {
   positionCount: number;
   /** Other businesses named, each once an answer, summed over the answers. */
   otherNames: number;
+  retrieved: number;
+  citedOrRetrieved: number;
+  citedNotNamed: number;
 };
 
 export const NO_COUNTS: FigureCounts = {
@@ -153,6 +173,9 @@ export const NO_COUNTS: FigureCounts = {
   positionSum: 0,
   positionCount: 0,
   otherNames: 0,
+  retrieved: 0,
+  citedOrRetrieved: 0,
+  citedNotNamed: 0,
 };
 
 export function addCounts(a: FigureCounts, b: FigureCounts): FigureCounts {
@@ -163,6 +186,9 @@ export function addCounts(a: FigureCounts, b: FigureCounts): FigureCounts {
     positionSum: a.positionSum + b.positionSum,
     positionCount: a.positionCount + b.positionCount,
     otherNames: a.otherNames + b.otherNames,
+    retrieved: a.retrieved + b.retrieved,
+    citedOrRetrieved: a.citedOrRetrieved + b.citedOrRetrieved,
+    citedNotNamed: a.citedNotNamed + b.citedNotNamed,
   };
 }
 
@@ -176,6 +202,9 @@ export function countsOf(answer: ReadAnswerRecord): FigureCounts {
     positionSum: named ? answer.position! : 0,
     positionCount: named ? 1 : 0,
     otherNames: distinctNames(answer).size,
+    retrieved: !answer.cited && answer.retrieved ? 1 : 0,
+    citedOrRetrieved: !answer.cited && !answer.retrieved && answer.citedOrRetrieved ? 1 : 0,
+    citedNotNamed: answer.cited && !answer.mentioned ? 1 : 0,
   };
 }
 
@@ -191,6 +220,9 @@ export function figuresFromCounts(counts: FigureCounts): Figures {
     mentionRateHigh: high,
     cited,
     citationRate: samples ? cited / samples : 0,
+    retrieved: counts.retrieved,
+    citedOrRetrieved: counts.citedOrRetrieved,
+    citedNotNamed: counts.citedNotNamed,
     averagePosition: counts.positionCount ? counts.positionSum / counts.positionCount : null,
     shareOfVoice: mentioned + counts.otherNames ? mentioned / (mentioned + counts.otherNames) : 0,
   };
@@ -292,24 +324,52 @@ export function trackingFigures(
     .map((entry) => ({ ...entry, shareOfVoice: voices ? entry.mentions / voices : 0 }))
     .sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name));
 
-  // Domains: answers citing each site at least once.
+  // Domains: answers citing each site, and answers whose search only returned it.
   const ownSite = options.website ? siteOf(options.website) : null;
-  const citing = new Map<string, number>();
-  for (const answer of answers) {
-    const sites = new Set(answer.sources.map((source) => siteOf(source.url)));
-    for (const site of sites) if (site) citing.set(site, (citing.get(site) ?? 0) + 1);
-  }
-  const domains = [...citing]
-    .map(([domain, count]) => ({
+  const tallies = new Map<string, Omit<DomainFigures, 'domain' | 'share' | 'own'>>();
+  for (const answer of answers)
+    for (const [site, kind] of siteKinds(answer.sources)) {
+      const tally = tallies.get(site) ?? { cited: 0, retrieved: 0, citedOrRetrieved: 0 };
+      tally[kind] += 1;
+      tallies.set(site, tally);
+    }
+  const domains = [...tallies]
+    .map(([domain, tally]) => ({
       domain,
-      answers: count,
-      share: answers.length ? count / answers.length : 0,
+      ...tally,
+      share: answers.length ? tally.cited / answers.length : 0,
       own: domain === ownSite,
     }))
-    .sort((a, b) => b.answers - a.answers || a.domain.localeCompare(b.domain));
+    .sort(
+      (a, b) =>
+        b.cited - a.cited ||
+        b.citedOrRetrieved - a.citedOrRetrieved ||
+        b.retrieved - a.retrieved ||
+        a.domain.localeCompare(b.domain),
+    );
 
   const periods = periodFigures(answers, kind, first, last, options.maxPeriods ?? 366);
   return { engines, overall, competitors, domains, periods, trend: trendOf(periods) };
+}
+
+export type SiteKind = 'cited' | 'retrieved' | 'citedOrRetrieved';
+
+/**
+ * Each site among an answer's pages, once: cited when the answer cited a page on it, else
+ * "cited or retrieved" when a page on it was recorded before the distinction, else retrieved.
+ */
+export function siteKinds(sources: { url: string; cited?: boolean }[]): Map<string, SiteKind> {
+  const kinds = new Map<string, SiteKind>();
+  const rank = { cited: 2, citedOrRetrieved: 1, retrieved: 0 } as const;
+  for (const source of sources) {
+    const site = siteOf(source.url);
+    if (!site) continue;
+    const kind: SiteKind =
+      source.cited === true ? 'cited' : source.cited === false ? 'retrieved' : 'citedOrRetrieved';
+    const known = kinds.get(site);
+    if (!known || rank[kind] > rank[known]) kinds.set(site, kind);
+  }
+  return kinds;
 }
 
 function rank(order: string[], value: string): number {

@@ -90,9 +90,9 @@ describe('readAnswer', () => {
     const reading = readAnswer({
       text: 'See [Joe’s Plumbing](https://joesplumbing.com/a).',
       sources: [
-        { url: 'https://joesplumbing.com/a', title: 'A' },
-        { url: 'https://www.joesplumbing.com/b', title: 'B' },
-        { url: 'https://example.com/joesplumbing.com', title: 'Not ours' },
+        { url: 'https://joesplumbing.com/a', title: 'A', cited: true },
+        { url: 'https://www.joesplumbing.com/b', title: 'B', cited: true },
+        { url: 'https://example.com/joesplumbing.com', title: 'Not ours', cited: true },
       ],
       business,
     });
@@ -100,6 +100,58 @@ describe('readAnswer', () => {
       'https://joesplumbing.com/a',
       'https://www.joesplumbing.com/b',
     ]);
+  });
+
+  it('a page on the site that the search returned and the answer did not cite is retrieved, not cited', () => {
+    const text = '1. **Reliant Plumbing** – fast\n2. **Summit Plumbing** – fair\n';
+    const retrieved = readAnswer({
+      text,
+      sources: [
+        { url: 'https://www.yelp.com/austin-plumbers', title: 'Yelp', cited: true },
+        { url: 'https://joesplumbing.com/emergency/', title: 'Emergency', cited: false },
+      ],
+      business,
+    });
+    expect(retrieved).toMatchObject({
+      cited: false,
+      retrieved: true,
+      citedOrRetrieved: false,
+      citedNotNamed: false,
+      citedUrls: [],
+    });
+
+    // Gemini's redirect pages, titled by their domain, likewise.
+    const gemini = readAnswer({
+      text,
+      sources: [{ url: 'https://joesplumbing.com/', title: 'joesplumbing.com', cited: false }],
+      business,
+    });
+    expect(gemini).toMatchObject({ cited: false, retrieved: true });
+
+    // The same page cited as well (or linked in the text) is cited.
+    const cited = readAnswer({
+      text: `${text}\nMore at [joesplumbing.com](https://joesplumbing.com/emergency/).`,
+      sources: [{ url: 'https://joesplumbing.com/emergency/', title: 'Emergency', cited: false }],
+      business,
+    });
+    expect(cited).toMatchObject({ cited: true, retrieved: false, citedNotNamed: true });
+  });
+
+  it('a page of an answer recorded before cited and retrieved were told apart is cited or retrieved', () => {
+    const reading = readAnswer({
+      text: 'Call **Reliant Plumbing**.',
+      sources: [
+        { url: 'https://joesplumbing.com/', title: 'Joe’s' },
+        { url: 'https://www.joesplumbing.com/b', title: 'B', cited: false },
+      ],
+      business,
+    });
+    expect(reading).toMatchObject({
+      cited: false,
+      retrieved: false,
+      citedOrRetrieved: true,
+      citedNotNamed: false,
+    });
   });
 
   it('cites nothing when the business has no website', () => {

@@ -45,11 +45,13 @@
 // 5. Position: a recommended business's rank in that order. A business named only in running
 //    text comes after all recommended ones, in order of first appearance; when the answer
 //    recommends nothing in structure, order of first appearance is the whole rule.
-// 6. Cited: a source's address (or, for redirecting sources such as Gemini's, a title that is a
-//    domain), a link in the text, or a bare domain written in the text is on the business's site
-//    (domains.ts). `citedNotNamed`: cited while the name is missing.
+// 6. Cited: a page the answer cited (its address or, for redirecting sources such as Gemini's, a
+//    title that is a domain), a link in the text, or a bare domain written in the text is on the
+//    business's site (domains.ts). Retrieved: not cited, but the search returned a page on the
+//    site; pages of answers recorded before the two were told apart make it "cited or retrieved".
+//    `citedNotNamed`: cited while the name is missing.
 
-import { readStructure, trimLead, type Entry, type Range } from './answer-structure';
+import { readStructure, trimLead, type Entry, type Link, type Range } from './answer-structure';
 import {
   actsLikeCompany,
   capitalisedRuns,
@@ -72,7 +74,11 @@ import {
   type WordToken,
 } from './names';
 
-export type AnswerSource = { url: string; title?: string | null };
+/**
+ * A page of the answer: `cited` by it (true), or only returned by its search (false); undefined
+ * for answers recorded before the two were told apart (cited or retrieved).
+ */
+export type AnswerSource = { url: string; title?: string | null; cited?: boolean };
 
 export type ReadAnswerInput = {
   /** The answer as the engine returned it (markdown or plain text). */
@@ -103,10 +109,15 @@ export type AnswerReading = {
   mentioned: boolean;
   /** 1 = named first; null when not named. */
   position: number | null;
+  /** The answer cited the business's site: a cited page, a link or an address in its text. */
   cited: boolean;
+  /** Not cited, but the answer's search returned a page on the business's site. */
+  retrieved: boolean;
+  /** Not cited, and a page on the site came with an answer recorded before the distinction. */
+  citedOrRetrieved: boolean;
   /** The business's site is cited but its name is missing from the answer. */
   citedNotNamed: boolean;
-  /** The addresses (sources and links) on the business's site, without repeats. */
+  /** The cited addresses (pages and links) on the business's site, without repeats. */
   citedUrls: string[];
   /** By position. */
   competitors: CompetitorReading[];
@@ -424,31 +435,16 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       matches.push({ start: owner.lead.start, end: owner.lead.end, kind: 'competitor' });
 
   // Rule 6: citations.
-  const citedUrls: string[] = [];
-  if (businessSite) {
-    const candidates = [
-      ...(input.sources ?? []).flatMap((source) => {
-        const urlSite = siteOf(source.url);
-        if (urlSite === businessSite) return [source.url];
-        // Gemini's sources are redirect addresses whose title is the site's domain.
-        const title = source.title?.trim() ?? '';
-        return hostOf(title) && siteOf(title) === businessSite ? [source.url] : [];
-      }),
-      ...structure.links
-        .filter((link) => siteOf(link.href) === businessSite)
-        .map((link) => link.href),
-      ...[...masked.matchAll(/(?<![\w@.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s)\]]*)?/gi)]
-        .map((found) => found[0].replace(/[.,;:]+$/, ''))
-        .filter((address) => siteOf(address) === businessSite),
-    ];
-    for (const url of candidates) if (!citedUrls.includes(url)) citedUrls.push(url);
-  }
-  const cited = citedUrls.length > 0;
-
+  const site = businessSite
+    ? siteReading(input.sources ?? [], structure.links, masked, businessSite)
+    : NO_SITE;
+  const { cited, citedUrls } = site;
   return {
     mentioned,
     position: mentioned && business ? positionOf(keyOf({ known: business })) : null,
     cited,
+    retrieved: site.retrieved,
+    citedOrRetrieved: site.citedOrRetrieved,
     citedNotNamed: cited && !mentioned,
     citedUrls,
     competitors: competitors.sort((a, b) => a.position - b.position),
@@ -463,4 +459,44 @@ function sameStart(a: string, b: string): boolean {
   const y = b.slice(5).split(' ');
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return short.length > 0 && short[0] !== '' && short.every((word, i) => long[i] === word);
+}
+
+type SiteReading = Pick<AnswerReading, 'cited' | 'retrieved' | 'citedOrRetrieved' | 'citedUrls'>;
+const NO_SITE: SiteReading = {
+  cited: false,
+  retrieved: false,
+  citedOrRetrieved: false,
+  citedUrls: [],
+};
+
+/** Rule 6: where the business's site stands in the answer's pages and text. */
+function siteReading(
+  sources: AnswerSource[],
+  links: Link[],
+  masked: string,
+  businessSite: string,
+): SiteReading {
+  const onSite = sources.filter((source) => {
+    if (siteOf(source.url) === businessSite) return true;
+    // Gemini's pages are redirect addresses whose title is the site's domain.
+    const title = source.title?.trim() ?? '';
+    return Boolean(hostOf(title)) && siteOf(title) === businessSite;
+  });
+  const citedUrls: string[] = [];
+  for (const url of [
+    ...onSite.filter((source) => source.cited === true).map((source) => source.url),
+    ...links.filter((link) => siteOf(link.href) === businessSite).map((link) => link.href),
+    ...[...masked.matchAll(/(?<![\w@.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s)\]]*)?/gi)]
+      .map((found) => found[0].replace(/[.,;:]+$/, ''))
+      .filter((address) => siteOf(address) === businessSite),
+  ])
+    if (!citedUrls.includes(url)) citedUrls.push(url);
+  const cited = citedUrls.length > 0;
+  const unsure = !cited && onSite.some((source) => source.cited === undefined);
+  return {
+    cited,
+    citedOrRetrieved: unsure,
+    retrieved: !cited && !unsure && onSite.length > 0,
+    citedUrls,
+  };
 }

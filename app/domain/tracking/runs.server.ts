@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext } from '~/jobs/types';
 import { askEngine, EngineCallError, type EngineAnswer } from '~/lib/ai/ask.server';
+import type { LocationSent } from '~/lib/ai/location';
 import { createDemoModel } from '~/lib/ai/demo-model';
 import { isExtraction, type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.server';
 import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/engines.server';
@@ -22,8 +23,7 @@ import {
   TRACKING_SCHEDULE,
   type Tier,
 } from '../tiers';
-import { countsOf, distinctNames, periodStart, type PeriodKind } from './figures';
-import { siteOf } from './domains';
+import { countsOf, distinctNames, periodStart, siteKinds, type PeriodKind } from './figures';
 import {
   extract,
   extractionSpend,
@@ -32,6 +32,7 @@ import {
 } from './extract.server';
 import { sentencesAbout, withModelNames } from './model-names';
 import { readAnswer, type AnswerSource } from './reader';
+import { searchCounts } from './searches';
 
 // Tracking's runs, on the job engine. A round asks every prompt of a business of every engine
 // TRACKING_SAMPLES times: one `tracking-ask-<engine>` job per (prompt, engine, sample, round) under
@@ -432,6 +433,8 @@ export async function askTracked(
       model: answer.model,
       text: answer.text,
       sources: answer.sources,
+      searches: answer.searches,
+      location: answer.location,
       reading,
       usage: answer.usage,
       costUsd: engine.id === 'demo' ? 0 : costOf(answer.model, answer.usage),
@@ -586,6 +589,10 @@ export async function storeAnswer(
   input: StoreBase & {
     text: string;
     sources: AnswerSource[];
+    /** The searches the engine ran; none when it does not say. */
+    searches?: string[];
+    /** Where the question was asked from, as sent. */
+    location?: LocationSent | null;
     reading: ReturnType<typeof readAnswer>;
     usage: { inputTokens: number; outputTokens: number };
     costUsd: number;
@@ -614,15 +621,18 @@ export async function storeAnswer(
     mentioned: reading.mentioned,
     position: reading.position,
     cited: reading.cited,
+    retrieved: reading.retrieved,
+    citedOrRetrieved: reading.citedOrRetrieved,
     competitors,
     sources: input.sources,
   });
   const names = distinctNames({ competitors });
-  const sites = new Set(
-    [...input.sources.map((source) => source.url), ...reading.citedUrls]
-      .map((url) => siteOf(url))
-      .filter((site): site is string => Boolean(site)),
-  );
+  // Each site once, cited when the answer cited (or linked) a page on it.
+  const sites = siteKinds([
+    ...input.sources,
+    ...reading.citedUrls.map((url) => ({ url, cited: true })),
+  ]);
+  const searches = searchCounts(input.searches ?? []);
   await keepOnce(
     input,
     askedAt,
@@ -630,11 +640,15 @@ export async function storeAnswer(
       status: 'answered',
       text: input.text,
       sources: JSON.stringify(
-        input.sources.map(({ url, title }) => ({ url, title: title ?? null })),
+        input.sources.map(({ url, title, cited }) => ({ url, title: title ?? null, cited })),
       ),
+      searches: JSON.stringify(input.searches ?? []),
+      location: input.location ? JSON.stringify(input.location) : null,
       mentioned: reading.mentioned,
       position: reading.position,
       cited: reading.cited,
+      retrieved: reading.retrieved,
+      citedOrRetrieved: reading.citedOrRetrieved,
       citedNotNamed: reading.citedNotNamed,
       competitors: JSON.stringify(competitors),
       highlights: JSON.stringify(
@@ -657,6 +671,9 @@ export async function storeAnswer(
           positionSum: { increment: counts.positionSum },
           positionCount: { increment: counts.positionCount },
           otherNames: { increment: counts.otherNames },
+          retrieved: { increment: counts.retrieved },
+          citedOrRetrieved: { increment: counts.citedOrRetrieved },
+          citedNotNamed: { increment: counts.citedNotNamed },
         },
       });
       for (const [nameKey, { name, known }] of names)
@@ -665,10 +682,29 @@ export async function storeAnswer(
           create: { ...key, key: nameKey, name, known, mentions: 1, firstSeen: askedAt },
           update: { mentions: { increment: 1 }, ...(known ? { known: true, name } : {}) },
         });
-      for (const domain of sites)
+      for (const [domain, kind] of sites) {
+        const cited = kind === 'cited' ? 1 : 0;
+        const retrieved = kind === 'retrieved' ? 1 : 0;
         await tx.trackingDomainStat.upsert({
           where: { businessId_engine_period_domain: { ...key, domain } },
-          create: { ...key, domain, answers: 1 },
+          create: { ...key, domain, answers: 1, cited, retrieved },
+          update: {
+            answers: { increment: 1 },
+            cited: { increment: cited },
+            retrieved: { increment: retrieved },
+          },
+        });
+      }
+      for (const [searchKey, query] of searches)
+        await tx.trackingSearchStat.upsert({
+          where: {
+            businessId_promptId_engine_period_key: {
+              ...key,
+              promptId: input.promptId,
+              key: searchKey,
+            },
+          },
+          create: { ...key, promptId: input.promptId, key: searchKey, query, answers: 1 },
           update: { answers: { increment: 1 } },
         });
     },

@@ -5,6 +5,7 @@ import {
   engineName,
   type EngineId,
 } from '~/lib/ai/engines.server';
+import type { LocationSent } from '~/lib/ai/location';
 import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
@@ -23,7 +24,6 @@ import {
   type PeriodKind,
   type Trend,
 } from './figures';
-import { siteOf } from './domains';
 import {
   correctedRows,
   correctNames,
@@ -37,6 +37,8 @@ import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
+import { siteFigures, withShares } from './sites.server';
+import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
 
 // What the visibility page, the dashboard card and the JSON API show: the figures of the latest
 // period with answers (a day for daily plans, a week for the others), per engine and overall,
@@ -56,6 +58,9 @@ export const COUNT_FIELDS = {
   positionSum: true,
   positionCount: true,
   otherNames: true,
+  retrieved: true,
+  citedOrRetrieved: true,
+  citedNotNamed: true,
 } as const;
 /** Periods in the trend: 30 days, or 12 weeks. */
 export const TREND_PERIODS: Record<PeriodKind, number> = { day: 30, week: 12 };
@@ -75,7 +80,10 @@ export type Visibility = {
   overall: Figures;
   previous: Figures | null;
   competitors: CompetitorFigures[];
+  /** The sites the period's answers cited most. */
   domains: DomainFigures[];
+  /** The sites their searches returned most without the answers citing them. */
+  retrievedDomains: DomainFigures[];
   /** Overall, one entry per period of the trend (empty periods included). */
   periods: PeriodFigures[];
   engineTrends: EngineTrend[];
@@ -122,6 +130,9 @@ function countsOfRow(row: FigureCounts): FigureCounts {
     positionSum: row.positionSum,
     positionCount: row.positionCount,
     otherNames: row.otherNames,
+    retrieved: row.retrieved,
+    citedOrRetrieved: row.citedOrRetrieved,
+    citedNotNamed: row.citedNotNamed,
   };
 }
 
@@ -156,7 +167,7 @@ export async function visibilityOf(
 
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
-  const [stats, nameRows, domainRows] = await Promise.all([
+  const [stats, nameRows, siteRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
       select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
@@ -172,14 +183,8 @@ export async function visibilityOf(
         })
       : Promise.resolve([]),
     last
-      ? db.trackingDomainStat.groupBy({
-          by: ['domain'],
-          where: { businessId: business.id, engine: engineFilter(), period: current },
-          _sum: { answers: true },
-          orderBy: { _sum: { answers: 'desc' } },
-          take: 10,
-        })
-      : Promise.resolve([]),
+      ? siteFigures(business, { engine: engineFilter(), period: current })
+      : Promise.resolve({ cited: [], retrieved: [] }),
   ]);
 
   // Known competitors: the owner's list, by normalised name (at most 10).
@@ -276,13 +281,7 @@ export async function visibilityOf(
     if (!others.some((other) => other.key === key))
       competitors.push({ name, known: true, mentions: 0, shareOfVoice: 0 });
 
-  const ownSite = business.website ? siteOf(business.website) : null;
-  const domains = domainRows.map((row) => ({
-    domain: row.domain,
-    answers: row._sum.answers ?? 0,
-    share: overall.samples ? (row._sum.answers ?? 0) / overall.samples : 0,
-    own: row.domain === ownSite,
-  }));
+  const sites = withShares(siteRows, overall.samples);
 
   return {
     kind,
@@ -293,7 +292,8 @@ export async function visibilityOf(
     overall,
     previous: previousCounts.samples ? figuresFromCounts(previousCounts) : null,
     competitors,
-    domains,
+    domains: sites.cited,
+    retrievedDomains: sites.retrieved,
     periods,
     engineTrends,
     trend: trendOf(periods),
@@ -445,9 +445,19 @@ export type AnswerView = {
   text: string;
   mentioned: boolean;
   position: number | null;
+  /** The answer cited the business's site. */
   cited: boolean;
+  /** Its search returned the site and it did not cite it. */
+  retrieved: boolean;
+  /** Recorded before cited and retrieved were told apart, with the site among its pages. */
+  citedOrRetrieved: boolean;
   citedNotNamed: boolean;
-  sources: { url: string; title: string | null }[];
+  /** Each page once: cited ones first, then those the search only returned. */
+  sources: AnswerPage[];
+  /** The searches the engine ran for the prompt. */
+  searches: string[];
+  /** Where the question was asked from, as sent (null: no place, or not kept then). */
+  location: LocationSent | null;
   competitors: { name: string; position: number }[];
   askedAt: string;
   /** Where the business's and the competitors' names are in `text`, for highlighting. */
@@ -542,8 +552,12 @@ export async function listAnswers(
       mentioned: true,
       position: true,
       cited: true,
+      retrieved: true,
+      citedOrRetrieved: true,
       citedNotNamed: true,
       sources: true,
+      searches: true,
+      location: true,
       competitors: true,
       highlights: true,
       askedAt: true,
@@ -553,7 +567,6 @@ export async function listAnswers(
   const corrections = rows.length ? await correctionsOf(businessId) : NO_CORRECTIONS;
   return {
     items: rows.map((row) => {
-      const sources = parseJson<{ url: string; title: string | null }[]>(row.sources, []);
       // The owner's corrections: hidden names left out, merged ones under their other name.
       const named = correctNames(
         parseJson<{ name: string; position: number }[]>(row.competitors, []),
@@ -576,8 +589,12 @@ export async function listAnswers(
         mentioned: row.mentioned,
         position: row.position,
         cited: row.cited,
+        retrieved: row.retrieved,
+        citedOrRetrieved: row.citedOrRetrieved,
         citedNotNamed: row.citedNotNamed,
-        sources,
+        sources: storedPages(row.sources),
+        searches: storedSearches(row.searches),
+        location: storedLocation(row.location),
         competitors: named.map(({ name, position }) => ({ name, position })),
         askedAt: row.askedAt.toISOString(),
         matches,

@@ -14,26 +14,33 @@ import {
   TypeValidationError,
   type LanguageModel,
 } from 'ai';
-import { z } from 'zod';
+import { rawBody, searchesOf, sourcesOf, type EngineSource } from './answer-parts';
 import type { EngineConfig, EngineId } from './engines.server';
-import { approximateLocation } from './location';
+import { approximateLocation, withPlace, type LocationSent } from './location';
 import { sleep as realSleep, type RateLimiter, type Sleep } from './rate-limit.server';
 
-// Asks one engine one prompt, the way a customer would: the prompt goes out exactly as the owner
-// wrote it (no system message, nothing added), with the engine's web search on so the answer is
-// the one a person asking today would read. Retries are ours (the SDK's are off): transient
-// failures (429, 408, 5xx, network, time-out, malformed or empty answers) wait and try again,
-// honouring Retry-After; anything else (a refused key, an unknown model) fails at once.
+// Asks one engine one prompt, the way a customer would: the prompt goes out as the owner wrote it
+// (no system message), with the engine's web search on and asked from the business's location,
+// so the answer is the one a person nearby asking today would read. The location goes in the
+// search's own setting where the API has one (ChatGPT, Claude, Perplexity); Gemini's has none, so
+// there the town is added to the question unless it names it already. Retries are ours (the
+// SDK's are off): transient failures (429, 408, 5xx, network, time-out, malformed or empty
+// answers) wait and try again, honouring Retry-After; anything else (a refused key, an unknown
+// model) fails at once.
 
-export type EngineSource = { url: string; title: string | null };
+export type { EngineSource } from './answer-parts';
 
 export type EngineAnswer = {
   engine: EngineId;
   /** The model the response says answered (often a dated version), else the configured one. */
   model: string;
   text: string;
-  /** Pages the engine searched or cited, deduplicated by URL (cited ones first). */
+  /** The pages the answer cited, then those its search only returned; each page once. */
   sources: EngineSource[];
+  /** The searches the engine ran for the prompt, in order, each once. */
+  searches: string[];
+  /** Where the question was asked from, as sent; null when no place was sent. */
+  location: LocationSent | null;
   usage: { inputTokens: number; outputTokens: number };
   /** The answering attempt's duration. */
   latencyMs: number;
@@ -95,17 +102,20 @@ export type Failure = {
 const MAX_RETRY_AFTER_MS = 120_000;
 
 type CallSettings = Pick<Parameters<typeof generateText>[0], 'model' | 'tools' | 'providerOptions'>;
+type Call = { settings: CallSettings; prompt: string; location: LocationSent | null };
 
-/** The provider's model with the engine's web search, located where the business is. */
-function callSettings(engine: EngineConfig, location: string | null | undefined): CallSettings {
-  const place = approximateLocation(location);
+/** The provider's model with the engine's web search, asked from where the business is. */
+function callFor(engine: EngineConfig, input: AskInput): Call {
+  const place = approximateLocation(input.location);
+  const { prompt } = input;
+  const searched = place ? ({ ...place, via: 'search' } as const) : null;
   const { baseURL, apiKey } = engine;
   // An explicit base URL always: otherwise some providers read OPENAI_BASE_URL and the like from
   // process.env themselves, behind the configuration's back.
   switch (engine.id) {
     case 'chatgpt': {
       const openai = createOpenAI({ apiKey, baseURL: baseURL || 'https://api.openai.com/v1' });
-      return {
+      const settings: CallSettings = {
         model: openai.responses(engine.model),
         tools: {
           web_search: openai.tools.webSearch({
@@ -113,28 +123,38 @@ function callSettings(engine: EngineConfig, location: string | null | undefined)
           }),
         },
       };
+      return { settings, prompt, location: searched };
     }
     case 'perplexity': {
       const perplexity = createPerplexity({
         apiKey,
         baseURL: baseURL || 'https://api.perplexity.ai',
       });
-      return {
+      const settings: CallSettings = {
         model: perplexity(engine.model),
         ...(place
           ? { providerOptions: { perplexity: { web_search_options: { user_location: place } } } }
           : {}),
       };
+      return { settings, prompt, location: searched };
     }
     case 'gemini': {
-      // Gemini's search takes a place only as coordinates, which we do not have.
+      // Grounding with Google Search takes no place (only Maps grounding takes coordinates):
+      // the town goes into the question.
       const google = createGoogleGenerativeAI({
         apiKey,
         baseURL: baseURL || 'https://generativelanguage.googleapis.com/v1beta',
       });
-      return {
+      const settings: CallSettings = {
         model: google(engine.model),
         tools: { google_search: google.tools.googleSearch({}) },
+      };
+      if (!place) return { settings, prompt, location: null };
+      const asked = withPlace(prompt, place);
+      return {
+        settings,
+        prompt: asked.prompt,
+        location: { ...place, via: 'question', added: asked.added },
       };
     }
     case 'claude': {
@@ -142,7 +162,7 @@ function callSettings(engine: EngineConfig, location: string | null | undefined)
         apiKey,
         baseURL: baseURL || 'https://api.anthropic.com/v1',
       });
-      return {
+      const settings: CallSettings = {
         model: anthropic(engine.model),
         tools: {
           web_search: anthropic.tools.webSearch_20250305({
@@ -151,6 +171,7 @@ function callSettings(engine: EngineConfig, location: string | null | undefined)
           }),
         },
       };
+      return { settings, prompt, location: searched };
     }
     case 'compatible': {
       const compatible = createOpenAICompatible({
@@ -158,59 +179,12 @@ function callSettings(engine: EngineConfig, location: string | null | undefined)
         baseURL: baseURL || 'http://127.0.0.1:11434/v1',
         ...(apiKey ? { apiKey } : {}),
       });
-      return { model: compatible.chatModel(engine.model) };
+      // No web search: no place is sent.
+      return { settings: { model: compatible.chatModel(engine.model) }, prompt, location: null };
     }
     case 'demo':
       throw new Error('The Demo assistant answers through options.languageModel');
   }
-}
-
-const rawBody = z
-  .object({
-    // Perplexity: the pages behind `citations`, with their titles.
-    search_results: z.array(z.object({ url: z.string(), title: z.string().nullish() })).nullish(),
-    // Gemini: the model version that answered.
-    modelVersion: z.string().nullish(),
-  })
-  .partial();
-
-/**
- * Gemini cites every page through a Google redirect (vertexaisearch.cloud.google.com/
- * grounding-api-redirect/…) whose title is the page's domain: the site is all that can be known
- * without following the redirect, so the source becomes https://<domain>/.
- */
-function siteOfRedirect(url: string, title: string | null | undefined): string | null {
-  if (!/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//.test(url)) {
-    return null;
-  }
-  const domain = title?.trim().toLowerCase();
-  return domain && /^([a-z0-9-]+\.)+[a-z]{2,}$/.test(domain) ? `https://${domain}/` : null;
-}
-
-type Result = Awaited<ReturnType<typeof generateText>>;
-
-function sourcesOf(result: Result, body: z.infer<typeof rawBody> | null): EngineSource[] {
-  const byUrl = new Map<string, EngineSource>();
-  const add = (link: string, title: string | null | undefined) => {
-    const url = siteOfRedirect(link, title) ?? link;
-    const known = byUrl.get(url);
-    if (!known) byUrl.set(url, { url, title: title?.trim() || null });
-    else if (!known.title && title?.trim()) known.title = title.trim();
-  };
-  // The pages the text cites (with titles), then every page the search returned.
-  for (const part of result.content) {
-    if (part.type !== 'text') continue;
-    for (const citation of part.citations ?? []) {
-      if (citation.source.sourceType === 'url') add(citation.source.url, citation.source.title);
-    }
-  }
-  for (const source of result.sources) {
-    if (source.sourceType === 'url') add(source.url, source.title);
-  }
-  for (const found of body?.search_results ?? []) {
-    if (byUrl.has(found.url)) add(found.url, found.title);
-  }
-  return [...byUrl.values()];
 }
 
 function headerOf(headers: Record<string, string> | undefined, name: string): string | undefined {
@@ -367,9 +341,15 @@ export async function askEngine(
 ): Promise<EngineAnswer> {
   const { signal, timeoutMs, maxAttempts, retryDelayMs, limiter } = options;
   const wait = options.sleep ?? realSleep;
-  const settings: CallSettings = options.languageModel
-    ? { model: options.languageModel }
-    : callSettings(engine, input.location);
+  // The Demo assistant's model searches (in simulation) from the place it is given.
+  const demoPlace = approximateLocation(input.location);
+  const { settings, prompt, location }: Call = options.languageModel
+    ? {
+        settings: { model: options.languageModel },
+        prompt: input.prompt,
+        location: demoPlace ? { ...demoPlace, via: 'search' } : null,
+      }
+    : callFor(engine, input);
 
   for (let attempt = 1; ; attempt += 1) {
     if (signal?.aborted) throw aborted(attempt - 1);
@@ -386,7 +366,7 @@ export async function askEngine(
     try {
       const result = await generateText({
         ...settings,
-        prompt: input.prompt,
+        prompt,
         maxRetries: 0,
         abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         include: { responseBody: true },
@@ -400,7 +380,9 @@ export async function askEngine(
           engine: engine.id,
           model: body?.modelVersion || result.response.modelId || engine.model,
           text: result.text,
-          sources: sourcesOf(result, body),
+          sources: sourcesOf(engine.id, result, body),
+          searches: searchesOf(result),
+          location,
           usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
           latencyMs,
           attempts: attempt,

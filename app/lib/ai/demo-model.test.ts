@@ -41,8 +41,49 @@ describe('createDemoModel', () => {
     expect(result!.usage.totalTokens).toBe(
       result!.usage.inputTokens! + result!.usage.outputTokens!,
     );
-    expect(result!.sources.length).toBeGreaterThanOrEqual(2);
-    expect(result!.sources.length).toBeLessThanOrEqual(5);
+    expect(result!.sources.length).toBeGreaterThanOrEqual(3);
+    expect(result!.sources.length).toBeLessThanOrEqual(9);
+  });
+
+  it('searches first, like the engines, and cites some of the pages its searches returned', async () => {
+    const results = await answers(context, 200);
+    let returned = 0;
+    let citedPages = 0;
+    let ownCited = 0;
+    let ownOnlyFound = 0;
+    for (const result of results) {
+      // Its searches are provider-executed web_search calls with a query, the first with results.
+      const calls = result.content.filter((part) => part.type === 'tool-call');
+      expect(calls.length).toBeGreaterThanOrEqual(1);
+      expect(calls.length).toBeLessThanOrEqual(3);
+      for (const call of calls) {
+        expect(call).toMatchObject({ toolName: 'web_search', providerExecuted: true });
+        expect((call.input as { query: string }).query).toMatch(/\w+ \w+/);
+      }
+      const urls = result.sources.flatMap((source) =>
+        source.sourceType === 'url' ? [source.url] : [],
+      );
+      // The cited pages are the text's citations, every one among the pages returned.
+      const citations = result.content.flatMap((part) =>
+        part.type === 'text'
+          ? (part.citations ?? []).flatMap((citation) =>
+              citation.source.sourceType === 'url' ? [citation.source.url] : [],
+            )
+          : [],
+      );
+      expect(citations.length).toBeGreaterThanOrEqual(2);
+      for (const url of citations) expect(urls).toContain(url);
+      returned += urls.length;
+      citedPages += citations.length;
+      const own = (url: string) => url.includes('garcia-plumbing.example');
+      if (citations.some(own)) ownCited += 1;
+      else if (urls.some(own)) ownOnlyFound += 1;
+    }
+    // About half of the pages returned are never cited, as with the real engines.
+    expect(citedPages / returned).toBeGreaterThan(0.3);
+    expect(citedPages / returned).toBeLessThan(0.7);
+    expect(ownCited).toBeGreaterThan(10);
+    expect(ownOnlyFound).toBeGreaterThan(10);
   });
 
   it('varies over many answers: forms, names, places, sources', async () => {
@@ -79,8 +120,8 @@ describe('createDemoModel', () => {
 
     // Sources: addresses with titles, the business's own site in some answers but not all.
     for (const result of results) {
-      expect(result.sources.length).toBeGreaterThanOrEqual(2);
-      expect(result.sources.length).toBeLessThanOrEqual(5);
+      expect(result.sources.length).toBeGreaterThanOrEqual(3);
+      expect(result.sources.length).toBeLessThanOrEqual(9);
       for (const source of result.sources) {
         expect(source.sourceType).toBe('url');
         if (source.sourceType !== 'url') continue;
@@ -145,7 +186,7 @@ describe('createDemoModel', () => {
     for (const { text, sources } of results) {
       expect(text).not.toMatch(/undefined|null|NaN| in ,| {2}/);
       expect(text).toMatch(/in your area/);
-      expect(sources.length).toBeGreaterThanOrEqual(2);
+      expect(sources.length).toBeGreaterThanOrEqual(3);
       for (const source of sources)
         if (source.sourceType === 'url') expect(source.url).not.toMatch(/undefined|null/);
     }

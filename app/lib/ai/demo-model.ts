@@ -6,13 +6,36 @@
 // An answer reads like an assistant's reply to a local-service question: a numbered or bulleted
 // list with bold names, a table, bold paragraphs or plain prose, naming 3–6 businesses drawn from
 // the owner's competitors and a handful of invented local ones ("Lone Star Plumbing Co."), with a
-// caveat or a closing question now and then, and 2–5 URL sources (directories, the businesses'
-// sites). The owner's business is named in about half of the answers, at a varying place (or only
-// in a closing sentence), sometimes with a link to its site. The context reaches the model through
-// `createDemoModel`, never through the prompt, and the answers never claim to come from a real
-// engine. Randomness comes from `random`, so a test can seed it.
+// caveat or a closing question now and then. Like the real engines it searches first (in
+// simulation, demo-search.ts): its searches come back as web_search tool calls, every page they
+// return as a source, and the pages the answer cites as the text's citations (about half of the
+// pages returned are never cited). The owner's business is named in about half of the answers, at
+// a varying place (or only in a closing sentence), sometimes with a link to its site. The context
+// reaches the model through `createDemoModel`, never through the prompt, and the answers never
+// claim to come from a real engine. Randomness comes from `random`, so a test can seed it.
 
 import { UnsupportedFunctionalityError, type LanguageModel } from 'ai';
+import { simulateSearch, type DemoPage, type DemoSearch } from './demo-search';
+import {
+  BLURBS,
+  CAVEATS,
+  CLOSERS,
+  intentOf,
+  inventedNames,
+  placeOf,
+  PRICE_BLURBS,
+  shuffle,
+  simplify,
+  slugify,
+  TIPS,
+  tradeOf,
+  URGENT_BLURBS,
+  type Intent,
+  type Place,
+  type Trade,
+} from './demo-words';
+
+export { seededRandom } from './demo-words';
 
 // The AI SDK 7 language-model spec (v4), as `ai` exposes it: @ai-sdk/provider, where these types
 // are declared, is only a dependency of `ai`, not of this project.
@@ -49,8 +72,8 @@ export function createDemoModel(
     supportedUrls: {},
     async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       const prompt = promptText(options.prompt);
-      const { text, sources } = composeAnswer(context, prompt, random);
-      const content: LanguageModelV4Content[] = [{ type: 'text', text }, ...sources];
+      const { text, search } = composeAnswer(context, prompt, random);
+      const content = answerContent(text, search);
       const inputTokens = 24 + Math.ceil(prompt.length / 4);
       const outputTokens = Math.ceil(text.length / 4);
       return {
@@ -88,264 +111,53 @@ function promptText(prompt: LanguageModelV4Prompt): string {
     .trim();
 }
 
-// ---------------------------------------------------------------------------------------------
-// What the answers are about: the trade, the place, the businesses.
-
-type Trade = {
-  /** Word for invented names: "Plumbing" → "Lone Star Plumbing Co.". */
-  label: string;
-  /** What the customer is looking for, plural: "plumbers". */
-  topic: string;
-  /** Path word for directory addresses: "plumbing". */
-  slug: string;
-};
-
-const TRADES: [RegExp, Trade][] = [
-  [/plumb|drain|sewer|water heater/, { label: 'Plumbing', topic: 'plumbers', slug: 'plumbing' }],
-  [
-    /hvac|heating|air condition|furnace|\bac\b/,
-    { label: 'Heating & Air', topic: 'HVAC companies', slug: 'hvac' },
-  ],
-  [/electric/, { label: 'Electric', topic: 'electricians', slug: 'electricians' }],
-  [/roof/, { label: 'Roofing', topic: 'roofing companies', slug: 'roofing' }],
-  [/paint/, { label: 'Painting', topic: 'painters', slug: 'painters' }],
-  [
-    /landscap|lawn|garden|yard|tree/,
-    { label: 'Landscaping', topic: 'landscaping companies', slug: 'landscaping' },
-  ],
-  [/clean|maid|housekeep/, { label: 'Cleaning', topic: 'cleaning services', slug: 'cleaning' }],
-  [
-    /pest|extermin|termite/,
-    { label: 'Pest Control', topic: 'pest control companies', slug: 'pest-control' },
-  ],
-  [
-    /auto|mechanic|\bcar\b|brake/,
-    { label: 'Auto Care', topic: 'auto repair shops', slug: 'auto-repair' },
-  ],
-  [/dent|orthodont|teeth/, { label: 'Dental', topic: 'dentists', slug: 'dentists' }],
-  [/chiropract/, { label: 'Chiropractic', topic: 'chiropractors', slug: 'chiropractors' }],
-  [
-    /physio|physical therap|rehab/,
-    { label: 'Physical Therapy', topic: 'physical therapy clinics', slug: 'physical-therapy' },
-  ],
-  [/\blaw\b|lawyer|legal|attorney/, { label: 'Law Group', topic: 'law firms', slug: 'lawyers' }],
-  [
-    /account|bookkeep|\bcpa\b|\btax/,
-    { label: 'Accounting', topic: 'accountants', slug: 'accountants' },
-  ],
-  [
-    /real ?estate|realt/,
-    { label: 'Realty', topic: 'real estate agents', slug: 'real-estate-agents' },
-  ],
-  [/groom/, { label: 'Pet Grooming', topic: 'dog groomers', slug: 'pet-groomers' }],
-  [
-    /\bvets?\b|veterinar|animal/,
-    { label: 'Animal Hospital', topic: 'vets', slug: 'veterinarians' },
-  ],
-  [/hair|salon|barber/, { label: 'Salon', topic: 'hair salons', slug: 'hair-salons' }],
-  [/spa\b|massage/, { label: 'Day Spa', topic: 'spas', slug: 'day-spas' }],
-  [
-    /fitness|gym|trainer|training/,
-    { label: 'Fitness', topic: 'personal trainers', slug: 'trainers' },
-  ],
-  [/photo/, { label: 'Photography', topic: 'photographers', slug: 'photographers' }],
-  [/wedding|event/, { label: 'Events', topic: 'wedding planners', slug: 'wedding-planners' }],
-  [/mov(?:ing|ers?)\b/, { label: 'Moving', topic: 'moving companies', slug: 'movers' }],
-  [/locksmith|lock/, { label: 'Lock & Key', topic: 'locksmiths', slug: 'locksmiths' }],
-  [
-    /contract|remodel|renovat|construction|builder|handyman/,
-    { label: 'Builders', topic: 'contractors', slug: 'contractors' },
-  ],
-  [/bake|cake|pastr/, { label: 'Bakery', topic: 'bakeries', slug: 'bakeries' }],
-  [/cafe|café|coffee/, { label: 'Coffee', topic: 'cafés', slug: 'coffee' }],
-  [
-    /restaurant|food|dining|pizz|grill|bistro/,
-    { label: 'Kitchen', topic: 'restaurants', slug: 'restaurants' },
-  ],
-  [
-    /marketing|seo|advertis|agency/,
-    { label: 'Marketing', topic: 'marketing agencies', slug: 'marketing' },
-  ],
-  [
-    /\bit\b|computer|tech|network/,
-    { label: 'IT Solutions', topic: 'IT support companies', slug: 'it-services' },
-  ],
-  [/tutor|lesson|test prep/, { label: 'Learning', topic: 'tutors', slug: 'tutoring' }],
-  [
-    /daycare|day care|child ?care|preschool/,
-    { label: 'Kids Academy', topic: 'daycares', slug: 'child-care' },
-  ],
-];
-
-function tradeOf(industry: string | null, prompt: string): Trade {
-  const text = (industry ?? '').toLowerCase().trim();
-  for (const source of [text, prompt.toLowerCase()]) {
-    const found = TRADES.find(([test]) => test.test(source));
-    if (found) return found[1];
-  }
-  if (!text) return { label: 'Services', topic: 'local businesses', slug: 'local-services' };
-  const words = text
-    .replace(/[^\p{L}\p{N}\s&'-]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 3);
-  return {
-    label: words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' '),
-    topic: /[^s]s$/.test(words.at(-1)!) ? words.join(' ') : `${words.join(' ')} providers`,
-    slug: slugify(words.join(' ')),
-  };
-}
-
-type Place = {
-  full: string | null;
-  city: string | null;
-  region: string | null;
-};
-
-function placeOf(location: string | null): Place {
-  const full = location?.replace(/\s+/g, ' ').trim() || null;
-  if (!full) return { full: null, city: null, region: null };
-  const [city, region] = full.split(',').map((part) => part.trim());
-  return { full, city: city || full, region: region || null };
-}
-
-/** A regional word for invented names ("Lone Star Plumbing Co."), by state. */
-const REGIONS: Record<string, string> = {
-  TX: 'Lone Star',
-  CO: 'Rocky Mountain',
-  OR: 'Cascade',
-  WA: 'Evergreen',
-  NC: 'Tar Heel',
-  FL: 'Sunshine',
-  CA: 'Golden State',
-  AZ: 'Desert Sun',
-  GA: 'Peach State',
-  NY: 'Empire',
-  IL: 'Prairie',
-  MI: 'Great Lakes',
-  MN: 'North Star',
-  TN: 'Volunteer',
-  UT: 'Beehive',
-  NV: 'Silver State',
-};
-const SURNAMES = [
-  'Hendricks',
-  'Alvarez',
-  'Whitaker',
-  'Nguyen',
-  'Callahan',
-  'Okafor',
-  'Brennan',
-  'Delgado',
-  'Thornton',
-  'Kowalski',
-  'Moreno',
-  'Sutton',
-];
-const LANDMARKS = [
-  'Cedar Ridge',
-  'Blue Heron',
-  'Red Oak',
-  'Stonebridge',
-  'Willow Creek',
-  'Ironwood',
-  'Harbor Point',
-  'Silver Pine',
-  'Copper Canyon',
-  'Maple Hollow',
-];
+type Pick = { name: string; business: boolean; site: string | null };
 
 /**
- * The invented local businesses the answers draw on. The same business always gets the same ones
- * (seeded from its name and place), so they recur across answers the way real recommendations do.
+ * The answer as a provider returns it: each search as a provider-executed web_search call and its
+ * result, the text with its citations, and every page the searches returned as a source.
  */
-function inventedNames(context: DemoContext, trade: Trade, place: Place): string[] {
-  const random = seededRandom(`${context.business.name}|${place.full ?? ''}|${trade.label}`);
-  const region = place.region ? REGIONS[place.region.toUpperCase()] : undefined;
-  const surnames = shuffle(SURNAMES, random);
-  const landmarks = shuffle(LANDMARKS, random);
-  const candidates = [
-    `${region ?? landmarks[0]} ${trade.label}${trade.label.includes(' ') ? '' : ' Co.'}`,
-    `${surnames[0]} & Sons ${trade.label}`,
-    place.city && place.city.length <= 20 ? `${place.city} Family ${trade.label}` : null,
-    `${landmarks[1]} ${trade.label}`,
-    `${surnames[1]} ${trade.label}`,
-    `${landmarks[2]} ${trade.label}${/\bGroup$/.test(trade.label) ? '' : ' Group'}`,
-    `${surnames[2]} Brothers ${trade.label}`,
+function answerContent(text: string, search: DemoSearch): LanguageModelV4Content[] {
+  const source = (page: DemoPage, id: string) =>
+    ({ type: 'source', sourceType: 'url', id, url: page.url, title: page.title }) as const;
+  return [
+    ...search.queries.flatMap((query, index): LanguageModelV4Content[] => {
+      const toolCallId = `demo-search-${index + 1}`;
+      return [
+        {
+          type: 'tool-call',
+          toolCallId,
+          toolName: 'web_search',
+          input: JSON.stringify({ query }),
+          providerExecuted: true,
+          dynamic: true,
+        },
+        {
+          type: 'tool-result',
+          toolCallId,
+          toolName: 'web_search',
+          // Every page comes with the first search.
+          result: (index ? [] : search.results).map(({ url, title }) => ({ url, title })),
+          dynamic: true,
+        },
+      ];
+    }),
+    {
+      type: 'text',
+      text,
+      citations: search.cited.map((page, index) => ({
+        source: source(page, `demo-citation-${index + 1}`),
+      })),
+    },
+    ...search.results.map((page, index) => source(page, `demo-source-${index + 1}`)),
   ];
-  const taken = [context.business.name, ...context.competitors].map(simplify).filter(Boolean);
-  return candidates.filter(
-    (name): name is string =>
-      !!name &&
-      !taken.some((other) => simplify(name).includes(other) || other.includes(simplify(name))),
-  );
 }
-
-// ---------------------------------------------------------------------------------------------
-// Composing an answer.
-
-type Intent = { urgent: boolean; price: boolean; choose: boolean };
-
-function intentOf(prompt: string): Intent {
-  const p = prompt.toLowerCase();
-  return {
-    urgent:
-      /emergenc|urgent|asap|today|tonight|\bnow\b|24\/7|24-hour|burst|leak|locked out|open on|open late|weekend|sunday|saturday|same-day|fast/.test(
-        p,
-      ),
-    price: /afford|cheap|cost|price|budget|how much|value|fair/.test(p),
-    choose: /how do i (?:choose|find)|what should i (?:look for|ask)|avoid|tips|trust/.test(p),
-  };
-}
-
-const BLURBS = [
-  'Consistently strong reviews for punctual, friendly service.',
-  'Family-owned, with many repeat customers and clear written quotes.',
-  'Often praised for taking the time to explain the options.',
-  'A long-established local name with a solid reputation.',
-  'Reviewers mention fair pricing and no surprise fees.',
-  'Known for quick replies and easy scheduling.',
-  'Highly rated on Google and Yelp, with detailed, recent reviews.',
-  'A smaller team, but reviewers say the attention to detail shows.',
-  'Good communication from the first call to the final invoice, according to reviews.',
-  'Frequently recommended in local community groups.',
-];
-const URGENT_BLURBS = [
-  'Offers same-day appointments and, according to reviews, answers the phone after hours.',
-  'Reviewers mention fast response times for urgent requests.',
-  'Open on weekends, which helps when something cannot wait.',
-];
-const PRICE_BLURBS = [
-  'Frequently described as good value, with upfront pricing.',
-  'Offers free estimates, and reviewers say the final bill matched the quote.',
-  'A budget-friendly option that still gets strong reviews.',
-];
-const TIPS = [
-  '**Check licensing and insurance.** Ask for proof before any work starts.',
-  '**Read recent reviews.** Look at the last few months, not just the star rating.',
-  '**Get two or three written quotes.** It shows what a fair price looks like.',
-  '**Ask about guarantees.** Good businesses stand behind their work.',
-  '**Notice how they communicate.** A clear, prompt reply is a good sign.',
-];
-const CAVEATS = [
-  'Check recent reviews and confirm licensing and insurance before you hire.',
-  'Availability and prices change, so call ahead and ask for a written quote.',
-  'Ratings shift over time; it is worth reading the most recent reviews before you book.',
-  'Check recent reviews on Google or Yelp to see how each one handles jobs like yours.',
-];
-const CLOSERS = [
-  'Would you like me to narrow this down by neighborhood or budget?',
-  'If you tell me more about what you need, I can suggest which of these fits best.',
-  'Want a short list of questions to ask before you book?',
-];
-
-type Pick = { name: string; business: boolean; site: string | null };
 
 function composeAnswer(
   context: DemoContext,
   prompt: string,
   random: () => number,
-): { text: string; sources: LanguageModelV4Content[] } {
+): { text: string; search: DemoSearch } {
   const rng = helpers(random);
   const trade = tradeOf(context.business.industry, prompt);
   const place = placeOf(context.business.location);
@@ -448,31 +260,29 @@ function composeAnswer(
   if (random() < 0.2) parts.push(rng.pick(CLOSERS));
   const text = parts.join('\n\n');
 
-  // Sources: directories first, then sites of businesses in the answer.
-  const directories = rng.shuffle(directorySources(trade, place));
-  const sites = rng.shuffle(
-    picks
-      .filter((pick) => !pick.business && pick.site)
-      .map((pick) => ({
-        url: pick.site!,
-        title: `${pick.name} | ${trade.label === 'Services' ? 'Local Services' : trade.label}${place.city ? ` in ${place.city}` : ''}`,
-      })),
+  // The simulated search: directories and the sites of the businesses in the answer, and the
+  // owner's site in many of them.
+  const siteLabel = trade.label === 'Services' ? 'Local Services' : trade.label;
+  const search = simulateSearch(
+    {
+      topic: trade.topic,
+      place: place.full,
+      city: place.city,
+      intent,
+      directories: directorySources(trade, place),
+      sites: picks
+        .filter((pick) => !pick.business && pick.site)
+        .map((pick) => ({
+          url: pick.site!,
+          title: `${pick.name} | ${siteLabel}${place.city ? ` in ${place.city}` : ''}`,
+        })),
+      own: website ? { url: website, title: `${us.name} – Home` } : null,
+      mentioned,
+      linksOwn: linkUs,
+    },
+    random,
   );
-  const citeUs = !!website && random() < (mentioned ? 0.5 : 0.1);
-  const total = rng.int(2, 5);
-  const chosen = [
-    ...(citeUs ? [{ url: website!, title: `${us.name} – Home` }] : []),
-    ...directories.slice(0, rng.int(1, 3)),
-    ...sites,
-  ].slice(0, total);
-  const sources: LanguageModelV4Content[] = rng.shuffle(chosen).map((source, i) => ({
-    type: 'source',
-    sourceType: 'url',
-    id: `demo-source-${i + 1}`,
-    url: source.url,
-    title: source.title,
-  }));
-  return { text, sources };
+  return { text, search };
 }
 
 function intros(trade: Trade, where: string, intent: Intent): string[] {
@@ -584,30 +394,6 @@ function helpers(random: () => number) {
   };
 }
 
-function shuffle<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
-/**
- * A small deterministic random generator (mulberry32) seeded from a string, for repeatable demo
- * answers and tests: `createDemoModel(context, seededRandom('demo'))`.
- */
-export function seededRandom(seed: string): () => number {
-  let state = 2166136261;
-  for (const char of seed) state = Math.imul(state ^ char.charCodeAt(0), 16777619);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function unique(names: string[]): string[] {
   const seen = new Set<string>();
   return names.filter((name) => {
@@ -616,22 +402,6 @@ function unique(names: string[]): string[] {
     seen.add(key);
     return true;
   });
-}
-
-function simplify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 function lowerFirst(sentence: string): string {

@@ -82,3 +82,44 @@ export function approximateLocation(text: string | null | undefined): Approximat
   if (city && !/^\d/.test(city) && city.length <= 80) location.city = city;
   return Object.keys(location).length ? location : null;
 }
+
+/**
+ * Where an answer was asked from, as it was sent: through the search's own location setting
+ * (ChatGPT, Claude and Perplexity take one), or in the question (Gemini's search takes none, so
+ * the place goes into the words; `added` is the sentence appended, null when the question already
+ * named the town).
+ */
+export type LocationSent = ApproximateLocation &
+  ({ via: 'search' } | { via: 'question'; added: string | null });
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "Austin, Texas", "Leeds, United Kingdom", "Denver": the place in words. */
+export function placeName(place: ApproximateLocation): string {
+  const country = place.country ? (REGION_NAMES.of(place.country) ?? place.country) : undefined;
+  return [place.city, place.region ?? country].filter(Boolean).join(', ');
+}
+
+function words(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+/**
+ * The question with the place in it, for an engine whose search cannot be told where the asker
+ * is: the prompt as written when it already names the town (or, without a town, the region),
+ * else the prompt and "I'm in Austin, Texas." on a line of its own.
+ */
+export function withPlace(
+  prompt: string,
+  place: ApproximateLocation,
+): { prompt: string; added: string | null } {
+  const name = placeName(place);
+  const town = place.city ?? place.region;
+  if (!name || !town) return { prompt, added: null };
+  if (words(prompt).includes(words(town))) return { prompt, added: null };
+  const added = `I'm in ${name}.`;
+  return { prompt: `${prompt.trimEnd()}\n\n${added}`, added };
+}

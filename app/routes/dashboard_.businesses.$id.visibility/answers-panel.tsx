@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 import { useDates } from '~/components/time-zone';
-import { AnswerText, COMPETITOR_MARK, OWN_MARK, safeHref } from '~/components/tracking/answer-text';
+import { AnswerText, COMPETITOR_MARK, OWN_MARK } from '~/components/tracking/answer-text';
 import { Pagination } from '~/components/ui/pagination';
-import { linkStyles } from '~/components/ui/styles';
+import { AnswerSources, siteWords } from './answer-sources';
 import type { loader } from './route';
 
 /** One page of answers, newest first, filtered by engine with plain links. */
@@ -68,7 +68,7 @@ export function AnswersPanel() {
                   {answer.mentioned
                     ? `Named you${answer.position ? ` at #${answer.position}` : ''}`
                     : 'Did not name you'}
-                  {answer.cited ? ' · cited your site' : ''}
+                  {siteWords(answer)}
                   {answer.competitors.length
                     ? ` · also named: ${answer.competitors.map((c) => c.name).join(', ')}`
                     : ''}
@@ -81,34 +81,7 @@ export function AnswersPanel() {
                     <AnswerText text={answer.text} matches={answer.matches} />
                   </div>
                 </details>
-                {answer.sources.length ? (
-                  <div className="mt-3">
-                    <p className="text-sm font-semibold text-slate-800">Sources</p>
-                    <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
-                      {answer.sources.map((source, index) => {
-                        const href = safeHref(source.url);
-                        const label = source.title || source.url;
-                        return (
-                          <li key={`${source.url}-${index}`} className="break-all">
-                            {href ? (
-                              <a
-                                href={href}
-                                target="_blank"
-                                rel="noopener noreferrer nofollow"
-                                className={linkStyles}
-                              >
-                                {label}
-                                <span className="sr-only"> (opens in a new tab)</span>
-                              </a>
-                            ) : (
-                              label
-                            )}
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </div>
-                ) : null}
+                <AnswerSources answer={answer} />
               </li>
             ))}
           </ol>

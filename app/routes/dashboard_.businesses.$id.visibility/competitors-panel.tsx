@@ -5,6 +5,7 @@ import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles } from '~/components/ui/styles';
 import { TRACKING_LIMITS } from '~/schemas/limits';
+import { CitedSites } from './cited-sites';
 import { HideNameLink, NameCorrections } from './name-corrections';
 import type { ActionResult } from './page.server';
 import type { action, loader } from './route';
@@ -138,22 +139,7 @@ export function CompetitorsPanel() {
             </div>
           ) : null}
           <NameCorrections />
-          {visibility.domains.length ? (
-            <div>
-              <h3 className="text-lg font-semibold text-slate-900">Sites the answers cited</h3>
-              <ul className="mt-2 space-y-1 text-sm" data-testid="cited-domains">
-                {visibility.domains.map((domain) => (
-                  <li key={domain.domain}>
-                    <span className={domain.own ? 'font-semibold' : undefined}>
-                      {domain.domain}
-                    </span>
-                    {domain.own ? ' (your site)' : ''}: {domain.answers} of{' '}
-                    {visibility.overall.samples} answers ({percent(domain.share)})
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <CitedSites />
         </div>
       </div>
     </section>

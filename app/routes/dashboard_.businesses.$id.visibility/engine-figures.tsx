@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
 import { describeCitations, describeMentions, describePosition } from '~/domain/tracking/figures';
+import { CitationLines } from './citation-lines';
 import type { loader } from './route';
 
 /** Below this mention rate the page points at the readiness audit's fixes. */
@@ -65,6 +66,7 @@ export function EngineFigures({ change }: { change: string | null }) {
                 <dt className="inline font-medium text-slate-600">Citations: </dt>
                 <dd className="inline text-slate-900">{describeCitations(engine)}</dd>
               </div>
+              <CitationLines figures={engine} />
               <div>
                 <dt className="inline font-medium text-slate-600">Position: </dt>
                 <dd className="inline text-slate-900">{describePosition(engine)}</dd>
@@ -80,9 +82,11 @@ export function EngineFigures({ change }: { change: string | null }) {
         >
           {overall.cited === 0 ? (
             <li>
-              {business.website
-                ? "Your site isn't cited in any answer: check crawler access and your pages' basics. "
-                : 'No answer can cite your site: this business has no website yet. '}
+              {!business.website
+                ? 'No answer can cite your site: this business has no website yet. '
+                : overall.retrieved > 0
+                  ? `The assistants' searches found your site in ${overall.retrieved} of ${overall.samples} answers, but no answer cited it: pages that answer the question directly, with clear business details, are cited more. `
+                  : "Your site isn't cited in any answer: check crawler access and your pages' basics. "}
               <Link to={`${audit}#fixes-title`} className={linkStyles}>
                 See the fixes in your AI readiness report
               </Link>

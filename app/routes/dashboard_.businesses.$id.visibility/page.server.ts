@@ -22,9 +22,13 @@ import {
   runAllowanceFor,
   runNow,
   trackingBlocked,
+  trackingEngines,
 } from '~/domain/tracking/runs.server';
+import { askedFrom } from '~/domain/tracking/asked-from';
+import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
 import {
   ANSWERS_PER_PAGE,
+  engineFilter,
   listAnswers,
   promptRows,
   visibilityOf,
@@ -64,7 +68,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const engine = url.searchParams.get('engine')?.slice(0, 40) || undefined;
   const { tier, limit } = promptLimit(user, now);
   const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
-  const [prompts, suggestions, competitors, allowance, blocked, answers, corrections] =
+  const current = visibility.current;
+  const [prompts, suggestions, competitors, allowance, blocked, answers, corrections, searches] =
     await Promise.all([
       promptRows(business, limit, visibility.current),
       suggestPrompts(user, id),
@@ -73,6 +78,15 @@ export async function loadVisibilityPage(request: Request, id: string) {
       trackingBlocked(now),
       listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
       correctionsOnPage(user, id, url),
+      current
+        ? topSearches(business.id, {
+            engine: engineFilter(),
+            period: {
+              gte: new Date(`${current.start}T00:00:00.000Z`),
+              lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
+            },
+          })
+        : Promise.resolve<Record<string, PromptSearch[]>>({}),
     ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
@@ -88,6 +102,10 @@ export async function loadVisibilityPage(request: Request, id: string) {
         ? changeSince(visibility.overall, visibility.previous, visibility.current, now)
         : null,
       prompts,
+      /** The searches the engines ran most for each prompt in the period shown. */
+      searches,
+      /** Where the engines are asked from, and how each is told. */
+      askedFrom: askedFrom(business.location, trackingEngines()),
       limit: {
         limit,
         count: prompts.length,

@@ -10,7 +10,9 @@ import { linkStyles } from '~/components/ui/styles';
 import { AnswersPanel } from './answers-panel';
 import { CompetitorsPanel } from './competitors-panel';
 import { EngineFigures } from './engine-figures';
+import { LocationNote } from './location-note';
 import { loadVisibilityPage, visibilityAction } from './page.server';
+import { PromptSearches } from './prompt-searches';
 import { PromptsPanel } from './prompts-panel';
 import { RunPanel } from './run-panel';
 
@@ -59,6 +61,7 @@ export default function VisibilityPage() {
           show rates with their likely range. API answers can differ slightly from what the chat
           apps show.
         </p>
+        <LocationNote />
       </div>
 
       <RunPanel />
@@ -81,6 +84,7 @@ export default function VisibilityPage() {
       </section>
 
       <PromptsPanel />
+      <PromptSearches />
       <CompetitorsPanel />
       <AnswersPanel />
     </div>

@@ -9,6 +9,7 @@ import {
   type PageRequest,
   type UserRef,
 } from './admin-access.server';
+import { AUTH_LIMITS, type LockoutReason } from './auth-throttle.server';
 import { readCounts } from './row-counts.server';
 
 // Login history: who signed in, from where, and whether the session is still live.
@@ -61,6 +62,58 @@ export async function listLoginHistory(
         status: ended ? 'Logged Out' : 'Active',
       };
     }),
+    total,
+    options,
+  );
+}
+
+// Lock-outs: sign-ins a limit turned away (~/domain/auth-throttle.server), once per limit and
+// window, with the reason, so an admin can tell an owner why they could not get in.
+
+export type LockoutView = {
+  id: string;
+  /** The account the sign-in was for. */
+  email: string | null;
+  ipAddress: string | null;
+  reason: LockoutReason;
+  lockedAt: string;
+  /** When the window of failures behind it has passed, at the latest. */
+  until: string;
+};
+
+const REASONS: readonly LockoutReason[] = ['address', 'account_address', 'device', 'guessing'];
+
+export async function listLockouts(
+  actor: AdminActor,
+  options: PageRequest,
+): Promise<Page<LockoutView>> {
+  assertAdmin(actor);
+  const where = { kind: 'lockout' };
+  const [total, rows] = await Promise.all([
+    db.authAttempt.count({ where }),
+    db.authAttempt.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: skip(options),
+      take: options.limit,
+      select: {
+        id: true,
+        email: true,
+        ipAddress: true,
+        reason: true,
+        createdAt: true,
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      ipAddress: row.ipAddress,
+      reason: REASONS.find((reason) => reason === row.reason) ?? 'address',
+      lockedAt: row.createdAt.toISOString(),
+      until: new Date(row.createdAt.getTime() + AUTH_LIMITS.windowMs).toISOString(),
+    })),
     total,
     options,
   );

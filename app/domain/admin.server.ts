@@ -40,7 +40,12 @@ export {
   type Page,
   type PageRequest,
 } from './admin-access.server';
-export { listLoginHistory, type LoginRecordView } from './admin-logins.server';
+export {
+  listLockouts,
+  listLoginHistory,
+  type LockoutView,
+  type LoginRecordView,
+} from './admin-logins.server';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const LAST_ADMIN_MESSAGE =

@@ -32,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const filter = Filter.safeParse(Object.fromEntries(url.searchParams));
   if (!filter.success)
-    return jsonMessage(400, 'Filters: engine, promptId, mentioned (true or false), from and to (YYYY-MM-DD)');
+    return jsonMessage(
+      400,
+      'Filters: engine, promptId, mentioned (true or false), from and to (YYYY-MM-DD)',
+    );
   const { mentioned, ...rest } = filter.data;
   try {
     const result = await listAnswers(user, params.id ?? '', {

@@ -162,25 +162,30 @@ type AuditRow = {
 };
 
 function toView(row: AuditRow): AuditView {
+  const unreachable =
+    row.outcome === 'unreachable'
+      ? describeUnreachable(
+          row.url,
+          row.failureCode ?? 'network',
+          row.failureReason ?? 'the connection failed',
+        )
+      : null;
   return {
     id: row.id,
     businessId: row.businessId,
     trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
     score: row.score,
-    outcome: row.outcome === 'unreachable' ? 'unreachable' : 'complete',
-    unreachable:
-      row.outcome === 'unreachable'
-        ? describeUnreachable(
-            row.url,
-            row.failureCode ?? 'network',
-            row.failureReason ?? 'the connection failed',
-          )
-        : null,
+    outcome: unreachable ? 'unreachable' : 'complete',
+    unreachable,
     auditedAt: row.createdAt.toISOString(),
     url: row.url,
     durationMs: row.durationMs,
     signals: JSON.parse(row.signals) as SignalResult[],
-    fixes: JSON.parse(row.fixes) as Fix[],
+    // An unreachable audit's one fix is written again from its reason, so one stored before
+    // refused and unknown hosts read alike reads as today's.
+    fixes: unreachable
+      ? [unreachableFix(unreachable, { website: row.url })]
+      : (JSON.parse(row.fixes) as Fix[]),
   };
 }
 

@@ -478,7 +478,10 @@ test.describe('abuse resistance at the server', () => {
       expect(unknown.headers()['content-type'], method).toMatch(/^application\/json/);
       expect(await unknown.json(), method).toEqual({ message: 'Not found' });
     }
-    const wrongMethod = await request.fetch('/api/auth/login', { method: 'DELETE' });
+    const wrongMethod = await request.fetch('/api/auth/login', {
+      method: 'DELETE',
+      headers: { Origin: new URL(baseURL!).origin },
+    });
     expect(wrongMethod.status()).toBe(405);
     expect(wrongMethod.headers()['allow']).toBe('POST');
 

@@ -20,6 +20,7 @@ import {
   type BusinessFacts,
 } from './audit/checks.server';
 import { buildFixes, unreachableFix } from './audit/fixes.server';
+import { parseTrend } from './audit/standing.server';
 import { formatWait } from './audit/wait';
 import {
   scoreOf,
@@ -39,6 +40,16 @@ import {
   TIERS,
   tierRank,
 } from './tiers';
+
+// A business's standing (score, trend) and today's allowance: ./audit/standing.server.
+export {
+  auditAllowance,
+  auditAllowances,
+  auditStandings,
+  parseTrend,
+  type AuditAllowance,
+  type AuditStanding,
+} from './audit/standing.server';
 
 // The AI-readiness audit of a business's website: fetch it (safely), score it, store the result,
 // and keep the business's latest score and trend. The dashboard, its JSON twin and the weekly
@@ -187,16 +198,6 @@ function toView(row: AuditRow): AuditView {
       ? [unreachableFix(unreachable, { website: row.url })]
       : (JSON.parse(row.fixes) as Fix[]),
   };
-}
-
-export function parseTrend(value: string | null): number[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Stores an audit and makes it the business's latest, in one transaction. */
@@ -441,89 +442,6 @@ export async function listAudits(
     perPage,
     pageCount,
   };
-}
-
-export type AuditStanding = {
-  /** The latest audit that reached the site: its score and when it ran. */
-  score: number | null;
-  auditedAt: string | null;
-  trend: number[];
-  /** When the latest audit could not reach the site (null when the latest one did). */
-  unreachableAt: string | null;
-};
-
-/** Latest score and trend of each of these businesses: one query, whatever the page size. */
-export async function auditStandings(ids: string[]): Promise<Record<string, AuditStanding>> {
-  if (ids.length === 0) return {};
-  const rows = await db.business.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true,
-      lastAuditScore: true,
-      lastAuditAt: true,
-      auditTrend: true,
-      lastUnreachableAt: true,
-    },
-  });
-  return Object.fromEntries(
-    rows.map((row) => [
-      row.id,
-      {
-        score: row.lastAuditScore,
-        auditedAt: row.lastAuditAt?.toISOString() ?? null,
-        trend: parseTrend(row.auditTrend),
-        unreachableAt: row.lastUnreachableAt?.toISOString() ?? null,
-      },
-    ]),
-  );
-}
-
-export type AuditAllowance = { limit: number; used: number; resetsAt: string | null };
-
-/** What the owner may still run today on a business: for the button's hint. */
-export async function auditAllowance(
-  user: PublicUser,
-  businessId: string,
-  now = new Date(),
-): Promise<AuditAllowance> {
-  const all = await auditAllowances(user, [businessId], now);
-  return (
-    all[businessId] ?? {
-      limit: AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)],
-      used: 0,
-      resetsAt: null,
-    }
-  );
-}
-
-/** The same for each of these businesses of the owner's (a page of cards): one query. */
-export async function auditAllowances(
-  user: PublicUser,
-  ids: string[],
-  now = new Date(),
-): Promise<Record<string, AuditAllowance>> {
-  if (ids.length === 0) return {};
-  const limit = AUDITS_PER_BUSINESS_PER_DAY[effectiveTier(user, now)];
-  const rows = await db.business.findMany({
-    where: { id: { in: ids }, userId: user.id },
-    select: { id: true, auditWindowStart: true, auditWindowCount: true },
-  });
-  return Object.fromEntries(
-    rows.map((row) => {
-      const start = row.auditWindowStart;
-      if (!start || start.getTime() <= now.getTime() - DAY_MS) {
-        return [row.id, { limit, used: 0, resetsAt: null }];
-      }
-      return [
-        row.id,
-        {
-          limit,
-          used: row.auditWindowCount,
-          resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
-        },
-      ];
-    }),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

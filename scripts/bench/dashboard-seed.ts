@@ -132,7 +132,8 @@ for (const size of SIZES) {
       data: Array.from({ length: Math.min(5000, size - from) }, (_, n) => {
         const i = from + n;
         return {
-          id: `${owner.id}-${String(i).padStart(6, '0')}`,
+          // As long as the cuids the app makes (25 characters): ids are a good part of a card.
+          id: `b${owner.id.slice(-16)}${i.toString(36).padStart(8, '0')}`,
           userId: owner.id,
           name: `Bench Dental ${i}`,
           description:

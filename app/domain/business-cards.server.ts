@@ -1,12 +1,8 @@
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { PublicUser } from './accounts.server';
-import {
-  allowanceOf,
-  standingOf,
-  type AuditAllowance,
-  type AuditStanding,
-} from './audit/standing.server';
+import { allowanceOf, type AuditAllowance } from './audit/allowance.server';
+import { standingOf, type AuditStanding } from './audit/records.server';
 import { periodKindOf } from './tracking/runs.server';
 import {
   latestDaySql,

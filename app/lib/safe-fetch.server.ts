@@ -18,7 +18,8 @@ import ipaddr from 'ipaddr.js';
 //   whatever they embed. Anything may pass if the exact address
 //   is on the allowlist (AUDIT_ALLOWED_PRIVATE_HOSTS, for tests against local fixture sites).
 // - Redirects are followed by hand, at most 5, each one checked like the first.
-// - One deadline for the whole fetch (10 s), at most 2 MB of body after decompression.
+// - One deadline for the whole fetch (10 s), at most 2 MB of body after decompression; several
+//   fetches may share a deadline and a number of requests (one audit: 30 to the site).
 
 export type FetchPolicy = {
   /** Addresses refused by the rules above that may be fetched anyway (exact match). */
@@ -32,6 +33,11 @@ export type FetchPolicy = {
    * gets what is left of it, at most `timeoutMs`.
    */
   deadline?: number;
+  /**
+   * Requests left to the site, shared by several fetches (every fetch of one audit): each request
+   * takes one, redirects included; with none left the fetch fails with 'budget' and sends nothing.
+   */
+  requests?: { remaining: number };
 };
 
 export const DEFAULT_FETCH_LIMITS = {
@@ -49,6 +55,7 @@ export type FetchFailureCode =
   | 'timeout'
   | 'too_large'
   | 'too_many_redirects'
+  | 'budget'
   | 'network';
 
 export type FetchSuccess = {
@@ -323,6 +330,12 @@ export async function safeFetch(address: string, policy: FetchPolicy): Promise<F
       url.hash = '';
       chain.push(url.href);
       const addresses = await resolveChecked(url.hostname, policy);
+      if (policy.requests) {
+        if (policy.requests.remaining <= 0) {
+          throw new FetchError('budget', 'the audit had already made all the requests it allows');
+        }
+        policy.requests.remaining -= 1;
+      }
       const response = await requestOnce(url, addresses, policy, signal);
       const location = response.headers.location;
       if (REDIRECTS.has(response.status) && location) {

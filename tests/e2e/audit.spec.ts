@@ -66,12 +66,20 @@ for (const javaScriptEnabled of [true, false]) {
         (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
       );
       expect(score).toBeGreaterThanOrEqual(85);
+      await expect(page.getByTestId('audit-capped')).toHaveCount(0);
       const answer = page.locator('[data-signal="answer_bots"]');
       await expect(answer).toHaveAttribute('data-status', 'pass');
-      await expect(answer).toContainText('ChatGPT, Claude, Perplexity and Google can all read');
+      await expect(answer).toContainText(
+        'ChatGPT, Claude, Perplexity, Google, Copilot and Siri can all read',
+      );
       // The evidence opens without JavaScript too (a <details>).
       await answer.getByText('What we saw').click();
       await expect(answer).toContainText('OAI-SearchBot allowed by line 3');
+      // The site was fetched as the AI crawlers too: they got the page, as a browser does.
+      const edge = page.locator('[data-signal="edge_access"]');
+      await expect(edge).toHaveAttribute('data-status', 'pass');
+      await edge.getByText('What we saw').click();
+      await expect(edge).toContainText('PerplexityBot got the page (HTTP 200)');
       await expect(page.locator('[data-signal="https"]')).toHaveAttribute('data-status', 'fail');
       await expect(page.getByTestId('audit-fix')).toHaveCount(1);
       await expect(page.getByTestId('audit-fix')).toContainText('Switch your site to https://');
@@ -80,7 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId('audit-next')).toContainText('Next check available');
       await expect(page.getByRole('button', { name: /Check AI Readiness/ })).toHaveCount(0);
       await expect(page.getByTestId('audit-summary')).toHaveText(
-        '1 failed · 0 need attention · 17 passed',
+        '1 failed · 0 need attention · 19 passed',
       );
       await expect(page.getByTestId('audit-history-row')).toHaveCount(1);
       await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1 audit');
@@ -129,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(notice).toContainText('This check did not count toward your daily allowance');
       // No score, and no signal claims a result: the https address is not called insecure.
       await expect(page.getByTestId('audit-score').first()).toHaveText(/^No score/);
-      await expect(page.locator('[data-status="not_checked"]')).toHaveCount(18);
+      await expect(page.locator('[data-status="not_checked"]')).toHaveCount(20);
       await expect(page.locator('[data-signal="https"]')).toContainText('Not checked');
       await expect(page.locator('[data-status="fail"]')).toHaveCount(0);
       await expect(page.getByText('we could not reach the site', { exact: false })).toHaveCount(0);
@@ -172,7 +180,11 @@ for (const javaScriptEnabled of [true, false]) {
       const score = Number(
         (await page.getByTestId('audit-score').first().innerText()).split('/')[0],
       );
-      expect(score).toBeLessThan(30);
+      expect(score).toBeLessThan(35);
+      // robots.txt shuts every assistant out: the report says nothing else counts until they get in.
+      await expect(page.getByTestId('audit-capped')).toContainText(
+        'At most 49: AI assistants cannot read your site at all',
+      );
       const answer = page.locator('[data-signal="answer_bots"]');
       await expect(answer).toHaveAttribute('data-status', 'fail');
       await answer.getByText('What we saw').click();
@@ -187,9 +199,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(robotsFix.getByTestId('audit-fix-text')).toContainText(
         'User-agent: PerplexityBot',
       );
-      await expect(robotsFix.getByTestId('audit-fix-text')).toContainText(
-        `Sitemap: ${new URL(AUDIT_FIXTURES.blocking).origin}/sitemap.xml`,
-      );
+      // The site has no sitemap: the block points to none.
+      await expect(robotsFix.getByTestId('audit-fix-text')).not.toContainText('Sitemap:');
       await expect(
         page.getByTestId('audit-fix').filter({ hasText: 'Add an llms.txt' }),
       ).toContainText(`# ${blocking.name}`);

@@ -147,7 +147,9 @@ describe('POST /api/businesses/{id}/audit on fixture sites', () => {
     const { user, bearer } = await owner();
     const business = await businessOf(user.id, blocking.url, { name: 'Rapid Rooter' });
     const audit = (await postAudit(business.id, bearer)).data as AuditView;
-    expect(audit.score).toBeLessThan(30);
+    expect(audit.score).toBeLessThan(35);
+    // Its CDN lets the crawlers through: it is robots.txt and the page that shut them out.
+    expect(signal(audit, 'edge_access').status).toBe('pass');
     const answer = signal(audit, 'answer_bots');
     expect(answer.status).toBe('fail');
     expect(answer.evidence.items?.find((item) => item.label === 'OAI-SearchBot')).toEqual({
@@ -174,7 +176,11 @@ describe('POST /api/businesses/{id}/audit on fixture sites', () => {
       (fix) => fix.signal === 'robots_txt' || fix.signal === 'answer_bots',
     );
     expect(robotsFix?.text).toContain('User-agent: OAI-SearchBot');
-    expect(robotsFix?.text).toContain(`Sitemap: ${blocking.origin}/sitemap.xml`);
+    // It has no sitemap (404): the block does not point to one; the sitemap fix makes one.
+    expect(robotsFix?.text).not.toContain('Sitemap:');
+    expect(audit.fixes.find((fix) => fix.signal === 'sitemap')?.help).toContain(
+      `add "Sitemap: ${blocking.origin}/sitemap.xml" to robots.txt`,
+    );
     const llms = audit.fixes.find((fix) => fix.signal === 'llms_txt');
     expect(llms?.text.startsWith('# Rapid Rooter\n')).toBe(true);
   });
@@ -541,7 +547,7 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
     const late = (_req: unknown, res: ServerResponse) => {
       setTimeout(
         () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *'),
-        3000,
+        6000,
       );
     };
     const slowSite = await startFixtureSite('ready', {
@@ -556,9 +562,10 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
           industry: null,
           description: null,
         },
-        { ...allowingLoopback, timeoutMs: 700 },
+        { ...allowingLoopback, timeoutMs: 500 },
       );
-      expect(result.durationMs).toBeLessThan(1500);
+      // Each fetch may take 0.5 s and the whole audit twice that: far less than the 6 s they wait.
+      expect(result.durationMs).toBeLessThan(4000);
       const robots = result.signals.find((s) => s.id === 'robots_txt')!;
       expect(robots.status).toBe('fail');
       expect(robots.reason).toContain('did not answer within');

@@ -71,7 +71,8 @@ describe('dashboard with 1,000 businesses', () => {
         { userId: other.user.id, name: 'Business 9999', createdAt: new Date(T0 + 9e6) },
       ],
     });
-  });
+    // A thousand rows, each through the row-count, owner-count and search triggers.
+  }, 60_000);
 
   it('page 1 holds the 10 newest and the total is the count, not the page length', async () => {
     const data = await load(owner.cookie);

@@ -1,18 +1,23 @@
 import { CopyButton } from '~/components/ui/copy-button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
+  AUDIT_VERSION,
   scoreBand,
+  SHUT_OUT_CAP,
   SIGNAL_GROUPS,
-  SIGNALS,
+  signalDefinition,
+  signalTable,
   type AuditOutcome,
   type Fix,
   type SignalGroup,
+  type SignalId,
   type SignalResult,
   type SignalStatus,
 } from '~/domain/audit/signals';
 
 // The AI-readiness report: the score, every signal with what we saw, and the fixes to copy.
 // Server-rendered; the copy buttons appear once JavaScript runs (the text is selectable anyway).
+// A stored audit is shown with the labels and weights of the version it ran with.
 
 const TONE = {
   good: 'border-green-300 bg-green-50 text-green-900',
@@ -141,13 +146,13 @@ function StatusPill({ status }: { status: SignalStatus }) {
   );
 }
 
-function Evidence({ signal }: { signal: SignalResult }) {
+function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
   const { url, status, snippet, items } = signal.evidence;
   if (!url && status === undefined && !snippet && !items?.length) return null;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
-        What we saw<span className="sr-only"> for {SIGNALS[signal.id].label}</span>
+        What we saw<span className="sr-only"> for {label}</span>
       </summary>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
         {url ? (
@@ -174,7 +179,7 @@ function Evidence({ signal }: { signal: SignalResult }) {
         ) : null}
       </dl>
       {items?.length ? (
-        <ul className="mt-2 space-y-1" aria-label={`Details for ${SIGNALS[signal.id].label}`}>
+        <ul className="mt-2 space-y-1" aria-label={`Details for ${label}`}>
           {items.map((item) => (
             <li key={item.label} className="flex gap-2">
               <span className={item.ok ? 'text-green-800' : 'text-red-800'}>
@@ -193,12 +198,20 @@ function Evidence({ signal }: { signal: SignalResult }) {
   );
 }
 
-export function SignalList({ signals }: { signals: SignalResult[] }) {
+export function SignalList({
+  signals,
+  version = AUDIT_VERSION,
+}: {
+  signals: SignalResult[];
+  /** The version the audit ran with: its labels and groups. */
+  version?: number;
+}) {
   const groups = Object.keys(SIGNAL_GROUPS) as SignalGroup[];
+  const definition = (id: SignalId) => signalDefinition(id, version);
   return (
     <div className="space-y-6">
       {groups.map((group) => {
-        const inGroup = signals.filter((signal) => SIGNALS[signal.id].group === group);
+        const inGroup = signals.filter((signal) => definition(signal.id).group === group);
         if (inGroup.length === 0) return null;
         return (
           <section key={group} aria-labelledby={`signals-${group}`}>
@@ -215,14 +228,14 @@ export function SignalList({ signals }: { signals: SignalResult[] }) {
                   data-status={signal.status}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h4 className="font-semibold text-slate-900">{SIGNALS[signal.id].label}</h4>
+                    <h4 className="font-semibold text-slate-900">{definition(signal.id).label}</h4>
                     <StatusPill status={signal.status} />
                   </div>
                   {/* Not checked: the notice above the list says why, once. */}
                   {signal.status === 'not_checked' ? null : (
                     <p className="mt-1 text-sm text-slate-700">{signal.reason}</p>
                   )}
-                  <Evidence signal={signal} />
+                  <Evidence signal={signal} label={definition(signal.id).label} />
                 </li>
               ))}
             </ul>
@@ -251,7 +264,14 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
           data-testid="audit-fix"
         >
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <h3 className="font-semibold text-slate-900">{fix.title}</h3>
+            <h3 className="font-semibold text-slate-900">
+              {fix.optional ? (
+                <span className="mr-2 inline-flex rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
+                  Optional
+                </span>
+              ) : null}
+              {fix.title}
+            </h3>
             {hydrated ? (
               <CopyButton
                 text={fix.text}
@@ -277,17 +297,40 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
   );
 }
 
-/** How the score is made, from the weights table itself. */
-export function ScoreExplainer() {
+/** How the score is made, from the weights table of the audit's version itself. */
+export function ScoreExplainer({ version = AUDIT_VERSION }: { version?: number }) {
   const groups = Object.keys(SIGNAL_GROUPS) as SignalGroup[];
+  const table = signalTable(version);
+  const rows = groups.flatMap((group) =>
+    (Object.entries(table) as [SignalId, NonNullable<(typeof table)[SignalId]>][]).filter(
+      ([, signal]) => signal.group === group,
+    ),
+  );
+  const withWhy = rows.some(([, signal]) => signal.why);
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
       <summary className="cursor-pointer font-semibold text-slate-900">How the score works</summary>
       <p className="mt-2 text-slate-700">
         Each check has a weight; together they add up to 100. A check that passes earns its full
-        weight, one that needs attention earns half, and one that fails earns nothing.
+        weight, one that needs attention earns half, and one that fails earns nothing. What keeps
+        assistants out weighs most: robots.txt rules and blocks by your host or CDN. llms.txt weighs
+        least, because few AI crawlers ask for it yet.
       </p>
-      <table className="mt-3 w-full max-w-lg text-left">
+      {version >= 2 ? (
+        <p className="mt-2 text-slate-700">
+          When AI assistants cannot read your site at all (every answer crawler blocked by
+          robots.txt or by your host, or a &ldquo;noindex&rdquo; for every crawler), the score is at
+          most {SHUT_OUT_CAP}, whatever else passes.
+        </p>
+      ) : null}
+      {version !== AUDIT_VERSION ? (
+        <p className="mt-2 text-slate-700" data-testid="audit-version-note">
+          This audit ran with an earlier set of checks, scored with the weights below. The next
+          audit also checks what AI crawlers get from your host or CDN, your content signals and
+          every directive that limits quoting.
+        </p>
+      ) : null}
+      <table className="mt-3 w-full max-w-2xl text-left">
         <caption className="sr-only">Weight of each check</caption>
         <thead>
           <tr className="border-b border-slate-200">
@@ -297,19 +340,21 @@ export function ScoreExplainer() {
             <th scope="col" className="py-1 text-right font-medium text-slate-700">
               Weight
             </th>
+            {withWhy ? (
+              <th scope="col" className="py-1 pl-4 font-medium text-slate-700">
+                Why it weighs this much
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
-          {groups.flatMap((group) =>
-            Object.values(SIGNALS)
-              .filter((signal) => signal.group === group)
-              .map((signal) => (
-                <tr key={signal.label} className="border-b border-slate-100">
-                  <td className="py-1 text-slate-900">{signal.label}</td>
-                  <td className="py-1 text-right text-slate-900">{signal.weight}</td>
-                </tr>
-              )),
-          )}
+          {rows.map(([id, signal]) => (
+            <tr key={id} className="border-b border-slate-100 align-top">
+              <td className="py-1 text-slate-900">{signal.label}</td>
+              <td className="py-1 text-right text-slate-900">{signal.weight}</td>
+              {withWhy ? <td className="py-1 pl-4 text-slate-700">{signal.why}</td> : null}
+            </tr>
+          ))}
         </tbody>
       </table>
     </details>

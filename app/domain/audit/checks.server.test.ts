@@ -27,7 +27,7 @@ import {
   unreachableOf,
   type BusinessFacts,
 } from './checks.server';
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
+import { ANSWER_CRAWLERS, FETCHING_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
 import { readPage } from './page.server';
 import { robotsVerdict } from './robots';
 import { SIGNAL_IDS, type EvidenceItem } from './signals';
@@ -124,8 +124,15 @@ const business = (facts: Partial<BusinessFacts> = {}): BusinessFacts => ({
   ...facts,
 });
 
-const answerTokens = ANSWER_CRAWLERS.map((crawler) => crawler.token);
-const trainingTokens = TRAINING_CRAWLERS.map((crawler) => crawler.token);
+/** The crawlers of the assistants most customers use: always listed, one line each. */
+const answerTokens = ANSWER_CRAWLERS.filter((crawler) => crawler.major).map(
+  (crawler) => crawler.token,
+);
+const trainingTokens = TRAINING_CRAWLERS.filter((crawler) => crawler.major).map(
+  (crawler) => crawler.token,
+);
+const lesserAnswers = ANSWER_CRAWLERS.length - answerTokens.length;
+const lesserTraining = TRAINING_CRAWLERS.length - trainingTokens.length;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -231,13 +238,19 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
 
     const training = checkTrainingBots(readRobots(robots, ROBOTS), ROBOTS, HOME);
     expect(training.status).toBe('warn');
-    expect(training.evidence.items).toHaveLength(TRAINING_CRAWLERS.length);
+    // The main ones by name, the rest counted in one line.
+    expect(training.evidence.items).toHaveLength(trainingTokens.length + 1);
+    expect(training.evidence.items?.at(-1)?.label).toBe(
+      `${lesserTraining} other training and data crawlers`,
+    );
     expect(training.evidence.items?.every((item) => !item.ok)).toBe(true);
   });
 
   it('a blanket "User-agent: *" + "Disallow: /" blocks everyone, naming the line', () => {
     const result = checkAnswerBots(reading('robots-block-all.txt'), ROBOTS, HOME);
     expect(result.status).toBe('fail');
+    // Not one assistant may read the site: the score is capped.
+    expect(result.shutsOut).toBe(true);
     for (const token of answerTokens) {
       expect(byLabel(result.evidence.items, token)).toEqual({
         label: token,
@@ -248,7 +261,59 @@ describe('robots.txt: AI answer crawlers (checkAnswerBots)', () => {
     expect(result.evidence.snippet).toBe(
       'blocked by line 3 in the group for all crawlers (*): Disallow: /',
     );
+    // The smaller answer crawlers and the agents are blocked too, counted rather than listed.
+    expect(
+      byLabel(result.evidence.items, `${lesserAnswers} other AI search and chat crawlers`),
+    ).toMatchObject({
+      ok: false,
+      note: 'blocked by line 3 in the group for all crawlers (*): Disallow: /',
+    });
+    expect(result.evidence.items?.at(-1)?.label).toMatch(/other AI agents acting for a person$/);
     expect(result.evidence.url).toBe(ROBOTS);
+  });
+
+  it('Bingbot, Applebot and the user fetchers count as answer crawlers: blocking them fails', () => {
+    for (const token of ['Bingbot', 'Applebot', 'Claude-User', 'Perplexity-User']) {
+      const robots = readRobots(text(`User-agent: ${token}\nDisallow: /\n`, ROBOTS), ROBOTS);
+      const result = checkAnswerBots(robots, ROBOTS, HOME);
+      expect(result.status, token).toBe('fail');
+      expect(result.shutsOut).toBeUndefined();
+      expect(result.reason).toBe(
+        `${token} is blocked, so that assistant cannot read your site and will not recommend it from there.`,
+      );
+      expect(checkTrainingBots(robots, ROBOTS, HOME).status).toBe('pass');
+    }
+  });
+
+  it('a site that blocks only the user fetchers fails, naming each of them', () => {
+    const robots = readRobots(
+      text(
+        'User-agent: ChatGPT-User\nUser-agent: Claude-User\nUser-agent: Perplexity-User\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
+        ROBOTS,
+      ),
+      ROBOTS,
+    );
+    const result = checkAnswerBots(robots, ROBOTS, HOME);
+    expect(result.status).toBe('fail');
+    expect(result.reason).toMatch(/^ChatGPT-User, Claude-User, Perplexity-User are blocked/);
+    expect(byLabel(result.evidence.items, 'OAI-SearchBot').ok).toBe(true);
+    expect(byLabel(result.evidence.items, 'Claude-User').note).toBe(
+      'blocked by line 4 in its own group: Disallow: /',
+    );
+  });
+
+  it('a smaller answer crawler or an agent blocked by its own group only warns, and is named', () => {
+    const robots = readRobots(
+      text('User-agent: DuckAssistBot\nUser-agent: Operator\nDisallow: /\n', ROBOTS),
+      ROBOTS,
+    );
+    const result = checkAnswerBots(robots, ROBOTS, HOME);
+    expect(result.status).toBe('warn');
+    expect(result.reason).toMatch(
+      /blocks 2 smaller AI search tools or agents \(DuckAssistBot, Operator\)/,
+    );
+    expect(byLabel(result.evidence.items, 'DuckAssistBot').ok).toBe(false);
+    expect(byLabel(result.evidence.items, 'Operator').ok).toBe(false);
   });
 
   it('an agent group overrides *: GPTBot allowed by its own Allow, the others blocked by *', () => {
@@ -532,20 +597,77 @@ describe('robots meta tags and X-Robots-Tag (checkRobotsMeta)', () => {
     expect(result.status).toBe('fail');
     expect(result.reason).toContain('noindex');
     expect(result.evidence.snippet).toBe('<meta name="robots" content="noindex, follow">');
+    // Out of every index: nothing else counts, the score is capped.
+    expect(result.shutsOut).toBe(true);
+    expect(run(meta('bingbot', 'noindex')).shutsOut).toBeUndefined();
+    expect(run(meta('robots', 'nosnippet')).shutsOut).toBeUndefined();
   });
 
-  it('fails on noai, "none" and a crawler-specific tag, in any case', () => {
+  it('fails on noai, "none" and a tag for an answer crawler, in any case', () => {
     expect(run(meta('robots', 'noai, noimageai')).status).toBe('fail');
     expect(run(meta('robots', 'NONE')).status).toBe('fail');
-    expect(run(meta('GPTBot', 'NoIndex')).status).toBe('fail');
+    expect(run(meta('bingbot', 'NoIndex')).status).toBe('fail');
+    expect(run(meta('OAI-SearchBot', 'noindex')).status).toBe('fail');
   });
 
-  it('warns on nosnippet and max-snippet:0, which limit quoting', () => {
+  it("a tag for a training crawler only is the owner's choice, reported but not failed", () => {
+    const result = run(meta('GPTBot', 'NoIndex'));
+    expect(result.status).toBe('pass');
+    expect(result.evidence.items).toEqual([
+      {
+        label: 'noindex',
+        ok: true,
+        note: 'in <meta name="GPTBot" content="NoIndex">: for a training crawler only, your choice (the page is kept out of search and AI answers)',
+      },
+    ]);
+  });
+
+  it('fails on nosnippet and max-snippet:0: nothing may be quoted, Google leaves it out of AI Overviews', () => {
     const result = run(meta('robots', 'nosnippet'));
-    expect(result.status).toBe('warn');
-    expect(result.reason).toContain('nosnippet');
+    expect(result.status).toBe('fail');
+    expect(result.reason).toBe(
+      'Your home page says "nosnippet" (the robots meta tag): nothing may be quoted, and Google leaves the page out of AI Overviews. AI answers cannot quote a page that says so.',
+    );
     expect(result.evidence.snippet).toBe('<meta name="robots" content="nosnippet">');
-    expect(run(meta('googlebot', 'max-snippet: 0')).status).toBe('warn');
+    expect(run(meta('googlebot', 'max-snippet: 0')).status).toBe('fail');
+  });
+
+  it('noarchive fails (Copilot leaves the page out); with nocache, or nocache alone, it warns', () => {
+    const page = html({ body: '<h1>Hi</h1>' });
+    expect(run(page, { 'x-robots-tag': 'noarchive' })).toMatchObject({
+      status: 'fail',
+      evidence: { snippet: 'X-Robots-Tag: noarchive' },
+    });
+    expect(run(page, { 'x-robots-tag': 'noarchive' }).reason).toContain('Microsoft Copilot');
+    expect(run(page, { 'x-robots-tag': 'noarchive, nocache' }).status).toBe('warn');
+    const nocache = run(meta('bingbot', 'nocache'));
+    expect(nocache.status).toBe('warn');
+    expect(nocache.reason).toContain('only the link, title and snippet');
+  });
+
+  it('a short max-snippet warns; a long one or -1 passes', () => {
+    expect(run(meta('robots', 'max-snippet:40')).status).toBe('warn');
+    expect(run(meta('robots', 'max-snippet:40')).reason).toContain('cut to 40 characters');
+    expect(run(meta('robots', 'max-snippet:300')).status).toBe('pass');
+    expect(run(meta('robots', 'max-snippet:-1')).status).toBe('pass');
+  });
+
+  it('warns on data-nosnippet around the text that matters, saying where; not around a footer note', () => {
+    const marked = html({
+      body: '<h1>Harbor View Dental</h1><p data-nosnippet>Harbor View Dental has cared for Portland families since 1998.</p><p>More words here for the page.</p>',
+    });
+    const home = served(marked);
+    const result = checkRobotsMeta(home, readPage(marked), business());
+    expect(result.status).toBe('warn');
+    expect(result.evidence.items?.[0]).toEqual({
+      label: 'data-nosnippet',
+      ok: false,
+      note: 'in <p data-nosnippet> around "Harbor View Dental has cared for Portland families since 19…": search engines and assistants may not quote that text',
+    });
+    const footer = html({
+      body: '<h1>Harbor View Dental</h1><p>We are a family dental practice in Portland with a calm team and long hours for busy people.</p><small data-nosnippet>Prices exclude tax.</small>',
+    });
+    expect(checkRobotsMeta(served(footer), readPage(footer), business()).status).toBe('pass');
   });
 
   it('fails on an X-Robots-Tag: noindex header', () => {
@@ -575,7 +697,7 @@ describe('robots meta tags and X-Robots-Tag (checkRobotsMeta)', () => {
   it('passes a clean page, and harmless directives', () => {
     expect(run(html({ body: '<h1>Hi</h1>' })).status).toBe('pass');
     const result = run(meta('robots', 'index, follow, max-snippet:-1, max-image-preview:large'), {
-      'x-robots-tag': 'noarchive',
+      'x-robots-tag': 'noimageindex',
     });
     expect(result.status).toBe('pass');
     expect(result.reason).toMatch(/Nothing on your home page/);
@@ -705,6 +827,10 @@ describe('llms.txt (checkLlmsTxt)', () => {
     expect(missing.status).toBe('warn');
     expect(missing.reason).toMatch(/no llms\.txt/);
     expect(missing.reason).toMatch(/optional/);
+    // It says it weighs little, and why.
+    expect(missing.reason).toContain(
+      'weighs little (1 of 100 points): few AI crawlers ask for it yet',
+    );
     expect(missing.evidence.status).toBe(404);
     expect(checkLlmsTxt(unreachable(LLMS), LLMS).status).toBe('warn');
     expect(checkLlmsTxt(null, LLMS).status).toBe('warn');
@@ -1263,6 +1389,25 @@ describe('evaluate', () => {
     }
   });
 
+  it('a bot challenge to our own visit fails the page signals, saying so, even with HTTP 200', () => {
+    const challenge =
+      '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/x"></script></body></html>';
+    for (const home of [
+      served(challenge, { status: 403, headers: { 'cf-mitigated': 'challenge' } }),
+      served(challenge),
+    ]) {
+      const results = evaluate(
+        { home, robots: text('Not found', ROBOTS, { status: 404 }), sitemap: null, llms: null },
+        business(),
+      );
+      const h1 = results.find((result) => result.id === 'h1');
+      expect(h1?.status).toBe('fail');
+      expect(h1?.reason).toMatch(
+        /^Your site answered our visit with a bot challenge \(HTTP (403|200) with (a|a "Just a moment…") challenge page\)/,
+      );
+    }
+  });
+
   it('a home page that is not HTML fails the page signals, naming its type', () => {
     const results = evaluate(
       {
@@ -1292,6 +1437,11 @@ describe('evaluate', () => {
           contentType: 'application/xml',
         }),
         llms: text(fixture('llms-good.txt'), LLMS),
+        crawlers: FETCHING_CRAWLERS.map((crawler) => ({
+          token: crawler.token,
+          home: served(fixture('home-complete.html')),
+          robots: robotsFile('robots-welcoming.txt'),
+        })),
       },
       business(),
     );

@@ -27,7 +27,11 @@ import {
 // each one is unit-tested on fixture files. Each group of the report (SIGNAL_GROUPS) has its module
 // under checks/; this one builds what they share and puts their results in the order of SIGNALS.
 
-export type { BusinessFacts, SiteFetches } from './checks/shared.server';
+export type { AuditContext, BusinessFacts, SiteFetches } from './checks/shared.server';
+export type { CrawlerFetch } from './checks/edge-access.server';
+export { checkEdgeAccess, edgeBlockOf } from './checks/edge-access.server';
+export { checkContentSignals } from './checks/content-signals.server';
+export { pageDirectives } from './checks/page-directives.server';
 export { LIMITS } from './checks/shared.server';
 export {
   checkAnswerBots,
@@ -111,16 +115,17 @@ const GROUP_CHECKS: { [G in SignalGroup]: (context: AuditContext) => GroupResult
   basics: basicsChecks,
 };
 
-/** Every signal, in the order of SIGNALS, from what was fetched. */
-export function evaluate(fetches: SiteFetches, business: BusinessFacts): SignalResult[] {
+/**
+ * What every group's checks run on, built once from what was fetched; null when the site could not
+ * be reached at all (nothing else was fetched, and nothing can be judged).
+ */
+export function auditContext(fetches: SiteFetches, business: BusinessFacts): AuditContext | null {
   const { home } = fetches;
+  if (unreachableOf(home)) return null;
   const homeUrl = home.ok ? home.url : business.website;
   const addresses = siteAddresses(homeUrl);
   const problem = homeProblem(home);
-  // Not reachable at all: nothing else was fetched, and nothing can be judged.
-  if (unreachableOf(home)) return notChecked();
-
-  const context: AuditContext = {
+  return {
     fetches,
     business,
     homeUrl,
@@ -129,6 +134,10 @@ export function evaluate(fetches: SiteFetches, business: BusinessFacts): SignalR
     problem,
     page: problem || !home.ok ? null : { home, facts: readPage(bodyText(home)) },
   };
+}
+
+/** Every signal, in the order of SIGNALS, from the context. */
+export function evaluateContext(context: AuditContext): SignalResult[] {
   const results = new Map<SignalId, Result>();
   for (const group of Object.keys(GROUP_CHECKS) as SignalGroup[]) {
     const groupResults: Partial<Record<SignalId, Result>> = GROUP_CHECKS[group](context);
@@ -139,4 +148,10 @@ export function evaluate(fetches: SiteFetches, business: BusinessFacts): SignalR
     }
   }
   return SIGNAL_IDS.map((id) => ({ id, ...results.get(id)! }));
+}
+
+/** Every signal, in the order of SIGNALS, from what was fetched. */
+export function evaluate(fetches: SiteFetches, business: BusinessFacts): SignalResult[] {
+  const context = auditContext(fetches, business);
+  return context ? evaluateContext(context) : notChecked();
 }

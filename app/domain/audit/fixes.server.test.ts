@@ -17,8 +17,15 @@ import {
   readRobots,
   type BusinessFacts,
 } from './checks.server';
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers';
-import { buildFixes, schemaTypeFor, unreachableFix } from './fixes.server';
+import { AGENT_CRAWLERS, ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
+import {
+  buildFixes,
+  countryCode,
+  postalAddress,
+  schemaTypeFor,
+  unreachableFix,
+} from './fixes.server';
+import { NO_SITE_FACTS, type SiteFacts } from './site-facts.server';
 import { readPage } from './page.server';
 import { parseRobots, robotsVerdict } from './robots';
 import {
@@ -99,7 +106,8 @@ describe('buildFixes: which signals get a fix', () => {
       signals({ sitemap: 'warn', h1: 'fail', canonical: 'warn', response_time: 'fail' }),
       business(),
     );
-    expect(fixes.map((fix) => fix.signal)).toEqual(['sitemap', 'h1', 'canonical', 'response_time']);
+    // Failed checks first, then those that need attention, each heaviest first.
+    expect(fixes.map((fix) => fix.signal)).toEqual(['h1', 'response_time', 'sitemap', 'canonical']);
     for (const fix of fixes) {
       expect(fix.title.trim()).not.toBe('');
       expect(fix.text.trim()).not.toBe('');
@@ -112,6 +120,7 @@ describe('buildFixes: which signals get a fix', () => {
         signals({ [id]: id === 'training_bots' ? 'warn' : 'fail' }),
         business(),
       );
+      expect(fixes[0]?.text.trim(), id).not.toBe('');
       expect(
         fixes.map((fix) => fix.signal),
         id,
@@ -154,16 +163,23 @@ function robotsFile(text: string) {
 }
 
 describe('the robots.txt fix', () => {
-  const robotsFixText = () =>
-    fixOf(buildFixes(signals({ answer_bots: 'fail' }), business()), 'answer_bots').text;
+  const withSitemap: SiteFacts = { ...NO_SITE_FACTS, sitemapUrl: `${SITE}/sitemap.xml` };
+  const robotsFixText = (facts = withSitemap) =>
+    fixOf(buildFixes(signals({ answer_bots: 'fail' }), business(), facts), 'answer_bots').text;
 
   it('is a valid robots.txt: comments, User-agent, Allow and Sitemap lines only', () => {
     const text = robotsFixText();
     for (const line of text.split('\n')) {
-      expect(line).toMatch(/^$|^#|^(User-agent|Allow|Disallow|Sitemap): \S+$/);
+      expect(line).toMatch(/^$|^#|^(Allow|Disallow|Sitemap): \S+$|^User-agent: \S.*$/);
     }
     expect(parseRobots(text).sitemaps).toEqual([`${SITE}/sitemap.xml`]);
     expect(checkRobotsTxt(served(text, ROBOTS), ROBOTS).status).toBe('pass');
+  });
+
+  it('points to a sitemap only when the site has one', () => {
+    const text = robotsFixText(NO_SITE_FACTS);
+    expect(parseRobots(text).sitemaps).toEqual([]);
+    expect(text).not.toContain('Sitemap:');
   });
 
   it('on its own, lets every answer crawler read the home page', () => {
@@ -180,7 +196,10 @@ describe('the robots.txt fix', () => {
       for (const crawler of ANSWER_CRAWLERS) {
         expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
       }
-      // It opens the door for the answer crawlers only.
+      // It opens the door for the answer crawlers and agents only.
+      for (const crawler of AGENT_CRAWLERS) {
+        expect(parser.isAllowed(HOME, crawler.token), crawler.token).toBe(true);
+      }
       expect(parser.isAllowed(HOME, 'SomeOtherBot')).toBe(false);
       expect(parser.isAllowed(HOME, 'GPTBot')).toBe(false);
 
@@ -190,16 +209,17 @@ describe('the robots.txt fix', () => {
     }
   });
 
-  it('the optional training fix lets the training crawlers in too', () => {
+  it('the optional training fix, in place of the rules there now, lets every crawler in', () => {
     const fixes = buildFixes(signals({ training_bots: 'warn' }), business());
     const fix = fixOf(fixes, 'training_bots');
     expect(fix.title).toMatch(/^Optional/);
-    const file = `User-agent: *\nDisallow: /\n\n${fix.text}`;
-    const reading = readRobots(served(file, ROBOTS), ROBOTS);
+    expect(fix.optional).toBe(true);
+    const reading = readRobots(served(fix.text, ROBOTS), ROBOTS);
     expect(checkTrainingBots(reading, ROBOTS, HOME).status).toBe('pass');
     expect(checkAnswerBots(reading, ROBOTS, HOME).status).toBe('pass');
-    for (const crawler of TRAINING_CRAWLERS)
-      expect(fix.text).toContain(`User-agent: ${crawler.token}`);
+    for (const crawler of TRAINING_CRAWLERS) {
+      expect(robotsVerdict(reading.file!, HOME, crawler.token).allowed, crawler.token).toBe(true);
+    }
   });
 });
 
@@ -246,8 +266,30 @@ describe('the JSON-LD fix', () => {
       '@type': 'PostalAddress',
       addressLocality: 'Leeds',
       addressRegion: 'West Yorkshire',
-      addressCountry: 'UK',
+      addressCountry: 'GB',
     });
+  });
+
+  it('never takes a country for a region: "Leeds, UK" is a town in GB', () => {
+    expect(postalAddress('Leeds, UK')).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Leeds',
+      addressCountry: 'GB',
+    });
+    expect(postalAddress('Lyon, France')).toMatchObject({ addressCountry: 'FR' });
+    expect(postalAddress('Lyon, France')).not.toHaveProperty('addressRegion');
+    expect(postalAddress('Austin, TX, USA')).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Austin',
+      addressRegion: 'TX',
+      addressCountry: 'US',
+    });
+    // Two-letter US states, Canadian provinces and Australian states stay regions.
+    expect(postalAddress('Sacramento, CA')).toMatchObject({ addressRegion: 'CA' });
+    expect(postalAddress('Dover, DE')).toMatchObject({ addressRegion: 'DE' });
+    expect(postalAddress('Toronto, ON')).toMatchObject({ addressRegion: 'ON' });
+    expect(countryCode('Germany')).toBe('DE');
+    expect(countryCode('West Yorkshire')).toBeNull();
   });
 
   it('invents nothing: the help names what the owner must add', () => {
@@ -378,5 +420,129 @@ describe('the one fix for a site that could not be reached', () => {
     for (const code of ['unreachable_address', 'bad_url', 'tls', 'timeout']) {
       expect(fixFor(code).signal).toBe('home_page');
     }
+  });
+});
+
+describe('fixes change what the site already has (issue 34, item 6)', () => {
+  // A home page whose JSON-LD describes the business fully, except sameAs.
+  const complete = {
+    '@context': 'https://schema.org',
+    '@type': 'Dentist',
+    name: 'Harbor View Dental',
+    url: HOME,
+    telephone: '+1-503-555-0100',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: '12 River St',
+      addressLocality: 'Portland',
+      addressRegion: 'OR',
+      postalCode: '97201',
+    },
+    openingHours: 'Mo-Fr 08:00-17:00',
+  };
+  const page = onPage(
+    `<script type="application/ld+json">${JSON.stringify(complete)}</script>`,
+    '<h1>Harbor View Dental</h1>',
+  );
+  const facts: SiteFacts = {
+    ...NO_SITE_FACTS,
+    entity: {
+      type: 'Dentist',
+      properties: Object.keys(complete).filter((k) => !k.startsWith('@')),
+      name: 'Harbor View Dental',
+    },
+  };
+
+  it('asks to add sameAs to the existing Dentist markup, not to paste a second, poorer block', () => {
+    const result = checkStructuredData(page);
+    expect(result.status).toBe('warn');
+    const fix = fixOf(
+      buildFixes(signals({ structured_data: result.status }), business(), facts),
+      'structured_data',
+    );
+    expect(fix.title).toBe('Add sameAs to your existing Dentist markup');
+    expect(fix.text).not.toContain('<script');
+    expect(fix.text).not.toContain('@type');
+    expect(fix.text).not.toContain('"name"');
+    expect(fix.help).toContain('Do not paste a second block');
+    // Added inside the existing block, the check passes, and the name and town still match.
+    const merged = { ...complete, ...(JSON.parse(`{${fix.text}}`) as object) };
+    const after = onPage(
+      `<script type="application/ld+json">${JSON.stringify(merged)}</script>`,
+      '<h1>Harbor View Dental</h1>',
+    );
+    expect(checkStructuredData(after).status).toBe('pass');
+    expect(checkNap(after, business()).status).toBe('pass');
+    // Still one description of the business.
+    expect(after.jsonLd).toHaveLength(1);
+  });
+
+  it('fills what the record holds and marks what the owner must add', () => {
+    const noPhone = {
+      ...facts,
+      entity: { ...facts.entity!, properties: ['name', 'url', 'sameAs'] },
+    };
+    const fix = fixOf(
+      buildFixes(signals({ structured_data: 'fail' }), business(), noPhone),
+      'structured_data',
+    );
+    expect(fix.title).toBe(
+      'Add address, telephone and openingHoursSpecification to your existing Dentist markup',
+    );
+    const added = JSON.parse(`{${fix.text}}`) as Record<string, Record<string, unknown>>;
+    expect(added.address).toMatchObject({ addressLocality: 'Portland', addressRegion: 'OR' });
+    expect(added.address?.streetAddress).toMatch(/^ADD: /);
+    expect(String(added.telephone)).toMatch(/^ADD: /);
+    expect(fix.help).toContain('Replace each "ADD: …"');
+  });
+
+  it('a different name in the markup: change that name (or the dashboard), nothing pasted', () => {
+    const other = { ...facts, entity: { ...facts.entity!, name: 'Harbour View Dentistry' } };
+    const fix = fixOf(
+      buildFixes(signals({ nap_consistency: 'fail' }), business(), other),
+      'nap_consistency',
+    );
+    expect(fix.text).toBe('"name": "Harbor View Dental"');
+    expect(fix.help).toContain('"Harbour View Dentistry"');
+  });
+
+  it('failed checks come before the optional ones', () => {
+    const fixes = buildFixes(
+      signals({
+        llms_txt: 'warn',
+        faq: 'warn',
+        training_bots: 'warn',
+        sitemap: 'warn',
+        h1: 'fail',
+      }),
+      business(),
+    );
+    expect(fixes.map((fix) => [fix.signal, Boolean(fix.optional)])).toEqual([
+      ['h1', false],
+      ['sitemap', false],
+      ['training_bots', true],
+      ['faq', true],
+      ['llms_txt', true],
+    ]);
+  });
+
+  it('generated files link only pages that exist', () => {
+    const pages: SiteFacts = {
+      ...NO_SITE_FACTS,
+      pages: [
+        { url: HOME, name: 'Home' },
+        { url: `${SITE}/services`, name: 'Services' },
+      ],
+    };
+    const fixes = buildFixes(signals({ llms_txt: 'warn', sitemap: 'fail' }), business(), pages);
+    const llms = fixOf(fixes, 'llms_txt').text;
+    expect(llms).toContain(`- [Services](${SITE}/services)`);
+    expect(llms).not.toContain('/contact');
+    const sitemap = fixOf(fixes, 'sitemap').text;
+    expect(sitemap.match(/<loc>/g)).toHaveLength(2);
+    expect(sitemap).not.toContain('/contact');
+    // Knowing no other page, they link the home page only.
+    const bare = buildFixes(signals({ llms_txt: 'warn' }), business());
+    expect(fixOf(bare, 'llms_txt').text.match(/\]\(/g)).toHaveLength(1);
   });
 });

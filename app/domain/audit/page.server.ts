@@ -1,6 +1,8 @@
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
 import type { ChildNode, Element } from 'domhandler';
+import { CRAWLERS } from './crawlers.server';
+import { productToken } from './robots';
 
 // What the audit reads from a home page's HTML (htmlparser2, the parser cheerio is built on): the
 // head tags, the headings, the JSON-LD blocks and the text a crawler sees without running scripts.
@@ -11,8 +13,12 @@ export type JsonLdBlock =
 export type PageFacts = {
   title: string | null;
   description: string | null;
-  /** `<meta name="robots|googlebot|…">` tags: the name, content and the tag as written. */
+  /** `<meta name="robots|googlebot|GPTBot|…">` tags: the name, content and the tag as written. */
   robotsMeta: { name: string; content: string; tag: string }[];
+  /** Elements marked `data-nosnippet` (text search engines may not quote): the tag and its text. */
+  noSnippet: { tag: string; text: string }[];
+  /** Links on the page: the address as written and the link's text. */
+  links: { href: string; text: string }[];
   h1s: string[];
   canonical: string | null;
   lang: string | null;
@@ -52,15 +58,12 @@ function tagSource(element: Element): string {
   return `<${element.name} ${attributes}>`.slice(0, 300);
 }
 
+/** Meta tags that speak to crawlers: "robots" (all of them), or one crawler by its token. */
 const ROBOTS_META_NAMES = new Set([
   'robots',
-  'googlebot',
-  'bingbot',
-  'gptbot',
-  'chatgpt-user',
-  'oai-searchbot',
-  'claudebot',
-  'perplexitybot',
+  'googlebot-news',
+  'msnbot',
+  ...CRAWLERS.map((crawler) => productToken(crawler.token)),
 ]);
 
 export function readPage(html: string): PageFacts {
@@ -101,6 +104,20 @@ export function readPage(html: string): PageFacts {
       }
     });
 
+  const noSnippet = findAll(
+    (element) => 'data-nosnippet' in element.attribs,
+    document.children,
+  ).map((element) => ({
+    tag: `<${element.name} data-nosnippet>`,
+    text: collapse(textContent(element)),
+  }));
+  const links = elements('a')
+    .map((link) => ({
+      href: (getAttributeValue(link, 'href') ?? '').trim(),
+      text: collapse(textContent(link)),
+    }))
+    .filter((link) => link.href);
+
   const body = first((element) => element.name === 'body');
   const parts: string[] = [];
   visibleText(body ? body.children : document.children, parts);
@@ -112,6 +129,8 @@ export function readPage(html: string): PageFacts {
       ? collapse(getAttributeValue(descriptionTag, 'content') ?? '') || null
       : null,
     robotsMeta,
+    noSnippet,
+    links,
     h1s: elements('h1').map((h1) => collapse(textContent(h1))),
     canonical: canonicalLink
       ? (getAttributeValue(canonicalLink, 'href') ?? '').trim() || null

@@ -11,10 +11,23 @@ export type RobotsRule = {
   pattern: string;
 };
 
+/**
+ * A usage-preference line: Cloudflare's `Content-Signal: search=yes, ai-train=no` or the IETF
+ * AI-preferences `Content-Usage: train-ai=n` (draft-ietf-aipref-attach), either with an optional
+ * path before the values. It belongs to the group it is written in.
+ */
+export type RobotsPreference = {
+  line: number;
+  key: 'content-signal' | 'content-usage';
+  /** The value as written, path included. */
+  value: string;
+};
+
 export type RobotsGroup = {
   /** Product tokens of its User-agent lines, lower-cased; '*' for the group for all crawlers. */
   agents: string[];
   rules: RobotsRule[];
+  preferences: RobotsPreference[];
 };
 
 export type RobotsFile = {
@@ -33,7 +46,7 @@ export type RobotsVerdict = {
   rule: RobotsRule | null;
 };
 
-type Key = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+type Key = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'content-signal' | 'content-usage';
 
 /** Field names as Google's parser accepts them, common misspellings included (prefix matches). */
 const KEY_PREFIXES: [Key, string[]][] = [
@@ -41,6 +54,8 @@ const KEY_PREFIXES: [Key, string[]][] = [
   ['allow', ['allow']],
   ['disallow', ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']],
   ['sitemap', ['sitemap', 'site-map']],
+  ['content-signal', ['content-signal']],
+  ['content-usage', ['content-usage']],
 ];
 
 function keyOf(name: string): Key | null {
@@ -104,7 +119,7 @@ export function parseRobots(text: string): RobotsFile {
     const key = keyOf(field.name);
     if (key === 'user-agent') {
       if (afterRule || !current) {
-        current = { agents: [], rules: [] };
+        current = { agents: [], rules: [], preferences: [] };
         groups.push(current);
         afterRule = false;
       }
@@ -119,6 +134,11 @@ export function parseRobots(text: string): RobotsFile {
       }
     } else if (key === 'sitemap') {
       if (field.value) sitemaps.push(field.value);
+    } else if (key === 'content-signal' || key === 'content-usage') {
+      // Like a rule, a preference before any User-agent line belongs to no group. It does not
+      // end the group's User-agent lines (Google's parser skips lines it does not know).
+      if (current && field.value)
+        current.preferences.push({ line: index + 1, key, value: field.value });
     }
   });
   return { groups, sitemaps, lines };
@@ -190,10 +210,7 @@ export function robotsPath(address: string): string {
  * rules allows everything: the crawler never falls back to * (RFC 9309 2.2.1).
  */
 export function robotsVerdict(file: RobotsFile, address: string, token: string): RobotsVerdict {
-  const wanted = productToken(token);
-  const own = file.groups.filter((group) => group.agents.includes(wanted));
-  const global = file.groups.filter((group) => group.agents.includes('*'));
-  const applying = own.length ? own : global;
+  const { own, applying } = groupsFor(file, token);
   const path = robotsPath(address);
   const rule = decidingRule(
     applying.flatMap((group) => group.rules),
@@ -201,7 +218,15 @@ export function robotsVerdict(file: RobotsFile, address: string, token: string):
   );
   return {
     allowed: rule ? rule.type === 'allow' : true,
-    group: own.length ? 'own' : global.length ? 'global' : 'none',
+    group: own.length ? 'own' : applying.length ? 'global' : 'none',
     rule,
   };
+}
+
+/** The groups that apply to crawler `token`: its own, or else those for all crawlers (*). */
+export function groupsFor(file: RobotsFile, token: string) {
+  const wanted = productToken(token);
+  const own = file.groups.filter((group) => group.agents.includes(wanted));
+  const global = file.groups.filter((group) => group.agents.includes('*'));
+  return { own, applying: own.length ? own : global };
 }

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_VERSION,
   SIGNAL_GROUPS,
   SIGNAL_IDS,
+  SIGNAL_TABLES,
   SIGNALS,
+  isShutOut,
   scoreBand,
   scoreOf,
+  SHUT_OUT_CAP,
+  signalDefinition,
   type SignalId,
   type SignalStatus,
 } from './signals';
@@ -14,9 +19,17 @@ const allBut = (status: SignalStatus, others: Partial<Record<SignalId, SignalSta
   SIGNAL_IDS.map((id) => ({ id, status: others[id] ?? status }));
 
 describe('the signal table', () => {
-  it('weights add up to exactly 100', () => {
-    const total = Object.values(SIGNALS).reduce((sum, signal) => sum + signal.weight, 0);
-    expect(total).toBe(100);
+  it('weights add up to exactly 100, in every version', () => {
+    for (const [version, table] of Object.entries(SIGNAL_TABLES)) {
+      const total = Object.values(table).reduce((sum, signal) => sum + signal.weight, 0);
+      expect(total, `version ${version}`).toBe(100);
+    }
+    expect(SIGNAL_TABLES[AUDIT_VERSION]).toBe(SIGNALS);
+  });
+
+  it('every signal of the current version says why it weighs what it does', () => {
+    for (const [id, signal] of Object.entries(SIGNALS))
+      expect(signal.why.length, id).toBeGreaterThan(10);
   });
 
   it('every weight is a positive whole number and every group is a known one', () => {
@@ -33,11 +46,22 @@ describe('the signal table', () => {
     expect(new Set(SIGNAL_IDS).size).toBe(SIGNAL_IDS.length);
   });
 
-  it('blocked answer crawlers and missing business details weigh most; llms.txt least', () => {
+  it('being shut out (robots.txt or the edge) and missing business details weigh most; llms.txt least', () => {
     const weights = SIGNAL_IDS.map((id) => SIGNALS[id].weight);
-    expect(SIGNALS.answer_bots.weight).toBe(Math.max(...weights));
-    expect(SIGNALS.structured_data.weight).toBe(Math.max(...weights));
+    const heaviest = SIGNAL_IDS.filter((id) => SIGNALS[id].weight >= 12);
+    expect(heaviest.sort()).toEqual(['answer_bots', 'edge_access', 'structured_data']);
     expect(SIGNALS.llms_txt.weight).toBe(Math.min(...weights));
+    expect(SIGNAL_IDS.filter((id) => SIGNALS[id].weight === 1)).toEqual(['llms_txt']);
+  });
+
+  it('an audit of version 1 keeps its own labels and weights', () => {
+    expect(signalDefinition('robots_meta', 1).label).toBe('No "noindex" or "noai" on the page');
+    expect(signalDefinition('answer_bots', 1).weight).toBe(15);
+    expect(signalDefinition('robots_meta', AUDIT_VERSION).label).toBe(
+      'Page directives let AI quote you',
+    );
+    // A version we do not know is shown with the current table.
+    expect(signalDefinition('llms_txt', 99).weight).toBe(SIGNALS.llms_txt.weight);
   });
 });
 
@@ -54,21 +78,45 @@ describe('scoreOf', () => {
   it('a warning earns half the weight', () => {
     expect(scoreOf(all('warn'))).toBe(50);
     expect(scoreOf(allBut('fail', { nap_consistency: 'warn' }))).toBe(
-      SIGNALS.nap_consistency.weight / 2,
+      Math.round(SIGNALS.nap_consistency.weight / 2),
     );
     expect(scoreOf(allBut('pass', { nap_consistency: 'warn' }))).toBe(
-      100 - SIGNALS.nap_consistency.weight / 2,
+      Math.round(100 - SIGNALS.nap_consistency.weight / 2),
     );
   });
 
-  it('a failure costs the whole weight', () => {
-    expect(scoreOf(allBut('pass', { answer_bots: 'fail' }))).toBe(85);
+  it("a failure costs the whole weight, as the audit's version weighed it", () => {
+    expect(scoreOf(allBut('pass', { answer_bots: 'fail' }))).toBe(100 - SIGNALS.answer_bots.weight);
+    const v1 = SIGNAL_IDS.filter((id) => id in SIGNAL_TABLES[1]!).map((id) => ({
+      id,
+      status: id === 'answer_bots' ? ('fail' as const) : ('pass' as const),
+    }));
+    expect(scoreOf(v1, 1)).toBe(85);
     expect(scoreOf(allBut('fail', { h1: 'pass' }))).toBe(SIGNALS.h1.weight);
   });
 
-  it('rounds the sum: one warning on a weight of 15 out of all-fail is 8', () => {
-    expect(scoreOf(allBut('fail', { structured_data: 'warn' }))).toBe(8);
-    expect(scoreOf(allBut('fail', { structured_data: 'warn', sitemap: 'warn' }))).toBe(11);
+  it('rounds the sum: one warning on a weight of 13 out of all-fail is 7', () => {
+    expect(scoreOf(allBut('fail', { structured_data: 'warn' }))).toBe(7);
+    expect(scoreOf(allBut('fail', { structured_data: 'warn', sitemap: 'warn' }))).toBe(10);
+  });
+});
+
+describe('a site the assistants cannot read at all', () => {
+  it('scores at most 49, whatever else passes, from version 2 on', () => {
+    const shut = SIGNAL_IDS.map((id) => ({
+      id,
+      status: id === 'edge_access' ? ('fail' as const) : ('pass' as const),
+      shutsOut: id === 'edge_access',
+    }));
+    expect(scoreOf(shut)).toBe(SHUT_OUT_CAP);
+    expect(scoreBand(scoreOf(shut)).label).toBe('Hard for AI to use');
+    // The same failure for some crawlers only costs its weight.
+    expect(scoreOf(shut.map((signal) => ({ ...signal, shutsOut: false })))).toBe(
+      100 - SIGNALS.edge_access.weight,
+    );
+    // A lower score stays as it is; version 1 audits were never capped.
+    expect(scoreOf(shut.map((signal) => ({ ...signal, status: 'fail' as const })))).toBe(0);
+    expect(isShutOut(shut, 1)).toBe(false);
   });
 });
 

@@ -103,7 +103,7 @@ function BusinessAudits({ audits }: { audits: AdminBusinessAudits }) {
           {audit.unreachable ? (
             <p className="text-sm text-red-900">{audit.unreachable.message}</p>
           ) : null}
-          <SignalList signals={audit.signals} />
+          <SignalList signals={audit.signals} version={audit.version} />
         </div>
       ) : null}
     </section>

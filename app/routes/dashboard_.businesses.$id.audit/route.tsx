@@ -14,7 +14,7 @@ import {
   Sparkline,
 } from '~/components/audit/audit-report';
 import { linkStyles } from '~/components/ui/styles';
-import { scoreBand } from '~/domain/audit/signals';
+import { isShutOut, scoreBand, SHUT_OUT_CAP } from '~/domain/audit/signals';
 import {
   auditAllowance,
   auditBusiness,
@@ -177,6 +177,12 @@ export default function AuditPage() {
                   ) : (
                     <>
                       <p className="font-semibold text-slate-900">{scoreBand(audit.score).label}</p>
+                      {isShutOut(audit.signals, audit.version) ? (
+                        <p className="text-sm font-medium text-red-900" data-testid="audit-capped">
+                          At most {SHUT_OUT_CAP}: AI assistants cannot read your site at all, so
+                          nothing else counts until they can.
+                        </p>
+                      ) : null}
                       <p className="text-sm text-slate-700" data-testid="audit-summary">
                         {(['fail', 'warn', 'pass'] as const)
                           .map((status) => {
@@ -245,8 +251,8 @@ export default function AuditPage() {
             <h2 id="signals-title" className="text-2xl font-bold text-slate-900">
               What we checked
             </h2>
-            <SignalList signals={audit.signals} />
-            <ScoreExplainer />
+            <SignalList signals={audit.signals} version={audit.version} />
+            <ScoreExplainer version={audit.version} />
           </section>
         </>
       ) : (

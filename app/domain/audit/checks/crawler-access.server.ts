@@ -1,8 +1,15 @@
-import type { FetchOutcome, FetchSuccess } from '~/lib/safe-fetch.server';
-import { ANSWER_CRAWLERS, TRAINING_CRAWLERS, type Crawler } from '../crawlers';
-import type { PageFacts } from '../page.server';
+import type { FetchOutcome } from '~/lib/safe-fetch.server';
+import {
+  AGENT_CRAWLERS,
+  ANSWER_CRAWLERS,
+  TRAINING_CRAWLERS,
+  type Crawler,
+} from '../crawlers.server';
 import { parseRobots, robotsVerdict, type RobotsFile } from '../robots';
 import type { EvidenceItem } from '../signals';
+import { checkContentSignals } from './content-signals.server';
+import { checkEdgeAccess, edgeVerdicts, type EdgeVerdict } from './edge-access.server';
+import { checkRobotsMeta } from './page-directives.server';
 import {
   bodyText,
   looksLikeHtml,
@@ -13,8 +20,12 @@ import {
   type Result,
 } from './shared.server';
 
-// "Can AI crawlers get in?": robots.txt, what it says to answer and training crawlers, and the
-// page's own robots directives.
+// "Can AI crawlers get in?": robots.txt and what it says to the answer, agent and training
+// crawlers. The group's other questions each have a module: edge-access (the site fetched as the
+// crawlers), content-signals (usage preferences) and page-directives (meta robots, X-Robots-Tag,
+// data-nosnippet).
+
+export { checkRobotsMeta } from './page-directives.server';
 
 export type RobotsReading = {
   /** How crawlers treat the file: rules to follow, allow all (4xx), or stay away (5xx, no answer). */
@@ -82,62 +93,120 @@ export function checkRobotsTxt(robots: FetchOutcome | null, robotsUrl: string): 
   };
 }
 
-function crawlerItems(reading: RobotsReading, crawlers: readonly Crawler[], homeUrl: string) {
-  return crawlers.map((crawler): EvidenceItem => {
+type CrawlerCheck = { items: EvidenceItem[]; major: string[]; other: string[] };
+
+/**
+ * What robots.txt says to each of `crawlers` about the home page. The major crawlers are always
+ * listed; a lesser one only when a group of its own blocks it; those the group for all crawlers
+ * blocks are counted in one line, not listed one by one.
+ */
+function crawlerItems(
+  reading: RobotsReading,
+  crawlers: readonly Crawler[],
+  homeUrl: string,
+  kind: string,
+): CrawlerCheck {
+  const items: EvidenceItem[] = [];
+  const major: string[] = [];
+  const other: string[] = [];
+  let sharedNote: string | null = null;
+  let shared = 0;
+  for (const crawler of crawlers) {
+    let ok: boolean;
+    let note: string;
+    let own = false;
     if (reading.mode === 'disallow_all') {
-      return {
-        label: crawler.token,
-        ok: false,
-        note: 'robots.txt unavailable: crawlers stay away',
-      };
+      ok = false;
+      note = 'robots.txt unavailable: crawlers stay away';
+    } else if (reading.mode === 'allow_all' || !reading.file) {
+      ok = true;
+      note = 'allowed (no robots.txt)';
+    } else {
+      // One reading decides and explains: the rule named is the rule that decided.
+      const { allowed, group, rule } = robotsVerdict(reading.file, homeUrl, crawler.token);
+      own = group === 'own';
+      const groupName = own ? 'its own group' : 'the group for all crawlers (*)';
+      ok = allowed;
+      note = rule
+        ? `${allowed ? 'allowed' : 'blocked'} by line ${rule.line} in ${groupName}: ${reading.lines[rule.line - 1]!.trim()}`
+        : `allowed: no rule in ${groupName} covers the home page`;
     }
-    if (reading.mode === 'allow_all' || !reading.file) {
-      return { label: crawler.token, ok: true, note: 'allowed (no robots.txt)' };
+    if (!ok) (crawler.major ? major : other).push(crawler.token);
+    if (crawler.major || (own && !ok)) {
+      items.push({ label: crawler.token, ok, note });
+    } else if (!ok) {
+      shared += 1;
+      sharedNote = note;
     }
-    // One reading decides and explains: the rule named is the rule that decided.
-    const { allowed, group, rule } = robotsVerdict(reading.file, homeUrl, crawler.token);
-    const groupName = group === 'own' ? 'its own group' : 'the group for all crawlers (*)';
-    const note = rule
-      ? `${allowed ? 'allowed' : 'blocked'} by line ${rule.line} in ${groupName}: ${reading.lines[rule.line - 1]!.trim()}`
-      : `allowed: no rule in ${groupName} covers the home page`;
-    return { label: crawler.token, ok: allowed, note };
-  });
+  }
+  if (shared > 0) {
+    items.push({ label: `${shared} other ${kind}`, ok: false, note: sharedNote! });
+  }
+  return { items, major, other };
 }
+
+const ANSWERS_NAMED =
+  'ChatGPT, Claude, Perplexity, Google, Copilot and Siri can all read your home page for their answers, and open it when a person asks them to.';
 
 export function checkAnswerBots(
   reading: RobotsReading,
   robotsUrl: string,
   homeUrl: string,
 ): Result {
-  const items = crawlerItems(reading, ANSWER_CRAWLERS, homeUrl);
-  const blocked = items.filter((item) => !item.ok).map((item) => item.label);
+  const answers = crawlerItems(reading, ANSWER_CRAWLERS, homeUrl, 'AI search and chat crawlers');
+  const agents = crawlerItems(reading, AGENT_CRAWLERS, homeUrl, 'AI agents acting for a person');
+  const items = [...answers.items, ...agents.items];
   const evidence = {
     url: robotsUrl,
     items,
     snippet: items.find((item) => !item.ok)?.note,
   };
-  if (blocked.length === 0) {
+  const blocked = answers.major;
+  if (blocked.length) {
+    const majors = ANSWER_CRAWLERS.filter((crawler) => crawler.major).length;
     return {
-      status: 'pass',
+      status: 'fail',
       evidence,
-      reason:
-        'ChatGPT, Claude, Perplexity and Google can all read your home page for their answers.',
+      // Not one of the main assistants may read the site: nothing else counts until they can.
+      ...(blocked.length === majors ? { shutsOut: true } : {}),
+      reason: `${blocked.join(', ')} ${blocked.length === 1 ? 'is' : 'are'} blocked, so ${blocked.length === 1 ? 'that assistant' : 'those assistants'} cannot read your site and will not recommend it from there.`,
     };
   }
-  return {
-    status: 'fail',
-    evidence,
-    reason: `${blocked.join(', ')} ${blocked.length === 1 ? 'is' : 'are'} blocked, so ${blocked.length === 1 ? 'that assistant' : 'those assistants'} cannot read your site and will not recommend it from there.`,
-  };
+  const lesser = [...answers.other, ...agents.other];
+  if (lesser.length) {
+    return {
+      status: 'warn',
+      evidence,
+      reason: `${ANSWERS_NAMED} But robots.txt blocks ${lesser.length} smaller AI search tool${lesser.length === 1 ? '' : 's'} or agent${lesser.length === 1 ? '' : 's'} (${lesser.slice(0, 5).join(', ')}${lesser.length > 5 ? ', …' : ''}).`,
+    };
+  }
+  return { status: 'pass', evidence, reason: ANSWERS_NAMED };
 }
 
 export function checkTrainingBots(
   reading: RobotsReading,
   robotsUrl: string,
   homeUrl: string,
+  edge: EdgeVerdict[] = [],
 ): Result {
-  const items = crawlerItems(reading, TRAINING_CRAWLERS, homeUrl);
-  const blocked = items.filter((item) => !item.ok).map((item) => item.label);
+  const { items, major, other } = crawlerItems(
+    reading,
+    TRAINING_CRAWLERS,
+    homeUrl,
+    'training and data crawlers',
+  );
+  // Turned away at the edge although robots.txt lets them in: blocked all the same.
+  const atEdge = edge.filter(
+    (verdict) => verdict.crawler.purpose === 'training' && (verdict.block || verdict.robots),
+  );
+  for (const verdict of atEdge) {
+    const item = items.find((entry) => entry.label === verdict.crawler.token);
+    const words = `the site turns it away: ${verdict.block?.words ?? verdict.robots}`;
+    if (item && item.ok) Object.assign(item, { ok: false, note: `${item.note}, but ${words}` });
+    else if (!item) items.push({ label: verdict.crawler.token, ok: false, note: words });
+    if (!major.includes(verdict.crawler.token)) major.push(verdict.crawler.token);
+  }
+  const blocked = [...major, ...other];
   const evidence = { url: robotsUrl, items, snippet: items.find((item) => !item.ok)?.note };
   if (blocked.length === 0) {
     return {
@@ -149,70 +218,25 @@ export function checkTrainingBots(
   return {
     status: 'warn',
     evidence,
-    reason: `You block ${blocked.length} training crawler${blocked.length === 1 ? '' : 's'} (${blocked.join(', ')}). That is a fair choice, but future AI models will know less about you.`,
-  };
-}
-
-const BLOCKING_DIRECTIVES = ['noindex', 'none', 'noai', 'noimageai'];
-const LIMITING_DIRECTIVES = ['nosnippet', 'max-snippet:0'];
-
-function directives(content: string): string[] {
-  // "googlebot: noindex, nofollow" (X-Robots-Tag) and "noindex,nofollow" alike.
-  return content
-    .toLowerCase()
-    .replace(/^[a-z0-9_-]+\s*:\s*(?=[a-z])/i, (prefix) =>
-      /^(max-|unavailable)/.test(prefix) ? prefix : '',
-    )
-    .split(/\s*,\s*/)
-    .map((item) => item.replace(/\s+/g, ''))
-    .filter(Boolean);
-}
-
-export function checkRobotsMeta(home: FetchSuccess, page: PageFacts): Result {
-  const sources = [
-    ...page.robotsMeta.map((meta) => ({ where: meta.tag, values: directives(meta.content) })),
-    ...(home.headers['x-robots-tag']
-      ? home.headers['x-robots-tag']
-          .split(/,(?=\s*[a-z-]+\s*:)/i)
-          .map((value) => value.trim())
-          .map((value) => ({ where: `X-Robots-Tag: ${value}`, values: directives(value) }))
-      : []),
-  ];
-  const blocking = sources.find((source) =>
-    source.values.some((value) => BLOCKING_DIRECTIVES.includes(value)),
-  );
-  if (blocking) {
-    return {
-      status: 'fail',
-      evidence: { url: home.url, status: home.status, snippet: blocking.where },
-      reason:
-        'Your home page tells search engines and AI tools not to use it ("noindex" or "noai"), so it cannot appear in their answers.',
-    };
-  }
-  const limiting = sources.find((source) =>
-    source.values.some((value) => LIMITING_DIRECTIVES.includes(value)),
-  );
-  if (limiting) {
-    return {
-      status: 'warn',
-      evidence: { url: home.url, status: home.status, snippet: limiting.where },
-      reason:
-        'Your home page forbids snippets ("nosnippet"), so AI answers cannot quote it even when they find it.',
-    };
-  }
-  return {
-    status: 'pass',
-    evidence: { url: home.url, status: home.status, snippet: sources[0]?.where },
-    reason: 'Nothing on your home page tells AI tools to stay away.',
+    reason: `You block ${blocked.length} training crawler${blocked.length === 1 ? '' : 's'} (${blocked.slice(0, 6).join(', ')}${blocked.length > 6 ? ', …' : ''}). That is a fair choice, but future AI models will know less about you.`,
   };
 }
 
 export function accessChecks(context: AuditContext): GroupResults<'access'> {
-  const { fetches, addresses, robots, homeUrl, page } = context;
+  const { fetches, addresses, robots, homeUrl, page, business } = context;
+  const edge = edgeVerdicts(fetches.crawlers ?? [], fetches.recheck ?? null);
   return {
     robots_txt: checkRobotsTxt(fetches.robots, addresses.robots),
     answer_bots: checkAnswerBots(robots, addresses.robots, homeUrl),
-    training_bots: checkTrainingBots(robots, addresses.robots, homeUrl),
-    robots_meta: page ? checkRobotsMeta(page.home, page.facts) : pageUnavailable(context),
+    edge_access: checkEdgeAccess(context),
+    content_signals: checkContentSignals(
+      robots,
+      fetches.robots,
+      addresses.robots,
+      fetches.home,
+      homeUrl,
+    ),
+    training_bots: checkTrainingBots(robots, addresses.robots, homeUrl, edge),
+    robots_meta: page ? checkRobotsMeta(page.home, page.facts, business) : pageUnavailable(context),
   };
 }

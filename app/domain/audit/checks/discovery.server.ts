@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { marked, type Tokens } from 'marked';
 import type { FetchOutcome } from '~/lib/safe-fetch.server';
-import type { EvidenceItem } from '../signals';
+import { SIGNALS, type EvidenceItem } from '../signals';
 import {
   bodyText,
   looksLikeHtml,
@@ -82,7 +82,7 @@ export function checkSitemap(
 }
 
 export function checkLlmsTxt(llms: FetchOutcome | null, llmsUrl: string): Result {
-  const optional = 'It is optional: Google says it does not need one.';
+  const optional = `It is optional and weighs little (${SIGNALS.llms_txt.weight} of 100 points): few AI crawlers ask for it yet, and Google says it does not need one.`;
   if (!llms || !llms.ok || llms.status >= 300) {
     return {
       status: 'warn',
@@ -118,7 +118,7 @@ export function checkLlmsTxt(llms: FetchOutcome | null, llmsUrl: string): Result
     return {
       status: 'pass',
       evidence: { ...evidence, items },
-      reason: 'Your llms.txt has a title, a summary and lists of links, as the proposal describes.',
+      reason: `Your llms.txt has a title, a summary and lists of links, as the proposal describes. It weighs little (${SIGNALS.llms_txt.weight} of 100 points): few AI crawlers ask for it yet.`,
     };
   }
   return {

@@ -1,6 +1,7 @@
 import type { FetchOutcome, FetchSuccess } from '~/lib/safe-fetch.server';
 import type { PageFacts } from '../page.server';
 import type { EvidenceItem } from '../signals';
+import { edgeBlockOf } from './edge-access.server';
 import {
   hostOf,
   LIMITS,
@@ -21,6 +22,10 @@ export function homeProblem(home: FetchOutcome): string | null {
     return `Your home page is ${home.error}, so we stopped reading it: AI crawlers do the same.`;
   }
   if (!home.ok) return `We could not reach ${hostOf(home.url)}: ${home.error}.`;
+  const block = edgeBlockOf(home);
+  if (block && 'kind' in block && block.kind === 'challenge') {
+    return `Your site answered our visit with a bot challenge (${block.words}) instead of the page, so we could not check this. AI crawlers most likely get the same.`;
+  }
   if (home.status >= 400) {
     return `Your home page answered with an error (HTTP ${home.status}), so we could not check this.`;
   }

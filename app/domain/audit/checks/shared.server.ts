@@ -1,6 +1,7 @@
 import type { FetchOutcome, FetchSuccess } from '~/lib/safe-fetch.server';
 import type { PageFacts } from '../page.server';
 import type { RobotsReading } from './crawler-access.server';
+import type { CrawlerFetch } from './edge-access.server';
 import type { SIGNALS, SignalGroup, SignalId, SignalResult } from '../signals';
 
 // What every group of checks shares: the facts they run on, the limits they judge by, and small
@@ -20,6 +21,10 @@ export type SiteFetches = {
   robots: FetchOutcome | null;
   sitemap: FetchOutcome | null;
   llms: FetchOutcome | null;
+  /** The home page and robots.txt fetched as each AI crawler (absent: not fetched, audit v1). */
+  crawlers?: CrawlerFetch[];
+  /** Our own visit again, after a crawler got 429 or 503: was the site limiting everyone? */
+  recheck?: FetchOutcome | null;
 };
 
 export const LIMITS = {

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { SignalResult } from '~/domain/audit/signals';
+import { FixList, ScoreExplainer, SignalList } from './audit-report';
+
+// The report as an owner reads it: a stored audit keeps the labels and weights of its version.
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+
+const signal = (id: SignalResult['id'], status: SignalResult['status']): SignalResult => ({
+  id,
+  status,
+  evidence: {},
+  reason: `${id} reason`,
+});
+
+describe('the report of a stored audit', () => {
+  it('an audit of version 1 shows its own labels, weights and a note that the checks changed', () => {
+    const signals = text(
+      renderToStaticMarkup(<SignalList signals={[signal('robots_meta', 'warn')]} version={1} />),
+    );
+    expect(signals).toContain('No "noindex" or "noai" on the page');
+    const explainer = text(renderToStaticMarkup(<ScoreExplainer version={1} />));
+    expect(explainer).toContain('AI search and answer crawlers 15');
+    expect(explainer).toContain('llms.txt 2');
+    expect(explainer).not.toContain('AI crawlers get your page, not a block');
+    expect(explainer).toContain('This audit ran with an earlier set of checks');
+  });
+
+  it('a current audit explains each weight, llms.txt lightest', () => {
+    const signals = text(
+      renderToStaticMarkup(<SignalList signals={[signal('robots_meta', 'fail')]} />),
+    );
+    expect(signals).toContain('Page directives let AI quote you');
+    const explainer = text(renderToStaticMarkup(<ScoreExplainer />));
+    expect(explainer).toContain('Why it weighs this much');
+    expect(explainer).toContain(
+      'AI crawlers get your page, not a block 12 A block by your host, CDN or firewall shuts assistants out whatever robots.txt says.',
+    );
+    expect(explainer).toContain('llms.txt 1 Few AI crawlers ask for it yet, so it counts little.');
+    expect(explainer).not.toContain('earlier set of checks');
+  });
+
+  it('marks optional fixes as such', () => {
+    const html = text(
+      renderToStaticMarkup(
+        <FixList
+          fixes={[
+            { signal: 'https', title: 'Switch your site to https://', text: 'x' },
+            { signal: 'llms_txt', title: 'Add an llms.txt', text: '# x', optional: true },
+          ]}
+        />,
+      ),
+    );
+    expect(html).toMatch(/Switch your site to https:\/\/ .*Optional Add an llms\.txt/);
+    expect(html.match(/Optional/g)).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseExtractionModel } from './ai/extraction-config';
 import { databaseEngine, DATABASE_URL_HELP } from './database-url';
 
 // Configuration is read once, at start-up, from the environment (and a `.env` file if there is one).
@@ -182,6 +183,12 @@ const schema = z.object({
   TRACKING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   /** Delay before a failed call's first retry (doubling), unless the engine says Retry-After. */
   TRACKING_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(2),
+  /**
+   * The optional extraction model, "<provider>:<model>" (openai, anthropic, google, perplexity or
+   * openai-compatible, with that engine's key and base URL): lists the businesses each answer
+   * names and labels the sentences naming the owner's business. Empty: the reader alone.
+   */
+  TRACKING_EXTRACTION_MODEL: z.string().trim().max(200).default(''),
   /** The scheduled rounds (weekly for DIY and Starter, daily for Growth and Authority). */
   TRACKING_SCHEDULER: bool.default(true),
   TRACKING_SCHEDULE_CRON: z.string().trim().min(9).default('10 * * * *'),
@@ -255,6 +262,12 @@ export function trackingProblems(config: z.infer<typeof schema>): string[] {
       'OPENAI_COMPATIBLE_BASE_URL is set, so OPENAI_COMPATIBLE_MODEL must name the model to ask',
     );
   }
+  const extraction = parseExtractionModel(config);
+  if (typeof extraction === 'string') problems.push(extraction);
+  if (extraction && config.DEMO_TRACKING)
+    problems.push(
+      'TRACKING_EXTRACTION_MODEL cannot run with DEMO_TRACKING=true: the demo asks no real model',
+    );
   if (config.TRACKING_PRICES) {
     const prices = z.record(
       z.string(),

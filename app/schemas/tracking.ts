@@ -37,3 +37,28 @@ export const CompetitorSchema = z.object({
 
 export type PromptInput = z.infer<typeof PromptSchema>;
 export type CompetitorInput = z.infer<typeof CompetitorSchema>;
+
+// The owner's corrections to the names the answers were read for (hide one, merge two).
+const correctedName = (what: string) =>
+  z
+    .string({ error: `Please choose ${what}` })
+    .trim()
+    .min(1, `Please choose ${what}`)
+    .max(TRACKING_LIMITS.competitor, tooLong('The name', TRACKING_LIMITS.competitor))
+    .refine(...printable('The name'))
+    .transform((value) => value.replace(/\s+/g, ' '));
+
+export const NameCorrectionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('hide'), name: correctedName('the name to hide') }),
+    z.object({
+      action: z.literal('merge'),
+      name: correctedName('the name to merge'),
+      into: correctedName('the name to merge it into'),
+    }),
+  ],
+  { error: 'The action must be "hide" or "merge"' },
+);
+
+export type NameCorrectionInput = z.infer<typeof NameCorrectionSchema>;

@@ -95,6 +95,22 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(answer.getByTestId('answer-reading')).toContainText(/Named you|Did not name you/);
   await expectNoAxeViolations(page);
 
+  // A name the answers gave is hidden as not a business (after a confirmation), then shown again.
+  const named = page.getByTestId('share-of-voice').getByRole('row').nth(2);
+  const other = (await named.getByRole('rowheader').innerText()).trim();
+  await named.getByRole('link', { name: /Not a business/ }).click();
+  const confirm = page.getByTestId('hide-name');
+  await expect(confirm).toContainText(other);
+  await confirm.getByRole('button', { name: 'Hide it' }).click();
+  await expectMessage(page, 'Name hidden');
+  await expect(page.getByTestId('share-of-voice')).not.toContainText(other);
+  const corrections = page.getByTestId('correction-list');
+  await expect(corrections).toContainText(`${other} is hidden: not a business`);
+  await expectNoAxeViolations(page);
+  await corrections.getByRole('button', { name: `Show again ${other}` }).click();
+  await expectMessage(page, 'Name shown again');
+  await expect(page.getByTestId('share-of-voice')).toContainText(other);
+
   // The dashboard card has the rate in words and the link back.
   await page.getByRole('link', { name: '← Back to dashboard' }).click();
   const card = page.getByTestId('business-card').filter({ hasText: business.name });

@@ -122,3 +122,15 @@ export async function run(fn: () => unknown) {
     throw thrown;
   }
 }
+
+/** Calls a route module's loader or action with a JSON request, as the API's clients do. */
+export function callRoute(
+  module: { loader?: unknown; action?: unknown },
+  kind: 'loader' | 'action',
+  path: string,
+  params: Record<string, string>,
+  init: Parameters<typeof jsonRequest>[1] = {},
+) {
+  const fn = module[kind] as (a: ReturnType<typeof args>) => unknown;
+  return run(() => fn(args(jsonRequest(path, init), params)));
+}

@@ -23,7 +23,7 @@ import {
   trackingAskQueue,
   type RoundJob,
 } from '~/domain/tracking/runs.server';
-import { args, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
+import { callRoute, createUser, sessionCookieFor } from './helpers';
 
 async function owner(tier = 'diy') {
   const user = await createUser();
@@ -41,16 +41,7 @@ async function owner(tier = 'diy') {
   return { user, business, auth: { Authorization: `Bearer ${token}` } };
 }
 
-function call(
-  module: { loader?: unknown; action?: unknown },
-  kind: 'loader' | 'action',
-  path: string,
-  params: Record<string, string>,
-  init: Parameters<typeof jsonRequest>[1] = {},
-) {
-  const fn = module[kind] as (a: ReturnType<typeof args>) => unknown;
-  return run(() => fn(args(jsonRequest(path, init), params)));
-}
+const call = callRoute;
 
 const addPrompt = (id: string, auth: Record<string, string>, text: unknown) =>
   call(

@@ -1,4 +1,9 @@
 import { configuredEngines } from '~/lib/ai/engines.server';
+import {
+  EXTRACTION_LABEL,
+  EXTRACTION_SPEND_KEY,
+  extractionModel,
+} from '~/lib/ai/extraction.server';
 import { hasPrice } from '~/lib/ai/prices';
 import { db } from '~/lib/db.server';
 import type { PublicUser } from '../accounts.server';
@@ -128,7 +133,13 @@ export async function getTrackingOverview(
   const lastById = new Map(lastAsked.map((row) => [row.businessId, row._max.askedAt]));
 
   const names = engineNames();
-  const configured = configuredEngines();
+  names.set(EXTRACTION_SPEND_KEY, EXTRACTION_LABEL);
+  const extraction = extractionModel();
+  // The extraction model's spend is a row of its own, beside the engines'.
+  const configured = [
+    ...configuredEngines(),
+    ...(extraction ? [{ id: EXTRACTION_SPEND_KEY, model: extraction.model }] : []),
+  ];
   const engineIds = [
     ...new Set([
       ...configured.map((engine) => engine.id as string),

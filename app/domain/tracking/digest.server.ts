@@ -9,6 +9,8 @@ import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
+import { countedKey } from './corrections';
+import { correctionsOf } from './corrections.server';
 import { readAnswer, type NameMatch } from './reader';
 import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
 
@@ -165,11 +167,10 @@ async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
  * which of them have an earlier row (an index seek each on businessId, key, period).
  */
 async function newCompetitorOf(businessId: string, start: Date, end: Date) {
-  const known = await db.competitor.findMany({
-    where: { businessId },
-    select: { key: true },
-    take: 50,
-  });
+  const [known, corrections] = await Promise.all([
+    db.competitor.findMany({ where: { businessId }, select: { key: true }, take: 50 }),
+    correctionsOf(businessId),
+  ]);
   const thisWeek = await db.trackingNameStat.groupBy({
     by: ['key'],
     where: {
@@ -184,18 +185,25 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
     orderBy: [{ _sum: { mentions: 'desc' } }, { key: 'asc' }],
     take: 20,
   });
-  if (!thisWeek.length) return null;
+  // The owner's corrections: a hidden name is no business, a merged spelling is the name it was
+  // merged into (new only when none of its spellings was seen before).
+  const candidates = thisWeek.filter((row) => countedKey(corrections, row.key) === row.key);
+  if (!candidates.length) return null;
+  const spellings = (key: string) => [
+    key,
+    ...[...corrections.into].filter(([, target]) => target.key === key).map(([alias]) => alias),
+  ];
   const seenBefore = await db.trackingNameStat.groupBy({
     by: ['key'],
     where: {
       businessId,
       engine: engineFilter(),
-      key: { in: thisWeek.map((row) => row.key) },
+      key: { in: candidates.flatMap((row) => spellings(row.key)) },
       period: { lt: start },
     },
   });
-  const old = new Set(seenBefore.map((row) => row.key));
-  const row = thisWeek.find((each) => !old.has(each.key));
+  const old = new Set(seenBefore.map((row) => countedKey(corrections, row.key)));
+  const row = candidates.find((each) => !old.has(each.key));
   return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
 }
 

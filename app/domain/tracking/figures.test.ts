@@ -353,9 +353,7 @@ describe('the words', () => {
     expect(describeChange(figuresOf(answers(50, 26)), figuresOf(answers(50, 25)), week)).toBe(
       'up 2 points from 50% (25 of 50 answers) the week before, which could be chance',
     );
-    expect(describeChange(figuresOf(answers(3, 1)), null, week)).toBe(
-      'not asked the week before',
-    );
+    expect(describeChange(figuresOf(answers(3, 1)), null, week)).toBe('not asked the week before');
     expect(describeChange(figuresOf([]), figuresOf(answers(3, 1)), week)).toBe('not asked yet');
   });
 });

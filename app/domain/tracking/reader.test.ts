@@ -185,3 +185,65 @@ describe('readAnswer on arbitrary text', () => {
     }
   });
 });
+
+describe('readAnswer: which names are businesses', () => {
+  const business = { name: 'Moreno Plumbing', location: 'Leeds, UK' };
+  const others = (text: string, competitors: string[] = []) =>
+    readAnswer({ text, business, competitors }).competitors.map((competitor) => competitor.name);
+
+  it('takes no heading, bold label, table header or date for a business', () => {
+    const text = [
+      '## Major Tech News for September 26',
+      '',
+      '### Recent AI Developments',
+      '',
+      '**Holiday Name:** Thanksgiving Day',
+      '**Date:** Thursday, November 27',
+      '**Purpose:** A day to give thanks.',
+      '**Traditions:** Parades and football.',
+      '',
+      '| Holiday Name | Date | Purpose | Traditions |',
+      '|---|---|---|---|',
+      '| Veterans Day | November 11 | Honors veterans | Ceremonies |',
+    ].join('\n');
+    expect(others(text)).toEqual([]);
+  });
+
+  it('reads the name after a description, not the description', () => {
+    expect(others('- **Chinese AI firm DeepSeek** released a cheaper model.')).toEqual([
+      'DeepSeek',
+    ]);
+    expect(others('Meanwhile, Chinese AI firm DeepSeek cut its prices.')).toEqual(['DeepSeek']);
+  });
+
+  it('finds businesses named in plain prose, each once, after the ones in lists', () => {
+    const text =
+      '1. **Aire Valley Drains** – fast.\n\nLocals also recommend PipeRight Leeds, Leeds Family Plumbing, Ironwood Plumbing and Moreno Plumbing.';
+    const reading = readAnswer({ text, business });
+    expect(reading.competitors.map(({ name, position }) => [name, position])).toEqual([
+      ['Aire Valley Drains', 1],
+      ['PipeRight Leeds', 2],
+      ['Leeds Family Plumbing', 3],
+      ['Ironwood Plumbing', 4],
+    ]);
+    expect(reading).toMatchObject({ mentioned: true, position: 5 });
+  });
+
+  it('keeps names whole, with the period of "Co." and a comma before "LLP"', () => {
+    expect(others('Cedar Ridge Plumbing Co. is the one most people call.')).toEqual([
+      'Cedar Ridge Plumbing Co.',
+    ]);
+    expect(others('- **Best value:** Cedar Ridge Plumbing Co. – fair prices')).toEqual([
+      'Cedar Ridge Plumbing Co.',
+    ]);
+    expect(others('1. Howie, Sacks & Henry LLP – large settlements')).toEqual([
+      'Howie, Sacks & Henry LLP',
+    ]);
+  });
+
+  it('does not read places, people, public bodies, directories or products as businesses', () => {
+    const text =
+      'Check Google and Checkatrade, confirm they are Gas Safe registered with the Texas State Board of Plumbing Examiners, and ask designer Maria Alvarez about Invisalign in Chapel Allerton.';
+    expect(others(text)).toEqual([]);
+  });
+});

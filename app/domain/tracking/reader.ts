@@ -21,27 +21,48 @@
 //    ("Joe's Plumbing Supply", "Joe's Plumbing & Drain") is taken for a longer, different name.
 // 3. Common-word names. A name made only of words from COMMON_WORDS, GENERIC_WORDS and the
 //    location ("Reliable Plumbing", "Peak Roofing Co.", "Austin Plumbing") counts in running
-//    text only when written with its capitals ("reliable plumbing service" is not a mention). A one-word name ("Summit", "Apex") needs
+//    text only when written with its capitals ("reliable plumbing service" is not a mention).
+//    A one-word name ("Summit", "Apex") needs
 //    more than its word: its capitals and also bold, a link's text, the town within six words, or
 //    a link to the business's site in the same paragraph, list item or table row. As an entry's
 //    lead either always counts.
-// 4. Recommended businesses are the entries whose lead is a known name or looks like a business
-//    name (at most eight words, every significant word capitalised, not only heading/label words
-//    such as "Top Rated Plumbers in Austin" or "Phone"), each counted once, in order. An entry
-//    that is a sentence is about the known name, else the run of two or more capitalised words,
-//    it opens with ("Abacus Plumbing offers a guarantee").
-// 5. Position: a recommended business's rank in that order. A known business named only in
-//    running text comes after all recommended ones, in order of first appearance; when the answer
+// 4. Recommended businesses are the entries whose lead is a known name or reads as a business's
+//    name (business-names.ts): headings and bold lines standing alone, and the rows of a column
+//    headed by a label word ("Holiday Name", "Date"), need a name that stands out on its own
+//    ("Ironwood Plumbing", "DeepSeek", "Tidy Nest Ltd"), so "Recent AI Developments" or
+//    "Chips and Hardware" never count; list items, bold phrases and table cells need a word that
+//    is not ordinary English, a heading word, a date or a place. Dates, holidays, "X in Y"
+//    phrases, public bodies and review sites never count. A label ("Best overall:", "Rebates:")
+//    gives the name its value opens with; a description before a name gives the name ("Chinese
+//    AI firm DeepSeek" → DeepSeek); an entry that is a sentence is about the known name, else
+//    the capitalised run, it opens with ("Abacus Plumbing offers a guarantee"). In a list whose
+//    other items are labels about nobody ("Cost: $150", "Timeline: 2 weeks") an item needs a
+//    name that stands out on its own. Each business is counted once, in order.
+//    Names in running text count too: a capitalised run that stands out as a name, or that a
+//    description, a verb of hiring or an apposition says is a business ("try Hartwell
+//    Exteriors", "Slater Heelis, a long-established practice"), split where a list goes on
+//    ("Ironwood Plumbing and Moreno Plumbing"; "&" always joins). Names keep the period of "Co.".
+// 5. Position: a recommended business's rank in that order. A business named only in running
+//    text comes after all recommended ones, in order of first appearance; when the answer
 //    recommends nothing in structure, order of first appearance is the whole rule.
 // 6. Cited: a source's address (or, for redirecting sources such as Gemini's, a title that is a
 //    domain), a link in the text, or a bare domain written in the text is on the business's site
 //    (domains.ts). `citedNotNamed`: cited while the name is missing.
 
-import { marked, type Token, type Tokens } from 'marked';
+import { readStructure, trimLead, type Entry, type Range } from './answer-structure';
+import {
+  actsLikeCompany,
+  capitalisedRuns,
+  describedAfter,
+  describedBefore,
+  labelHeader,
+  nameLevel,
+  type NameLevel,
+  type Run,
+} from './business-names';
+import { backed, continues, findOccurrences, isCommon, within, type Known } from './known-names';
 import { hostOf, siteOf } from './domains';
 import {
-  COMMON_WORDS,
-  GENERIC_WORDS,
   LEGAL_SUFFIXES,
   SMALL_WORDS,
   nameCore,
@@ -92,395 +113,6 @@ export type AnswerReading = {
   /** By start offset. */
   matches: NameMatch[];
 };
-
-type Range = { start: number; end: number };
-type PlacedInline = Range & { token: Token };
-type Link = Range & { href: string; label: Range | null };
-type Entry = {
-  kind: 'item' | 'heading' | 'row' | 'bold';
-  block: Range;
-  lead: Range | null;
-  /** The list item a nested list item sits in. */
-  parent: Entry | null;
-};
-type Structure = {
-  entries: Entry[];
-  /** Paragraphs, list items, headings and table rows: "the same block" for rule 3. */
-  blocks: Range[];
-  strong: Range[];
-  links: Link[];
-  /** Ranges whose words are not read as names: link addresses, code, source lists. */
-  masks: Range[];
-};
-
-const SOURCE_HEADINGS = /^(?:sources?|references?|citations?|links|further reading|learn more)$/i;
-const NAME_COLUMN =
-  /\b(?:name|business|company|provider|contractor|firm|shop|practice|service|plumber|electrician|roofer|dentist|lawyer|attorney|agency)s?\b/i;
-
-// ---------------------------------------------------------------------------------------------
-// Structure: where the entries, bold phrases and links are, as offsets into the text.
-
-/** Where a token's raw text starts in `src` within [from, to), and whether all of it was found. */
-function locate(src: string, raw: string, from: number, to: number): [number, boolean] {
-  if (!raw) return [-1, false];
-  const whole = src.indexOf(raw, from);
-  if (whole >= 0 && whole + raw.length <= to) return [whole, true];
-  // Inside list items marked removes the indentation, so a multi-line raw is not verbatim in the
-  // source; its first line is.
-  const line = raw
-    .split('\n')
-    .map((part) => part.trim())
-    .find(Boolean);
-  if (!line) return [-1, false];
-  const first = src.indexOf(line, from);
-  return first >= 0 && first < to ? [first, false] : [-1, false];
-}
-
-function place<T extends { raw: string }>(
-  src: string,
-  tokens: T[],
-  from: number,
-  to: number,
-): (Range & { token: T })[] {
-  const placed: (Range & { token: T; whole: boolean })[] = [];
-  let cursor = from;
-  for (const token of tokens) {
-    const [start, whole] = locate(src, token.raw, cursor, to);
-    if (start < 0) continue;
-    const end = whole ? start + token.raw.length : start + 1;
-    placed.push({ token, start, end, whole });
-    cursor = whole ? end : start + 1;
-  }
-  return placed.map((item, i) => ({
-    token: item.token,
-    start: item.start,
-    end: item.whole ? item.end : Math.max(item.end, placed[i + 1]?.start ?? to),
-  }));
-}
-
-function readStructure(src: string): Structure {
-  const structure: Structure = { entries: [], blocks: [], strong: [], links: [], masks: [] };
-  let inSources = false;
-
-  const inline = (tokens: Token[] | undefined, from: number, to: number): PlacedInline[] => {
-    if (!tokens?.length) return [];
-    const placed = place(src, tokens, from, to);
-    for (const item of placed) {
-      const token = item.token;
-      if (token.type === 'strong') {
-        structure.strong.push({ start: item.start, end: item.end });
-        inline((token as Tokens.Strong).tokens, item.start, item.end);
-      } else if (token.type === 'em' || token.type === 'del') {
-        inline((token as Tokens.Em).tokens, item.start, item.end);
-      } else if (token.type === 'link') {
-        const link = token as Tokens.Link;
-        const raw = src.slice(item.start, item.end);
-        const close = raw.indexOf('](');
-        if (close >= 0) {
-          structure.links.push({
-            ...item,
-            href: link.href,
-            label: { start: item.start + 1, end: item.start + close },
-          });
-          structure.masks.push({ start: item.start + close + 1, end: item.end });
-          inline(link.tokens, item.start + 1, item.start + close);
-        } else if (/^\[/.test(raw)) {
-          // A reference link ("[1]" with a "[1]: https://..." line): its label is the raw text.
-          structure.links.push({ ...item, href: link.href, label: null });
-        } else {
-          // A bare address the lexer made into a link.
-          structure.links.push({ ...item, href: link.href, label: null });
-          structure.masks.push({ start: item.start, end: item.end });
-        }
-      } else if (token.type === 'codespan' || token.type === 'image') {
-        structure.masks.push({ start: item.start, end: item.end });
-      } else if ('tokens' in token && Array.isArray(token.tokens)) {
-        inline(token.tokens, item.start, item.end);
-      }
-    }
-    return placed;
-  };
-
-  /** Walks block tokens; returns the inline tokens of the first text block (an item's lead). */
-  const blocks = (tokens: Token[], from: number, to: number, parent: Entry | null) => {
-    const inEntry = parent !== null;
-    let firstInline: PlacedInline[] | null = null;
-    for (const item of place(src, tokens, from, to)) {
-      const token = item.token;
-      const range = { start: item.start, end: item.end };
-      switch (token.type) {
-        case 'heading': {
-          const heading = token as Tokens.Heading;
-          const offset = /^\s*#{1,6}[ \t]*/.exec(src.slice(item.start, item.end))?.[0].length ?? 0;
-          const placed = inline(heading.tokens, item.start + offset, item.end);
-          inSources = SOURCE_HEADINGS.test(plain(heading.text));
-          structure.blocks.push(range);
-          if (!inSources)
-            structure.entries.push({
-              kind: 'heading',
-              block: range,
-              parent,
-              lead: leadOf(src, placed, item.start + offset, item.end),
-            });
-          firstInline ??= placed;
-          break;
-        }
-        case 'paragraph':
-        case 'text': {
-          const text = token as Tokens.Paragraph;
-          const placed = inline(text.tokens, item.start, item.end);
-          if (token.type === 'paragraph') structure.blocks.push(range);
-          firstInline ??= placed;
-          if (!inEntry && SOURCE_HEADINGS.test(plain(text.text))) inSources = true;
-          if (!inEntry && !inSources)
-            for (const bold of placed.filter((p) => p.token.type === 'strong'))
-              structure.entries.push({
-                kind: 'bold',
-                block: range,
-                parent,
-                lead: trimLead(src, { start: bold.start, end: bold.end }),
-              });
-          break;
-        }
-        case 'list': {
-          const list = token as Tokens.List;
-          for (const entry of place(src, list.items, item.start, item.end)) {
-            const block = { start: entry.start, end: entry.end };
-            if (inSources) {
-              structure.masks.push(block);
-              inline(flattenInline(entry.token.tokens), entry.start, entry.end);
-              continue;
-            }
-            const marker =
-              /^\s*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/.exec(
-                src.slice(entry.start, entry.end),
-              )?.[0].length ?? 0;
-            const start = entry.start + marker;
-            // Pushed before its nested items, so a parent comes before its children.
-            const own: Entry = { kind: 'item', block, lead: null, parent };
-            structure.entries.push(own);
-            structure.blocks.push(block);
-            const lead = blocks(entry.token.tokens, start, entry.end, own);
-            own.lead = leadOf(src, lead ?? [], start, entry.end);
-          }
-          break;
-        }
-        case 'table':
-          table(token as Tokens.Table, range);
-          break;
-        case 'blockquote':
-          blocks((token as Tokens.Blockquote).tokens, item.start, item.end, parent);
-          break;
-        case 'code':
-        case 'html':
-          structure.masks.push(range);
-          break;
-        default:
-          break;
-      }
-    }
-    return firstInline;
-  };
-
-  const table = (token: Tokens.Table, range: Range) => {
-    const headers = token.header.map((cell) => plain(cell.text));
-    const named = headers.findIndex((header) => NAME_COLUMN.test(header));
-    let cursor = range.start;
-    // Skip the header and the delimiter rows.
-    for (let skip = 0; skip < 2; skip++) {
-      const next = src.indexOf('\n', cursor);
-      cursor = next < 0 || next >= range.end ? range.end : next + 1;
-    }
-    for (const row of token.rows) {
-      const lineEnd = src.indexOf('\n', cursor);
-      const end = lineEnd < 0 || lineEnd > range.end ? range.end : lineEnd;
-      const block = { start: cursor, end };
-      const cells: { start: number; end: number; placed: PlacedInline[] }[] = [];
-      let cellCursor = cursor;
-      for (const cell of row) {
-        const at = cell.text ? src.indexOf(cell.text, cellCursor) : -1;
-        if (at < 0 || at >= end) {
-          cells.push({ start: cellCursor, end: cellCursor, placed: [] });
-          continue;
-        }
-        const cellEnd = at + cell.text.length;
-        cells.push({ start: at, end: cellEnd, placed: inline(cell.tokens, at, cellEnd) });
-        cellCursor = cellEnd;
-      }
-      const choice =
-        named >= 0
-          ? cells[named]
-          : cells.find((cell) => !/^[\s#\d.)🥇🥈🥉*]*$/u.test(src.slice(cell.start, cell.end)));
-      structure.blocks.push(block);
-      structure.entries.push({
-        kind: 'row',
-        block,
-        parent: null,
-        lead: choice ? leadOf(src, choice.placed, choice.start, choice.end) : null,
-      });
-      cursor = end + 1;
-      if (cursor >= range.end) break;
-    }
-  };
-
-  blocks(marked.lexer(src, { gfm: true }), 0, src.length, null);
-  return structure;
-}
-
-/** A list item's tokens as one inline run (for source lists, where only links matter). */
-function flattenInline(tokens: Token[]): Token[] {
-  return tokens.flatMap((token) =>
-    token.type === 'text' || token.type === 'paragraph'
-      ? ((token as Tokens.Text).tokens ?? [])
-      : token.type === 'list'
-        ? (token as Tokens.List).items.flatMap((item) => flattenInline(item.tokens))
-        : [],
-  );
-}
-
-function plain(markdown: string): string {
-  return markdown
-    .replace(/[*_`#>]/g, '')
-    .replace(/:\s*$/, '')
-    .trim();
-}
-
-/**
- * An entry's lead: its opening bold phrase or link (alone, or after a short label such as "Best
- * overall:"), else its first line up to a separator. A link whose text is an address
- * ("[joesplumbing.com](...)") is a citation, not a name.
- */
-function leadOf(src: string, placed: PlacedInline[], start: number, end: number): Range | null {
-  const newline = src.indexOf('\n', start);
-  const lineEnd = newline < 0 || newline > end ? end : newline;
-  for (const item of placed) {
-    if (item.start >= lineEnd) break;
-    const isBold = item.token.type === 'strong';
-    const isNamedLink =
-      item.token.type === 'link' &&
-      src[item.start] === '[' &&
-      !/^[\w.-]+\.[a-z]{2,}(?:\/\S*)?$/i.test((item.token as Tokens.Link).text.trim());
-    if (!isBold && !isNamedLink) continue;
-    const before = src.slice(start, item.start).replace(/^\s*(?:#?\d{1,2}[.)]?)?\s*/, '');
-    const opens = !/[\p{L}\p{N}]/u.test(before) || /^[\p{L} ]{1,30}:\s*$/u.test(before);
-    if (opens) return trimLead(src, { start: item.start, end: item.end });
-    break;
-  }
-  return trimLead(src, { start, end: lineEnd });
-}
-
-const SEPARATORS = [
-  /\s[–—-]+\s/,
-  /:(?:\s|$)/,
-  /\s\(/,
-  /\s\|/,
-  /\]\(/,
-  /\[\d+\]/,
-  /\*\*/,
-  /,\s+(?=[\p{Ll}\d])/u,
-  /(?<!\b(?:st|dr|mr|mrs|ms|jr|sr|co|inc|bros|ltd|mt|ft|no))[.!?](?:\s|$)/i,
-];
-
-/** Trims markdown, numbering and emoji off a lead and cuts it at its first separator. */
-function trimLead(src: string, range: Range): Range | null {
-  const text = src.slice(range.start, range.end);
-  let start = 0;
-  const skip = (pattern: RegExp) => {
-    const found = pattern.exec(text.slice(start));
-    if (found) start += found[0].length;
-  };
-  skip(/^[^\p{L}\p{N}]*/u);
-  skip(/^(?:#\d{1,2}|\d{1,2}[.)]|no\.\s*\d{1,2})[.):]?\s+/i);
-  skip(/^[^\p{L}\p{N}]*/u);
-  let end = text.length;
-  for (const separator of SEPARATORS) {
-    const found = separator.exec(text.slice(start, end));
-    if (found && found.index > 0) end = start + found.index;
-  }
-  const kept = text.slice(start, end).replace(/[\s*_`"”’'.,:;!\-–—[\]]+$/u, '');
-  if (!/[\p{L}\p{N}]/u.test(kept)) return null;
-  return { start: range.start + start, end: range.start + start + kept.length };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Names.
-
-type Known = {
-  name: string;
-  kind: 'business' | 'competitor';
-  core: WordToken[];
-  /** Rule 3: the name alone is ordinary English. */
-  common: boolean;
-};
-
-type Occurrence = {
-  known: Known;
-  /** Token indexes [first, last). */
-  first: number;
-  last: number;
-  start: number;
-  end: number;
-  valid: boolean;
-  /** Part of an entry's lead (bold, list, heading or table formatting). */
-  formatted: boolean;
-};
-
-function isCommon(core: WordToken[], placeWords: Set<string>): boolean {
-  return (
-    core.length === 1 ||
-    core.every(
-      (token) =>
-        COMMON_WORDS.has(token.norm) || GENERIC_WORDS.has(token.norm) || placeWords.has(token.norm),
-    )
-  );
-}
-
-/** Only spaces (and markdown emphasis or quotes) between two words of one name. */
-function joins(text: string, from: number, to: number): boolean {
-  return /^[ \t*_~`"“”'’,./-]*$/.test(text.slice(from, to));
-}
-
-function findOccurrences(text: string, tokens: WordToken[], knowns: Known[]): Occurrence[] {
-  const found: Occurrence[] = [];
-  for (const known of knowns) {
-    const size = known.core.length;
-    for (let i = 0; i + size <= tokens.length; i++) {
-      if (!sameWords(tokens.slice(i, i + size), known.core)) continue;
-      let ok = true;
-      for (let k = i + 1; k < i + size && ok; k++)
-        ok = joins(text, tokens[k - 1]!.end, tokens[k]!.start);
-      if (!ok) continue;
-      // Take a legal suffix that follows into the highlighted range ("Joe's Plumbing, LLC").
-      let last = i + size;
-      while (
-        tokens[last] &&
-        LEGAL_SUFFIXES.has(tokens[last]!.norm) &&
-        joins(text, tokens[last - 1]!.end, tokens[last]!.start)
-      )
-        last++;
-      found.push({
-        known,
-        first: i,
-        last,
-        start: tokens[i]!.start,
-        end: tokens[last - 1]!.end,
-        valid: true,
-        formatted: false,
-      });
-    }
-  }
-  // Where names overlap, the longer one wins.
-  found.sort((a, b) => b.known.core.length - a.known.core.length || a.start - b.start);
-  const kept: Occurrence[] = [];
-  for (const occurrence of found)
-    if (!kept.some((other) => occurrence.first < other.last && other.first < occurrence.last))
-      kept.push(occurrence);
-  return kept.sort((a, b) => a.start - b.start);
-}
-
-function within(inner: Range, outer: Range): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end;
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -556,22 +188,52 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       sameWords(withoutPlace(core), withoutPlace(known.core))
     );
   };
-  const looksLikeName = (range: Range, words: WordToken[]) => {
-    const written = text.slice(range.start, range.end);
-    if (!words.length || words.length > 8 || written.length > 80 || written.includes('?'))
-      return false;
-    if (!words[0]!.capital) return false;
-    const significant = words.filter((word) => !SMALL_WORDS.has(word.norm));
-    if (!significant.every((word) => word.capital)) return false;
-    return !significant.every(
-      (word) =>
-        GENERIC_WORDS.has(word.norm) || locationWords.has(word.norm) || /^\d+$/.test(word.norm),
+  const levelOf = (words: WordToken[]) => nameLevel(masked, words, locationWords);
+  /** A run's range, with the period of an abbreviated legal form and without a possessive "'s". */
+  const runRange = (run: Run): Range => {
+    const last = tokens[run.last - 1]!;
+    let end = last.end;
+    if (last.possessive) end -= /['’]s$/.test(text.slice(last.start, last.end)) ? 2 : 1;
+    else if (/^(?:co|inc|ltd|corp|bros)$/.test(last.norm) && text[end] === '.') end += 1;
+    return { start: tokens[run.first]!.start, end };
+  };
+  const runWords = (run: Run) => tokens.slice(run.first, run.last);
+  const unknown = (range: Range): Owner => ({
+    lead: range,
+    key: normalizeName(text.slice(range.start, range.end)),
+  });
+
+  /**
+   * The evidence an entry's lead needs to be a name (business-names.ts): headings and bold lines
+   * standing alone 3 unless numbered, rows of a column headed by a label word 3, others 1.
+   */
+  const required = (entry: Entry, lead: Range): NameLevel => {
+    if (entry.kind === 'row') return entry.header && labelHeader(entry.header) ? 3 : 1;
+    if (entry.kind === 'item') return 1;
+    const lineStart = text.lastIndexOf('\n', lead.start - 1) + 1;
+    const newline = text.indexOf('\n', lead.end);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const before = text.slice(lineStart, lead.start);
+    const numbered = /\d/.test(before);
+    if (entry.kind === 'heading') return numbered ? 1 : 3;
+    const alone = !/[\p{L}\p{N}]/u.test(
+      before.replace(/\d+[.)]/, '') + text.slice(lead.end, lineEnd),
     );
+    return alone && !numbered ? 3 : 1;
+  };
+  /** A label's value: "Best overall: Sunset Electric – licensed" → "Sunset Electric". */
+  const valueOf = (lead: Range, block: Range): Range | null => {
+    const colon = /^[*_]*\s*:[*_]*[ \t]*/.exec(text.slice(lead.end, block.end));
+    if (!colon) return null;
+    const start = lead.end + colon[0].length;
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 || newline > block.end ? block.end : newline;
+    return start < end ? trimLead(text, { start, end }) : null;
   };
 
   // Rules 2 and 4: who each entry is about.
   type Owner = { known: Known } | { lead: Range; key: string };
-  const ownerOf = (lead: Range): Owner | null => {
+  const ownerOf = (entry: Entry, lead: Range, need: NameLevel, label = true): Owner | null => {
     const words = tokensIn(lead);
     const inside = occurrences.filter((occurrence) => within(occurrence, lead));
     const exact = inside.find((occurrence) => leadIs(words, occurrence.known));
@@ -579,35 +241,71 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       exact.formatted = true;
       return { known: exact.known };
     }
-    if (looksLikeName(lead, words)) {
+    if (levelOf(words) >= need) {
       for (const occurrence of inside) occurrence.valid = false;
-      return { lead, key: normalizeName(text.slice(lead.start, lead.end)) };
+      return unknown(lead);
     }
+    // A label ("Best overall:", "Rebates:"): the entry is about the name its value opens with.
+    const value = label && entry.kind !== 'heading' ? valueOf(lead, entry.block) : null;
+    if (value) return ownerOf(entry, value, 1, false);
     // A lead that is a sentence: the entry is about the known name it opens with, or else about
-    // the run of capitalised words it opens with when that looks like a name ("Abacus Plumbing
-    // offers a guarantee").
-    const opening = inside.find((occurrence) => occurrence.first === firstTokenAt(lead.start));
+    // the run of capitalised words it opens with when that is a name ("Abacus Plumbing offers a
+    // guarantee"); a description before a name gives the name ("Chinese AI firm DeepSeek").
+    const first = firstTokenAt(lead.start);
+    const opening = inside.find((occurrence) => occurrence.first === first);
     if (opening) {
       if (continues(text, tokens, opening, locationWords)) return null;
       opening.formatted = true;
       return { known: opening.known };
     }
-    const run = openingRun(text, words);
-    if (run.filter((word) => !SMALL_WORDS.has(word.norm)).length < 2) return null;
-    const range = { start: run[0]!.start, end: run.at(-1)!.end };
-    return looksLikeName(range, run)
-      ? { lead: range, key: normalizeName(text.slice(range.start, range.end)) }
-      : null;
+    const runs = capitalisedRuns(masked, tokens, first, first + words.length, locationWords);
+    const described = runs.find(
+      (run) => describedBefore(masked, tokens, run.first) && levelOf(runWords(run)) >= 1,
+    );
+    if (described) return unknown(runRange(described));
+    const [run] = runs;
+    if (run && run.first <= first + 1) {
+      const level = levelOf(runWords(run));
+      const long = runWords(run).filter((word) => !SMALL_WORDS.has(word.norm)).length >= 2;
+      if (level >= Math.max(need, 2) || (level >= need && long)) return unknown(runRange(run));
+    }
+    const strong = words.length <= 8 && runs.find((each) => levelOf(runWords(each)) >= 3);
+    return strong ? unknown(runRange(strong)) : null;
   };
   const owners: Owner[] = [];
-  const owned = new Set<Entry>();
+  const owned = new Map<Entry, Owner>();
+  const details: Range[] = [];
   for (const entry of structure.entries) {
     // Details under a business's entry ("Phone:", "Family Owned") are about that business.
-    if (!entry.lead || (entry.parent && owned.has(entry.parent))) continue;
-    const owner = ownerOf(entry.lead);
-    if (!owner) continue;
+    if (entry.parent && owned.has(entry.parent)) {
+      details.push(entry.block);
+      continue;
+    }
+    if (!entry.lead) continue;
+    const owner = ownerOf(entry, entry.lead, required(entry, entry.lead));
+    if (owner) owned.set(entry, owner);
+  }
+  // In a list whose other items are mostly about nobody ("Cost: $150",
+  // "Timeline: 2 weeks", "Free Estimates"), an item needs a name that stands out on its own.
+  for (const [entry, owner] of owned) {
+    if (!entry.list || !('lead' in owner)) continue;
+    if (levelOf(tokensIn(owner.lead)) >= 3) continue;
+    // Only a label ("Timeline:") or an item that is nothing but its lead ("Free Estimates").
+    const rest = text.slice(owner.lead.end, entry.block.end);
+    if (!/^[*_]*\s*:/.test(rest) && /[\p{L}\p{N}]/u.test(rest)) continue;
+    const siblings = structure.entries.filter(
+      (other) => other !== entry && other.kind === 'item' && other.list === entry.list,
+    );
+    const nobody = siblings.filter((other) => !owned.has(other)).length;
+    if (siblings.length && nobody * 2 >= siblings.length && (nobody > 1 || siblings.length === 1)) {
+      owned.delete(entry);
+      details.push(owner.lead);
+    }
+  }
+  const claimed: Range[] = [];
+  for (const owner of owned.values()) {
     owners.push(owner);
-    owned.add(entry);
+    if ('lead' in owner) claimed.push(owner.lead);
   }
 
   // Rules 2 and 3 for names in running text.
@@ -628,6 +326,51 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   // An entry owned by a name that turned out invalid does not count either.
   const valid = occurrences.filter((occurrence) => occurrence.valid);
 
+  // Rule 4b: businesses named in running text ("Locals also recommend PipeRight Leeds, Leeds
+  // Family Plumbing, Ironwood Plumbing and Moreno Plumbing"), and in bold inside an entry.
+  claimed.push(...valid);
+  const outside = [
+    ...structure.headerRows,
+    ...structure.entries.filter((entry) => entry.kind === 'heading').map((entry) => entry.block),
+  ];
+  // Characters not to read again: one pass over the ranges, not one per token.
+  const taken = new Uint8Array(text.length + 1);
+  for (const range of [...outside, ...claimed]) taken.fill(1, range.start, range.end);
+  const free = tokens.map((token) => !taken.subarray(token.start, token.end).includes(1));
+  const inProse: { start: number; owner: Owner }[] = [];
+  for (let i = 0; i < tokens.length;) {
+    if (!free[i]) {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (end < tokens.length && free[end]) end += 1;
+    for (const run of capitalisedRuns(masked, tokens, i, end, locationWords)) {
+      const range = runRange(run);
+      const level = levelOf(runWords(run));
+      const bold = structure.strong.some(
+        (strong) =>
+          within(range, strong) &&
+          !/[\p{L}\p{N}]/u.test(
+            text.slice(strong.start, range.start) + text.slice(range.end, strong.end),
+          ),
+      );
+      const described =
+        describedBefore(masked, tokens, run.first) ||
+        describedAfter(masked, range.end) ||
+        actsLikeCompany(masked, range.end);
+      // Title-cased details under a business ("Licensed Master Plumbers") and items of a list of
+      // labels need more.
+      if (
+        details.some((detail) => within(range, detail))
+          ? level >= 3
+          : level >= 2 || (level >= 1 && (bold || described))
+      )
+        inProse.push({ start: range.start, owner: unknown(range) });
+    }
+    i = end;
+  }
+
   // Rule 5: positions.
   const order: { key: string; owner: Owner }[] = [];
   const keyOf = (owner: Owner) =>
@@ -637,10 +380,21 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     const key = keyOf(owner);
     if (!order.some((item) => item.key === key)) order.push({ key, owner });
   }
-  for (const occurrence of valid) {
-    const key = keyOf({ known: occurrence.known });
-    if (!order.some((item) => item.key === key))
-      order.push({ key, owner: { known: occurrence.known } });
+  const named = order.map((item) => item.key);
+  const later = [
+    ...valid.map((occurrence) => ({
+      start: occurrence.start,
+      owner: { known: occurrence.known } as Owner,
+    })),
+    ...inProse,
+  ].sort((a, b) => a.start - b.start);
+  for (const { owner } of later) {
+    const key = keyOf(owner);
+    // A shorter or longer spelling of a name read already ("HubSpot" after "HubSpot CRM").
+    if ('lead' in owner && named.some((other) => sameStart(other, key))) continue;
+    if (order.some((item) => item.key === key)) continue;
+    order.push({ key, owner });
+    named.push(key);
   }
   const positionOf = (key: string) => order.findIndex((item) => item.key === key) + 1;
 
@@ -702,79 +456,11 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   };
 }
 
-/** The capitalised words a sentence opens with, joined by spaces, "&" or small words. */
-function openingRun(text: string, words: WordToken[]): WordToken[] {
-  const run: WordToken[] = [];
-  for (const word of words) {
-    const previous = run.at(-1);
-    if (previous && !/^[ \t]*$/.test(text.slice(previous.end, word.start))) break;
-    if (!word.capital && !SMALL_WORDS.has(word.norm)) break;
-    run.push(word);
-  }
-  while (run.length && SMALL_WORDS.has(run.at(-1)!.norm)) run.pop();
-  return run;
-}
-
-/**
- * Rule 2: the name runs on into a longer one: the next word, after only spaces (or " & "), is
- * capitalised and is not a legal suffix, a place or a small word.
- */
-function continues(
-  text: string,
-  tokens: WordToken[],
-  occurrence: { last: number },
-  locationWords: Set<string>,
-): boolean {
-  let next = tokens[occurrence.last];
-  const previous = tokens[occurrence.last - 1];
-  if (!next || !previous) return false;
-  let gap = text.slice(previous.end, next.start);
-  if (next.norm === 'and' && text.slice(next.start, next.end) === '&') {
-    const after = tokens[occurrence.last + 1];
-    if (!after) return false;
-    gap += '&' + text.slice(next.end, after.start);
-    next = after;
-  }
-  if (!/^[ \t]+(?:&[ \t]+)?$/.test(gap)) return false;
-  return (
-    next.capital &&
-    !/^\d+$/.test(next.norm) &&
-    !LEGAL_SUFFIXES.has(next.norm) &&
-    !SMALL_WORDS.has(next.norm) &&
-    !locationWords.has(next.norm)
-  );
-}
-
-/** Rule 3: a common-word name in running text needs its capitals, and a one-word name one more sign. */
-function backed(
-  occurrence: Occurrence,
-  context: {
-    tokens: WordToken[];
-    structure: Structure;
-    townWords: string[];
-    businessSite: string | null;
-  },
-): boolean {
-  const { tokens, structure, townWords, businessSite } = context;
-  const written = tokens.slice(occurrence.first, occurrence.first + occurrence.known.core.length);
-  const capitals = occurrence.known.core.every(
-    (word, i) =>
-      !/^\p{Lu}/u.test(occurrence.known.name.slice(word.start, word.end)) || written[i]!.capital,
-  );
-  if (!capitals) return false;
-  if (occurrence.known.core.length > 1) return true;
-  if (structure.strong.some((bold) => within(occurrence, bold))) return true;
-  if (structure.links.some((link) => link.label && within(occurrence, link.label))) return true;
-  if (townWords.length) {
-    const near = tokens.slice(Math.max(0, occurrence.first - 6), occurrence.last + 6);
-    for (let i = 0; i + townWords.length <= near.length; i++)
-      if (townWords.every((word, k) => near[i + k]!.norm === word)) return true;
-  }
-  if (businessSite)
-    return structure.blocks.some(
-      (block) =>
-        within(occurrence, block) &&
-        structure.links.some((link) => within(link, block) && siteOf(link.href) === businessSite),
-    );
-  return false;
+/** Two unknown names where one's words start the other's ("HubSpot", "HubSpot CRM"). */
+function sameStart(a: string, b: string): boolean {
+  if (!a.startsWith('lead:') || !b.startsWith('lead:')) return false;
+  const x = a.slice(5).split(' ');
+  const y = b.slice(5).split(' ');
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length > 0 && short[0] !== '' && short.every((word, i) => long[i] === word);
 }

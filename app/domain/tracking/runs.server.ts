@@ -3,6 +3,7 @@ import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext } from '~/jobs/types';
 import { askEngine, EngineCallError, type EngineAnswer } from '~/lib/ai/ask.server';
 import { createDemoModel } from '~/lib/ai/demo-model';
+import { isExtraction, type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.server';
 import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/engines.server';
 import { costOf } from '~/lib/ai/prices';
 import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.server';
@@ -23,6 +24,13 @@ import {
 } from '../tiers';
 import { countsOf, distinctNames, periodStart, type PeriodKind } from './figures';
 import { siteOf } from './domains';
+import {
+  extract,
+  extractionSpend,
+  type ExtractDependencies,
+  type SpendLine,
+} from './extract.server';
+import { sentencesAbout, withModelNames } from './model-names';
 import { readAnswer, type AnswerSource } from './reader';
 
 // Tracking's runs, on the job engine. A round asks every prompt of a business of every engine
@@ -313,7 +321,7 @@ export type AskDependencies = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The clock (the demo's seed replays past weeks). */
   now?: () => Date;
-};
+} & ExtractDependencies;
 
 /**
  * The `tracking-ask-<engine>` job: asks one engine one prompt once and keeps the answer (or the
@@ -407,13 +415,17 @@ export async function askTracked(
     return 'failed';
   }
 
+  const extraction =
+    engine.id === 'demo' ? null : await extract(answer.text, business, context.signal, deps);
   const askedAt = clock();
-  const reading = readAnswer({
+  let reading = readAnswer({
     text: answer.text,
     sources: answer.sources,
     business: { name: business.name, website: business.website, location: business.location },
     competitors,
   });
+  if (extraction && isExtraction(extraction))
+    reading = withModelNames(reading, answer.text, business, extraction.businesses);
   await storeAnswer(
     {
       ...base,
@@ -426,6 +438,11 @@ export async function askTracked(
       latencyMs: answer.latencyMs,
       attempts: answer.attempts,
       website: business.website,
+      extraction,
+      modelSentences:
+        extraction && isExtraction(extraction)
+          ? sentencesAbout(extraction.sentences, answer.text, business)
+          : null,
     },
     askedAt,
   );
@@ -498,6 +515,7 @@ async function keepOnce(
     key: { businessId: string; engine: string; period: Date },
   ) => Promise<void>,
   spend: SpendDelta,
+  extraSpend?: SpendLine,
 ): Promise<void> {
   const { businessId, engine } = input;
   await retryConflicts(() =>
@@ -530,6 +548,10 @@ async function keepOnce(
       // Last: every business's answers from this engine share this row, so it is locked only
       // for the commit.
       await spendUpsert(tx, engine, askedAt, spend);
+      if (extraSpend) {
+        const { engine: key, ...delta } = extraSpend;
+        await spendUpsert(tx, key, askedAt, delta);
+      }
     }, TRANSACTION_LIMITS),
   );
 }
@@ -570,6 +592,13 @@ export async function storeAnswer(
     latencyMs: number;
     attempts: number;
     website: string | null;
+    /** The extraction model's call for this answer (its spend is counted with it), if any. */
+    extraction?: Extraction | ExtractionFailure | null;
+    /**
+     * The extraction model's sentences naming the business with their labels (the sentiment
+     * work stores them; see app/domain/tracking/sentiment.ts where it exists).
+     */
+    modelSentences?: readonly { text: string; label: 'positive' | 'neutral' | 'negative' }[] | null;
   },
   askedAt: Date,
 ): Promise<void> {
@@ -649,6 +678,7 @@ export async function storeAnswer(
       outputTokens: input.usage.outputTokens,
       costUsd: input.costUsd,
     },
+    input.extraction ? extractionSpend(input.extraction) : undefined,
   );
 }
 

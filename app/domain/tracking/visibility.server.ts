@@ -24,6 +24,16 @@ import {
   type Trend,
 } from './figures';
 import { siteOf } from './domains';
+import {
+  correctedRows,
+  correctNames,
+  countedKey,
+  mergedIn,
+  NO_CORRECTIONS,
+  offsetAt,
+} from './corrections';
+import { normalizeName } from './names';
+import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
@@ -182,6 +192,16 @@ export async function visibilityOf(
     : [];
   const knownNames = new Map(known.map((row) => [row.key, row.name]));
 
+  // The owner's corrections (hidden names, merged spellings), applied to the counts read.
+  const corrections = last ? await correctionsOf(business.id) : NO_CORRECTIONS;
+  const corrected = await correctionCounts(business.id, corrections, engineFilter(), window);
+  if (corrected)
+    for (const row of stats)
+      row.otherNames = Math.max(
+        0,
+        row.otherNames - offsetAt(corrected.offsets, row.engine, row.period),
+      );
+
   // Per engine, per period.
   const byEngine = new Map<string, Map<number, FigureCounts>>();
   let failed = 0;
@@ -229,12 +249,20 @@ export async function visibilityOf(
     })),
   }));
 
-  // Share of voice: this business's answers-named count against each other business's.
-  const others = nameRows.map((row) => ({
-    key: row.key,
-    name: knownNames.get(row.key) ?? row._max.name ?? row.key,
+  // Share of voice: this business's answers-named count against each other business's, with
+  // hidden names left out and merged spellings counted as the name they were merged into.
+  const others = correctedRows(
+    nameRows.map((row) => ({
+      key: row.key,
+      name: row._max.name ?? row.key,
+      mentions: row._sum.mentions ?? 0,
+    })),
+    corrections,
+    corrected ? mergedIn(corrected.merged, currentStart, currentEnd) : new Map(),
+  ).map((row) => ({
+    ...row,
+    name: knownNames.get(row.key) ?? row.name,
     known: knownNames.has(row.key),
-    mentions: row._sum.mentions ?? 0,
   }));
   const voices = overall.mentioned + overallCounts.otherNames;
   const competitors: CompetitorFigures[] = others.map(({ name, known: isKnown, mentions }) => ({
@@ -476,11 +504,21 @@ export async function listAnswers(
     },
   });
   const names = engineNames();
+  const corrections = rows.length ? await correctionsOf(businessId) : NO_CORRECTIONS;
   return {
     items: rows.map((row) => {
       const sources = parseJson<{ url: string; title: string | null }[]>(row.sources, []);
-      const named = parseJson<{ name: string; position: number }[]>(row.competitors, []);
-      const matches = parseJson<NameMatch[]>(row.highlights, []);
+      // The owner's corrections: hidden names left out, merged ones under their other name.
+      const named = correctNames(
+        parseJson<{ name: string; position: number }[]>(row.competitors, []),
+        corrections,
+        normalizeName,
+      );
+      const matches = parseJson<NameMatch[]>(row.highlights, []).filter(
+        (match) =>
+          match.kind === 'business' ||
+          countedKey(corrections, normalizeName(row.text.slice(match.start, match.end))) !== null,
+      );
       return {
         id: row.id,
         engine: row.engine,

@@ -83,7 +83,7 @@ export type AskOptions = {
   sleep?: Sleep;
 };
 
-type Failure = {
+export type Failure = {
   kind: EngineErrorKind;
   retryable: boolean;
   status?: number;
@@ -253,7 +253,13 @@ function isMalformed(error: unknown): boolean {
   );
 }
 
-function classify(error: unknown, engine: EngineConfig, timedOut: boolean, timeoutMs: number) {
+/** What went wrong with a call, whether to try again and after how long (extraction.server too). */
+export function classify(
+  error: unknown,
+  engine: EngineConfig,
+  timedOut: boolean,
+  timeoutMs: number,
+): Failure {
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   if (timedOut) {
     return {

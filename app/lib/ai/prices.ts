@@ -81,17 +81,18 @@ export function hasPrice(model: string, prices: PriceTable = trackingPrices()): 
   return priceOf(model, prices) !== null;
 }
 
-/** Dollars one answer cost; 0 for a model with no price (see hasPrice). */
-export function costOf(
-  model: string,
-  usage: TokenUsage,
-  prices: PriceTable = trackingPrices(),
-): number {
+function tokensCost(price: ModelPrice, usage: TokenUsage): number {
+  return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
+}
+
+/** Dollars the tokens of a call cost, without a per-call (search) fee: the extraction model's. */
+export function tokenCostOf(model: string, usage: TokenUsage, prices = trackingPrices()): number {
   const price = priceOf(model, prices);
-  if (!price) return 0;
-  return (
-    (usage.inputTokens * price.input) / 1_000_000 +
-    (usage.outputTokens * price.output) / 1_000_000 +
-    (price.request ?? 0)
-  );
+  return price ? tokensCost(price, usage) : 0;
+}
+
+/** Dollars one answer cost; 0 for a model with no price (see hasPrice). */
+export function costOf(model: string, usage: TokenUsage, prices = trackingPrices()): number {
+  const price = priceOf(model, prices);
+  return price ? tokensCost(price, usage) + (price.request ?? 0) : 0;
 }

@@ -5,6 +5,7 @@ import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { buttonStyles } from '~/components/ui/styles';
 import { TRACKING_LIMITS } from '~/schemas/limits';
+import { HideNameLink, NameCorrections } from './name-corrections';
 import type { ActionResult } from './page.server';
 import type { action, loader } from './route';
 
@@ -95,6 +96,9 @@ export function CompetitorsPanel() {
                     <th scope="col" className="py-1 pr-4 font-semibold">
                       Share of voice
                     </th>
+                    <th scope="col" className="py-1 pr-4 font-semibold">
+                      <span className="sr-only">Correct</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -106,6 +110,7 @@ export function CompetitorsPanel() {
                       {visibility.overall.mentioned} of {visibility.overall.samples}
                     </td>
                     <td className="py-1 pr-4">{percent(visibility.overall.shareOfVoice)}</td>
+                    <td />
                   </tr>
                   {visibility.competitors.map((competitor) => (
                     <tr key={competitor.name} className="border-b border-slate-200">
@@ -119,6 +124,9 @@ export function CompetitorsPanel() {
                         {competitor.mentions} of {visibility.overall.samples}
                       </td>
                       <td className="py-1 pr-4">{percent(competitor.shareOfVoice)}</td>
+                      <td className="py-1 pr-4">
+                        {competitor.known ? null : <HideNameLink name={competitor.name} />}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -129,6 +137,7 @@ export function CompetitorsPanel() {
               </p>
             </div>
           ) : null}
+          <NameCorrections />
           {visibility.domains.length ? (
             <div>
               <h3 className="text-lg font-semibold text-slate-900">Sites the answers cited</h3>

@@ -35,6 +35,7 @@ import { readFormData } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { CompetitorSchema, PromptSchema } from '~/schemas/tracking';
+import { correctionAction, correctionsOnPage } from './name-corrections.server';
 
 // The visibility page's loader and action: the figures of the latest period, the prompts and
 // competitors the owner tracks, Run now, and one page of answers. Someone else's business is a
@@ -63,14 +64,16 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const engine = url.searchParams.get('engine')?.slice(0, 40) || undefined;
   const { tier, limit } = promptLimit(user, now);
   const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
-  const [prompts, suggestions, competitors, allowance, blocked, answers] = await Promise.all([
-    promptRows(business, limit, visibility.current),
-    suggestPrompts(user, id),
-    listCompetitors(user, id),
-    runAllowanceFor(user, id, now),
-    trackingBlocked(now),
-    listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
-  ]);
+  const [prompts, suggestions, competitors, allowance, blocked, answers, corrections] =
+    await Promise.all([
+      promptRows(business, limit, visibility.current),
+      suggestPrompts(user, id),
+      listCompetitors(user, id),
+      runAllowanceFor(user, id, now),
+      trackingBlocked(now),
+      listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
+      correctionsOnPage(user, id, url),
+    ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
   const find = (promptId: string | null) =>
@@ -103,6 +106,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
       engine: engine ?? null,
       editing: find(editId),
       removing: find(removeId),
+      /** The owner's corrections to the names read, and a hide waiting for its confirmation. */
+      corrections,
     },
     { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
   );
@@ -122,6 +127,9 @@ const INTENTS = [
   'add-competitor',
   'delete-competitor',
   'run',
+  'hide-name',
+  'merge-name',
+  'undo-correction',
 ] as const;
 
 export async function visibilityAction(request: Request, id: string) {
@@ -190,6 +198,14 @@ export async function visibilityAction(request: Request, id: string) {
       case 'delete-competitor':
         await deleteCompetitor(user, id, String(form.get('competitorId') ?? ''));
         return await toast('Competitor removed', undefined, '#competitors-title');
+      case 'hide-name':
+      case 'merge-name':
+      case 'undo-correction': {
+        const done = await correctionAction(user, id, intent, form);
+        return done.ok
+          ? await toast(done.title, done.description, '#name-corrections')
+          : await refused(done.title, done.description, '#name-corrections');
+      }
       case 'run': {
         const { queued } = await runNow(user, id);
         return await toast(

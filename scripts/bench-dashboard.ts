@@ -14,12 +14,13 @@
 // to fetch, e.g. /dashboard?page=2), BENCH_STDERR=file (the children's stderr), BENCH_EXPLAIN=1
 // (first print every query the dashboard's loader runs for each owner, its time and its plan:
 // scripts/bench/dashboard-explain.ts).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './db-migrate';
+import { ensureBuild } from './lib/ensure-build';
 import { startPgCluster, type PgCluster } from './lib/pg-cluster';
 
 const KIB = 1024;
@@ -30,26 +31,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3403);
 const PAGE = process.env.BENCH_PATH ?? '/dashboard';
 const SECRET = 'bench-session-secret-0123456789abcdef';
 const root = process.cwd();
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile())
-      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  return newest;
-}
-
-function ensureBuild() {
-  let built = 0;
-  try {
-    built = statSync(path.join(root, 'build/server/index.js')).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built > newestMtime(path.join(root, 'app'))) return;
-  console.log('Building…');
-  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 function env(databaseUrl: string): NodeJS.ProcessEnv {
   return {

@@ -21,7 +21,16 @@ import {
   TIERS,
   type Tier,
 } from './tiers';
-import { isAdmin } from './users';
+import {
+  assertAdmin,
+  pageOf,
+  skip,
+  userRefSelect,
+  type AdminActor,
+  type Page,
+  type PageRequest,
+  type UserRef,
+} from './admin-access.server';
 import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
 import { listFailedJobs, queueStats, retryFailedJob } from './jobs.server';
 
@@ -30,34 +39,27 @@ import { listFailedJobs, queueStats, retryFailedJob } from './jobs.server';
 // these) cannot forget the check. Lists are paginated in the database and totals are count queries,
 // so a page costs about the same with a hundred rows or a million.
 
-export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+export {
+  ADMIN_REQUIRED_MESSAGE,
+  pageOf,
+  skip,
+  type AdminActor,
+  type Page,
+  type PageRequest,
+} from './admin-access.server';
+export {
+  listLockouts,
+  listLoginHistory,
+  type LockoutView,
+  type LoginRecordView,
+} from './admin-logins.server';
+
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const LAST_ADMIN_MESSAGE =
   'This is the only admin: make another user an admin before removing this one';
 export const RECENT_LOGINS_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type AdminActor = Pick<PublicUser, 'id' | 'email' | 'role'>;
-
-function assertAdmin(actor: AdminActor) {
-  if (!isAdmin(actor)) throw new DomainError('forbidden', ADMIN_REQUIRED_MESSAGE);
-}
-
-export type PageRequest = { page: number; limit: number };
-export type Page<T> = {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-  pageCount: number;
-};
-
-export function pageOf<T>(items: T[], total: number, { page, limit }: PageRequest): Page<T> {
-  return { items, page, limit, total, pageCount: Math.max(1, Math.ceil(total / limit)) };
-}
-
-export const skip = ({ page, limit }: PageRequest) => (page - 1) * limit;
 
 // ---------------------------------------------------------------------------------------------
 // Overview
@@ -398,63 +400,7 @@ export async function getBusinessAuditsForAdmin(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login history
-
-type UserRef = { id: string; email: string; firstName: string | null; lastName: string | null };
-const userRefSelect = { id: true, email: true, firstName: true, lastName: true } as const;
-
-export type LoginRecordView = {
-  id: string;
-  userId: string;
-  user: UserRef;
-  loginTime: string;
-  /** When it was logged out or ran out; null while it is live. */
-  logoutTime: string | null;
-  ipAddress: string | null;
-  status: 'Active' | 'Logged Out';
-};
-
-export async function listLoginHistory(
-  actor: AdminActor,
-  options: PageRequest,
-  now = new Date(),
-): Promise<Page<LoginRecordView>> {
-  assertAdmin(actor);
-  const [total, rows] = await Promise.all([
-    readCounts(['Session']).then((totals) => totals.Session),
-    db.session.findMany({
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: {
-        id: true,
-        userId: true,
-        createdAt: true,
-        endedAt: true,
-        expiresAt: true,
-        ipAddress: true,
-        user: { select: userRefSelect },
-      },
-    }),
-  ]);
-  return pageOf(
-    rows.map((row) => {
-      const ended = row.endedAt ?? (row.expiresAt <= now ? row.expiresAt : null);
-      return {
-        // The session id is the hash of a live token: expose a short stable reference, not it.
-        id: row.id.slice(0, 16),
-        userId: row.userId,
-        user: row.user,
-        loginTime: row.createdAt.toISOString(),
-        logoutTime: ended?.toISOString() ?? null,
-        ipAddress: row.ipAddress,
-        status: ended ? 'Logged Out' : 'Active',
-      };
-    }),
-    total,
-    options,
-  );
-}
+// Login history: ./admin-logins.server
 
 // ---------------------------------------------------------------------------------------------
 // Usage logs

@@ -4,6 +4,11 @@ import { notifyAccountUnderAttack } from './notices.server';
 
 // Slows down password guessing and bulk sign-ups by counting recent attempts in the database,
 // without handing anyone a way to lock a customer out of their own account:
+// - a browser the owner signed in with carries a device cookie for the account (OWASP's "device
+//   cookie" pattern; ~/http/device-cookie.server). Its attempts are counted on their own and it is
+//   slowed only by its own failures: nobody sharing the owner's address (an office, a NAT, a VPN,
+//   every client behind a proxy when TRUST_PROXY is off) can lock that browser out. Every rule
+//   below is for attempts without one, and counts only those;
 // - an address that keeps failing is slowed, whatever e-mails it tries (429 with Retry-After);
 // - an address that fails repeatedly for one account is slowed for that account sooner;
 // - an account under distributed guessing (a ceiling far above what a person mistypes) changes
@@ -14,13 +19,16 @@ import { notifyAccountUnderAttack } from './notices.server';
 //   - every other unknown address waits (2 s) before its password is checked. Nobody who has not
 //     been guessing is refused, the right password always gets in, and a guesser spreading over
 //     many addresses pays the wait on every guess and gets at most two per address.
-// A successful sign-in does not clear earlier failures: the window does.
+// A successful sign-in does not clear earlier failures: the window does. Each lock-out is written
+// down once per limit and window (kind "lockout", with its reason) for the admin's Login History.
 
 export const AUTH_LIMITS = {
   windowMs: 15 * 60 * 1000,
   failedLoginsPerIp: 20,
   failedLoginsPerAccountAndIp: 5,
   failedLoginsPerAccount: 100,
+  /** Failures one browser's device cookie for the account may have before that browser waits. */
+  failedLoginsPerDevice: 5,
   /** Under distributed guessing: failures for the account that make an unknown address a guesser. */
   guessesPerUnknownAddressUnderAttack: 2,
   /** Under distributed guessing: how long an unknown address waits before its password is checked. */
@@ -43,7 +51,14 @@ export const TOO_MANY_REGISTRATIONS_MESSAGE =
 export const TOO_MANY_RESET_REQUESTS_MESSAGE =
   'Too many password reset requests from your network. Please try again in an hour.';
 
-export type AttemptClient = { ipAddress?: string | null };
+export type AttemptClient = {
+  ipAddress?: string | null;
+  /** The nonce of a valid device cookie for the account signed in to (sign-ins only). */
+  deviceId?: string | null;
+};
+
+/** Why a sign-in was turned away: the limit it met. */
+export type LockoutReason = 'address' | 'account_address' | 'device' | 'guessing';
 
 function rateLimited(message: string, windowMs: number) {
   return new DomainError('rate_limited', message, {
@@ -52,20 +67,34 @@ function rateLimited(message: string, windowMs: number) {
 }
 
 export async function assertLoginAllowed(email: string, client: AttemptClient, now = new Date()) {
+  const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
+  if (client.deviceId) {
+    // The owner's browser: its own failures are all that count.
+    const byDevice = await db.authAttempt.count({
+      where: {
+        kind: 'login',
+        succeeded: false,
+        deviceId: client.deviceId,
+        email,
+        createdAt: { gt: since },
+      },
+    });
+    if (byDevice >= AUTH_LIMITS.failedLoginsPerDevice) {
+      await lockedOut('device', email, client, now);
+    }
+    return;
+  }
   const ip = client.ipAddress;
   if (!ip) return;
-  const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
-  const failed = { kind: 'login', succeeded: false, createdAt: { gt: since } };
+  const failed = { kind: 'login', succeeded: false, deviceId: null, createdAt: { gt: since } };
   const [byIp, byAccountAndIp] = await Promise.all([
     db.authAttempt.count({ where: { ...failed, ipAddress: ip } }),
     db.authAttempt.count({ where: { ...failed, ipAddress: ip, email } }),
   ]);
-  if (
-    byIp >= AUTH_LIMITS.failedLoginsPerIp ||
-    byAccountAndIp >= AUTH_LIMITS.failedLoginsPerAccountAndIp
-  ) {
-    throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
+  if (byAccountAndIp >= AUTH_LIMITS.failedLoginsPerAccountAndIp) {
+    await lockedOut('account_address', email, client, now);
   }
+  if (byIp >= AUTH_LIMITS.failedLoginsPerIp) await lockedOut('address', email, client, now);
   // Distributed guessing at this account: the owner's addresses go on as usual; an unknown one is
   // refused once it has been guessing at this account, and otherwise waits before the check.
   const byAccount = await db.authAttempt.count({ where: { ...failed, email } });
@@ -82,9 +111,55 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
   });
   if (known) return;
   if (byAccountAndIp >= AUTH_LIMITS.guessesPerUnknownAddressUnderAttack) {
-    throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
+    await lockedOut('guessing', email, client, now);
   }
   await new Promise((resolve) => setTimeout(resolve, AUTH_LIMITS.unknownAddressDelayMsUnderAttack));
+}
+
+/**
+ * Turns a sign-in away (429), first writing the lock-out down for the admin and the server log:
+ * once per limit and window (an address locked for everyone once, not once per e-mail it tries).
+ */
+async function lockedOut(
+  reason: LockoutReason,
+  email: string,
+  client: AttemptClient,
+  now: Date,
+): Promise<never> {
+  const ipAddress = client.ipAddress ?? null;
+  const deviceId = client.deviceId ?? null;
+  const same =
+    reason === 'address'
+      ? { ipAddress }
+      : reason === 'device'
+        ? { email, deviceId }
+        : { email, ipAddress };
+  const recorded = await db.authAttempt.findFirst({
+    where: {
+      kind: 'lockout',
+      reason,
+      ...same,
+      createdAt: { gt: new Date(now.getTime() - AUTH_LIMITS.windowMs) },
+    },
+    select: { id: true },
+  });
+  if (!recorded) {
+    await db.authAttempt.create({
+      data: {
+        kind: 'lockout',
+        reason,
+        email,
+        ipAddress,
+        deviceId,
+        succeeded: false,
+        createdAt: now,
+      },
+    });
+    console.warn(
+      `[auth] sign-ins locked out for ${AUTH_LIMITS.windowMs / 60_000} minutes (${reason}): ${email} from ${ipAddress ?? 'an unknown address'}${deviceId ? ' with its device cookie' : ''}`,
+    );
+  }
+  throw rateLimited(TOO_MANY_LOGINS_MESSAGE, AUTH_LIMITS.windowMs);
 }
 
 /**
@@ -134,13 +209,14 @@ export async function recordAttempt(
   succeeded: boolean,
   now = new Date(),
 ) {
+  const deviceId = (kind === 'login' && client.deviceId) || null;
   await db.authAttempt.create({
-    data: { kind, email, ipAddress: client.ipAddress ?? null, succeeded, createdAt: now },
+    data: { kind, email, ipAddress: client.ipAddress ?? null, deviceId, succeeded, createdAt: now },
   });
-  if (kind === 'login' && !succeeded) {
+  if (kind === 'login' && !succeeded && !deviceId) {
     const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
     const byAccount = await db.authAttempt.count({
-      where: { kind: 'login', succeeded: false, email, createdAt: { gt: since } },
+      where: { kind: 'login', succeeded: false, deviceId: null, email, createdAt: { gt: since } },
     });
     // The owner hears of it once per window, by e-mail.
     if (byAccount === AUTH_LIMITS.failedLoginsPerAccount) notifyAccountUnderAttack(email);

@@ -8,6 +8,7 @@ import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from '~/lib/env.server';
+import { deviceIdFor, issueDeviceCookie } from './device-cookie.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
 import { bearerToken } from './request-limits';
 import { redirectWithToast, type ToastInput } from './toast.server';
@@ -34,7 +35,8 @@ authenticator.use(
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new DomainError('invalid_input', 'Invalid email or password');
     const ipAddress = request.headers.get(CLIENT_ADDRESS_HEADER) || null;
-    return signIn(parsed.data, { ipAddress });
+    const deviceId = await deviceIdFor(request, parsed.data.email);
+    return signIn(parsed.data, { ipAddress, deviceId });
   }),
   'form',
 );
@@ -105,18 +107,23 @@ export async function redirectIfSignedIn(request: Request, to = '/dashboard') {
   if (await getUser(request)) throw redirect(to);
 }
 
-/** Starts a session for the user and redirects with the session cookie set. */
+/**
+ * Starts a session for the user and redirects with the session cookie set, and the device cookie
+ * that recognises this browser at the account's next sign-in (~/http/device-cookie.server).
+ */
 export async function startSessionAndRedirect(
   request: Request,
   context: AppLoadContext | undefined,
-  userId: string,
+  user: Pick<PublicUser, 'id' | 'email'>,
   redirectTo: string,
   toast?: ToastInput,
 ) {
   const previous = await getSessionToken(request);
   if (previous) await endSession(previous);
-  const { token } = await createSession(userId, getClientInfo(request, context));
-  const headers = { 'Set-Cookie': await sessionCookie.serialize(token) };
+  const { token } = await createSession(user.id, getClientInfo(request, context));
+  const headers = new Headers();
+  headers.append('Set-Cookie', await sessionCookie.serialize(token));
+  headers.append('Set-Cookie', await issueDeviceCookie(request, user.email));
   if (toast) return redirectWithToast(redirectTo, toast, { headers, request });
   return redirect(redirectTo, { headers });
 }

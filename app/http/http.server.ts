@@ -30,13 +30,39 @@ function normaliseAddress(address: string | null | undefined): string | null {
  */
 export function getClientIp(request: Request, context?: AppLoadContext): string | null {
   const socketAddress = normaliseAddress(context?.clientAddress);
-  if (!env.TRUST_PROXY) return socketAddress;
+  if (!env.TRUST_PROXY) {
+    noteForwardedHeaders(request);
+    return socketAddress;
+  }
   const forwarded = request.headers.get('x-forwarded-for');
   return (
     normaliseAddress(forwarded?.split(',').pop()) ??
     normaliseAddress(request.headers.get('x-real-ip')) ??
     socketAddress
   );
+}
+
+let forwardedWithoutTrust = false;
+
+export const PROXY_WARNING =
+  'Requests arrive through a proxy (they carry X-Forwarded-For), but TRUST_PROXY is off: every client looks like the proxy, one address, so sign-in limits, login history and usage logs see one address for everyone. Set TRUST_PROXY=true if this site runs behind a reverse proxy.';
+
+/** TRUST_PROXY is off but a request names a client in proxy headers: said in the log once. */
+function noteForwardedHeaders(request: Request) {
+  if (forwardedWithoutTrust) return;
+  if (!request.headers.has('x-forwarded-for') && !request.headers.has('x-real-ip')) return;
+  forwardedWithoutTrust = true;
+  console.warn(`[server] ${PROXY_WARNING}`);
+}
+
+/**
+ * Whether the admin panel should warn that TRUST_PROXY is off behind a proxy: this request (the
+ * admin's own, which comes through the same proxy) or an earlier one carried its headers.
+ */
+export function proxyWarning(request: Request): string | null {
+  if (env.TRUST_PROXY) return null;
+  noteForwardedHeaders(request);
+  return forwardedWithoutTrust ? PROXY_WARNING : null;
 }
 
 export function getClientInfo(request: Request, context?: AppLoadContext) {

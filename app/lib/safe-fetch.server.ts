@@ -81,10 +81,22 @@ export type FetchFailure = {
   /** The address that failed (after redirects, if any were followed). */
   url: string;
   code: FetchFailureCode;
-  /** Plain words for the owner, e.g. 'the address points into a private network'. */
+  /**
+   * Plain words for the owner, e.g. 'it did not answer within 10 seconds'. A host we refuse or
+   * cannot resolve is always UNREACHABLE_ADDRESS, whichever it was: telling "private network" from
+   * "does not exist" would let anyone map our internal DNS names through the audit.
+   */
   error: string;
+  /** The same in detail, for the server log only (never shown to the owner). */
+  detail: string;
   elapsedMs: number;
 };
+
+/** What the owner is told of every refused or unresolvable host. */
+export const UNREACHABLE_ADDRESS = 'we could not reach this address from the internet';
+
+/** Failures whose detail tells about our own network: the owner hears UNREACHABLE_ADDRESS. */
+const HIDDEN_DETAIL: ReadonlySet<FetchFailureCode> = new Set(['refused_address', 'dns']);
 
 export type FetchOutcome = FetchSuccess | FetchFailure;
 
@@ -356,12 +368,17 @@ export async function safeFetch(address: string, policy: FetchPolicy): Promise<F
           `it did not answer within ${Math.round(policy.timeoutMs / 1000)} seconds`,
         )
       : networkError(error);
+    const url = chain.at(-1) ?? address;
+    const hidden = HIDDEN_DETAIL.has(failure.code);
+    if (hidden)
+      console.warn(`[safe-fetch] not fetched ${url}: ${failure.message} (${failure.code})`);
     return {
       ok: false,
       requestedUrl: address,
-      url: chain.at(-1) ?? address,
+      url,
       code: failure.code,
-      error: failure.message,
+      error: hidden ? UNREACHABLE_ADDRESS : failure.message,
+      detail: failure.message,
       elapsedMs: elapsed(),
     };
   }

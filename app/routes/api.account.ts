@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { deleteAccount, updateAccount } from '~/domain/account.server';
 import { getSessionToken, requireApiUser } from '~/http/auth.server';
-import {
-  domainErrorResponse,
-  getClientInfo,
-  methodNotAllowed,
-  readJsonPayload,
-} from '~/http/http.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
+import { attemptClient } from '~/http/device-cookie.server';
 import { getOrigin } from '~/http/origin.server';
 import { AccountUpdateSchema, DeleteAccountSchema } from '~/schemas/account';
 
@@ -25,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed(ALLOWED);
   const user = await requireApiUser(request);
-  const client = getClientInfo(request, context);
+  const client = await attemptClient(request, context, user.email);
   if (request.method === 'PUT') {
     const payload = await readJsonPayload(request, AccountUpdateSchema);
     if (!payload.ok) return payload.response;

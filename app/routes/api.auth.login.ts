@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { signIn } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
-import {
-  domainErrorResponse,
-  getClientInfo,
-  methodNotAllowed,
-  readJsonPayload,
-} from '~/http/http.server';
+import { attemptClient, issueDeviceCookie } from '~/http/device-cookie.server';
+import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { LoginSchema } from '~/schemas/auth';
 
 // POST /api/auth/login { email, password } → { token, user }
@@ -15,10 +11,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const payload = await readJsonPayload(request, LoginSchema);
   if (!payload.ok) return payload.response;
   try {
-    const client = getClientInfo(request, context);
+    const client = await attemptClient(request, context, payload.value.email);
     const user = await signIn(payload.value, client);
     const { token } = await createSession(user.id, client);
-    return Response.json({ token, user });
+    // A browser calling the API is recognised at its next sign-in, as the login form's is.
+    const headers = { 'Set-Cookie': await issueDeviceCookie(request, user.email) };
+    return Response.json({ token, user }, { headers });
   } catch (error) {
     return domainErrorResponse(error);
   }

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSessionAndRedirect(
       request,
       context,
-      user.id,
+      user,
       safeRedirect(formData.get('redirectTo'), isAdmin(user) ? '/admin' : '/dashboard'),
     );
   } catch (error) {

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSessionAndRedirect(
       request,
       context,
-      user.id,
+      user,
       safeRedirect(formData.get('redirectTo')),
     );
   } catch (error) {

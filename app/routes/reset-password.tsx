@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSessionAndRedirect(
       request,
       context,
-      user.id,
+      user,
       '/dashboard',
       PASSWORD_RESET_TOAST,
     );

@@ -9,6 +9,7 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -55,8 +56,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await unsubscribeDigest(token))) {
     return data({ done: false as const, message: BAD_LINK_MESSAGE }, { status: 400 });
   }
-  return data({ done: true as const, message: DONE_MESSAGE });
+  // The status is said outright: an action's own status is the page's, whatever the loader that
+  // renders the page after it thinks of an address that may carry no token (the form's body had it).
+  return data({ done: true as const, message: DONE_MESSAGE }, { status: 200 });
 }
+
+/** After the action the page shows its result: the link's check (which needs ?token) is not redone. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod ? false : defaultShouldRevalidate);
 
 export default function UnsubscribeDigestPage() {
   const { token, valid } = useLoaderData<typeof loader>();

@@ -111,7 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('a site that cannot be reached: one clear state, nothing scored, the check not used up', async ({
       page,
     }) => {
-      // An https address in a private network: refused on purpose, whatever the network.
+      // An https address in a private network: refused on purpose, and told as unreachable.
       const typo = {
         name: 'Harbor Typo Dental',
         website: 'https://10.0.0.1/',
@@ -128,10 +128,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       const notice = page.getByTestId('audit-unreachable');
       await expect(
-        notice.getByRole('heading', { name: 'We did not check 10.0.0.1' }),
+        notice.getByRole('heading', { name: 'We could not reach 10.0.0.1' }),
       ).toBeVisible();
+      // The same words for a private, an unknown or a refused host: nothing about our network.
       await expect(notice).toContainText(
-        'We did not check 10.0.0.1: the address points into a private network. We only check public websites',
+        'We could not reach 10.0.0.1: we could not reach this address from the internet.',
       );
       await expect(notice).toContainText('This check did not count toward your daily allowance');
       // No score, and no signal claims a result: the https address is not called insecure.
@@ -140,11 +141,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('[data-signal="https"]')).toContainText('Not checked');
       await expect(page.locator('[data-status="fail"]')).toHaveCount(0);
       await expect(page.getByText('we could not reach the site', { exact: false })).toHaveCount(0);
-      // The one fix that matters: the public address, not "open it in a browser".
+      // The one fix that matters: the address, not "open it in a browser".
       await expect(page.getByTestId('audit-fix')).toHaveCount(1);
-      await expect(page.getByTestId('audit-fix')).toContainText(
-        "Use your website's public address",
-      );
+      await expect(page.getByTestId('audit-fix')).toContainText('Check your website address');
       await expect(page.getByTestId('audit-fix')).not.toContainText('browser');
       await expect(page.getByTestId('audit-trend')).toHaveCount(0);
       await expect(page.getByTestId('audit-history-row')).toContainText('No score');

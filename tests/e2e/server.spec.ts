@@ -467,6 +467,24 @@ test.describe('abuse resistance at the server', () => {
     expect(businesses()).toBe(before);
     expect((await request.fetch('/', { method: 'TRACE' })).status()).toBe(405);
 
+    // The JSON API: an unknown path is 404 { message } in JSON, whatever the method; a known path
+    // with a method it does not answer is 405 with Allow.
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const unknown = await request.fetch('/api/no-such-call', {
+        method,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(unknown.status(), method).toBe(404);
+      expect(unknown.headers()['content-type'], method).toMatch(/^application\/json/);
+      expect(await unknown.json(), method).toEqual({ message: 'Not found' });
+    }
+    const wrongMethod = await request.fetch('/api/auth/login', {
+      method: 'DELETE',
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(wrongMethod.status()).toBe(405);
+    expect(wrongMethod.headers()['allow']).toBe('POST');
+
     const logs = () => count('SELECT count(*) AS n FROM "AccessLog"');
     const logsBefore = logs();
     const options = await request.fetch('/api/premium-gpt-access', {

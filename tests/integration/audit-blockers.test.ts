@@ -255,7 +255,8 @@ describe('the same rules for every fetch, whoever it claims to be', () => {
       expect(perplexity).toEqual({
         label: 'PerplexityBot',
         ok: false,
-        note: 'could not tell: the address points into a private network',
+        // Refused and unknown hosts read alike (the detail goes to the server log only).
+        note: 'could not tell: we could not reach this address from the internet',
       });
     } finally {
       await site.close();

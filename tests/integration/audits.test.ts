@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditView } from '~/domain/audits.server';
 import { auditFetchPolicy, auditSite, runDueAudits } from '~/domain/audits.server';
 import { db } from '~/lib/db.server';
@@ -205,17 +205,15 @@ describe('POST /api/businesses/{id}/audit on fixture sites', () => {
     expect(audit.outcome).toBe('unreachable');
     expect(audit.unreachable).toEqual({
       host: '10.0.0.1',
-      code: 'refused_address',
-      reason: 'the address points into a private network',
-      refused: true,
-      message:
-        'We did not check 10.0.0.1: the address points into a private network. We only check public websites, the ones AI crawlers can visit.',
+      code: 'unreachable_address',
+      reason: 'we could not reach this address from the internet',
+      message: 'We could not reach 10.0.0.1: we could not reach this address from the internet.',
     });
     // Nothing was checked: no signal claims a result (an https address is not "insecure").
     expect(audit.signals.map((s) => s.status)).toEqual(audit.signals.map(() => 'not_checked'));
-    // One fix, the one that matters: the public address, not "open it in a browser".
+    // One fix, the one that matters: the address, not "open it in a browser".
     expect(audit.fixes).toHaveLength(1);
-    expect(audit.fixes[0]?.title).toBe("Use your website's public address");
+    expect(audit.fixes[0]?.title).toBe('Check your website address');
     expect(audit.fixes[0]?.text).not.toMatch(/browser/);
     // The JSON contract keeps its fields: score is still a number.
     expect(audit.score).toBe(0);
@@ -238,10 +236,9 @@ describe('POST /api/businesses/{id}/audit on fixture sites', () => {
       outcome: 'unreachable',
       unreachable: {
         host: 'no-such-host.invalid',
-        code: 'dns',
-        refused: false,
+        code: 'unreachable_address',
         message:
-          'We could not reach no-such-host.invalid: that domain name does not exist or has no address.',
+          'We could not reach no-such-host.invalid: we could not reach this address from the internet.',
       },
     });
     expect(failed.fixes.map((fix) => fix.title)).toEqual(['Check your website address']);
@@ -489,7 +486,8 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
     expect(await safeFetch(ready.url, strict)).toMatchObject({
       ok: false,
       code: 'refused_address',
-      error: 'the address points into a private network',
+      error: 'we could not reach this address from the internet',
+      detail: 'the address points into a private network',
     });
     const audit = await auditSite(
       {
@@ -502,7 +500,7 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
       strict,
     );
     expect(audit.outcome).toBe('unreachable');
-    expect(audit.unreachable?.refused).toBe(true);
+    expect(audit.unreachable?.code).toBe('unreachable_address');
     expect(audit.signals.every((s) => s.status === 'not_checked')).toBe(true);
   });
 
@@ -576,6 +574,51 @@ describe('fetching safely (SSRF), with the test-only allowance off', () => {
     } finally {
       await slowSite.close();
     }
+  });
+
+  it('a sitemap that robots.txt points at a private or unknown host reads the same, the detail in the log only', async () => {
+    // A site's own robots.txt can name any address: it must not tell which internal names exist.
+    const reasons: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (const target of ['http://10.0.0.7/sitemap.xml', 'http://no-such-host.invalid/s.xml']) {
+        const site = await startFixtureSite('ready', {
+          routes: {
+            '/robots.txt': (_req, res) =>
+              res
+                .writeHead(200, { 'Content-Type': 'text/plain' })
+                .end(`User-agent: *\nAllow: /\nSitemap: ${target}\n`),
+          },
+        });
+        try {
+          const result = await auditSite(
+            {
+              name: 'Bright Smile Dental',
+              website: site.url,
+              location: null,
+              industry: null,
+              description: null,
+            },
+            allowingLoopback,
+          );
+          reasons.push(result.signals.find((s) => s.id === 'sitemap')!.reason);
+        } finally {
+          await site.close();
+        }
+      }
+      expect(warn.mock.calls.join('\n')).toContain(
+        'http://10.0.0.7/sitemap.xml: the address points into a private network',
+      );
+      expect(warn.mock.calls.join('\n')).toContain(
+        'http://no-such-host.invalid/s.xml: that domain name',
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    expect(reasons).toEqual([
+      'We could not load your sitemap: we could not reach this address from the internet.',
+      'We could not load your sitemap: we could not reach this address from the internet.',
+    ]);
   });
 
   it('refuses other schemes and credentials, and names a domain that does not exist', async () => {
@@ -740,7 +783,7 @@ describe('the dashboard and the report page', () => {
     const toast = await flashOf(response.headers);
     expect(toast?.title).toBe('Website not checked');
     expect(toast?.description).toBe(
-      'We did not check 10.0.0.1: the address points into a private network. We only check public websites, the ones AI crawlers can visit. This check did not count toward your allowance.',
+      'We could not reach 10.0.0.1: we could not reach this address from the internet. This check did not count toward your allowance.',
     );
     const page = await run(() =>
       auditPage.loader(

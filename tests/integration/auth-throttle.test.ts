@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AUTH_LIMITS,
   TOO_MANY_LOGINS_MESSAGE,
@@ -6,23 +6,58 @@ import {
 } from '~/domain/auth-throttle.server';
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
+import { action as apiAccount } from '~/routes/api.account';
 import { action as apiLogin } from '~/routes/api.auth.login';
 import { action as apiRegister } from '~/routes/api.auth.register';
 import { action as loginAction } from '~/routes/login';
+import { loader as adminLoader } from '~/routes/admin/route';
 import { action as registerAction } from '~/routes/register';
-import { args, countRows, createUser, formRequest, jsonRequest, run, uniqueEmail } from './helpers';
+import {
+  args,
+  countRows,
+  createUser,
+  formRequest,
+  jsonRequest,
+  run,
+  sessionCookieFor,
+  uniqueEmail,
+} from './helpers';
 
-const apiLoginAs = (email: string, password: string, ip = '198.51.100.1') =>
+const apiLoginAs = (email: string, password: string, ip = '198.51.100.1', cookie?: string) =>
   run(() =>
     apiLogin(
       args(
         jsonRequest('/api/auth/login', {
           body: { email, password },
-          headers: { 'X-Forwarded-For': ip },
+          headers: { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
         }),
       ),
     ),
   );
+
+/** The login form posted without JavaScript, from `ip`, with the browser's cookies. */
+const formLoginAs = (email: string, password: string, ip: string, cookie?: string) =>
+  run(() =>
+    loginAction(
+      args(
+        formRequest(
+          '/login',
+          { email, password },
+          { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
+        ),
+      ),
+    ),
+  );
+
+/** The `__device=…` pair a sign-in's answer set, as the browser sends it back. */
+function deviceCookieOf(headers: Headers): string {
+  const pair = headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0]!)
+    .find((value) => value.startsWith('__device='));
+  if (!pair) throw new Error('no device cookie was set');
+  return pair;
+}
 
 async function failedAttempts(
   count: number,
@@ -188,6 +223,185 @@ describe('sign-in throttling', () => {
       }),
     ).toBe(1);
   });
+});
+
+describe('device cookies (OWASP): the owner’s own browser is counted on its own', () => {
+  it('a sign-in gives the browser a signed HttpOnly cookie for the account, from the form and the API', async () => {
+    const user = await createUser();
+    const api = await apiLoginAs(user.email, user.password, '198.51.100.200');
+    expect(api.status).toBe(200);
+    const apiCookie = api.headers.getSetCookie().find((value) => value.startsWith('__device='));
+    expect(apiCookie).toMatch(/HttpOnly/i);
+    expect(apiCookie).toMatch(/SameSite=Strict/i);
+    expect(apiCookie).toMatch(/Max-Age=\d+/);
+    // The cookie does not say who signed in.
+    expect(decodeURIComponent(apiCookie!)).not.toContain(user.email);
+
+    const form = await formLoginAs(user.email, user.password, '198.51.100.200');
+    expect(form.status).toBe(302);
+    expect(form.headers.getSetCookie().some((value) => value.startsWith('__session='))).toBe(true);
+    expect(form.headers.getSetCookie().some((value) => value.startsWith('__device='))).toBe(true);
+  });
+
+  it('someone failing at the owner’s shared address cannot lock out the owner’s browser', async () => {
+    const user = await createUser();
+    const office = '203.0.113.140';
+    const device = deviceCookieOf((await apiLoginAs(user.email, user.password, office)).headers);
+
+    // A colleague behind the same NAT guesses at the owner's account, and sprays other accounts.
+    for (let i = 0; i < AUTH_LIMITS.failedLoginsPerAccountAndIp; i += 1) {
+      expect((await apiLoginAs(user.email, 'wrong-password', office)).status).toBe(401);
+    }
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerIp, { ipAddress: office });
+    // Without the cookie the address is locked out, as before, right password or not…
+    expect((await apiLoginAs(user.email, user.password, office)).status).toBe(429);
+    expect((await formLoginAs(user.email, user.password, office)).status).toBe(429);
+
+    // …but the owner's browser gets in, by the form (no JavaScript) and by the API.
+    const form = await formLoginAs(user.email, user.password, office, device);
+    expect(form.status).toBe(302);
+    expect(form.headers.get('Location')).toBe('/dashboard');
+    const api = await apiLoginAs(user.email, user.password, office, device);
+    expect(api.status).toBe(200);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(3);
+  }, 30_000);
+
+  it('the owner’s browser is locked only by its own failures, and its failures lock no one else', async () => {
+    const user = await createUser();
+    const ip = '203.0.113.141';
+    const device = deviceCookieOf((await apiLoginAs(user.email, user.password, ip)).headers);
+    for (let i = 0; i < AUTH_LIMITS.failedLoginsPerDevice; i += 1) {
+      expect((await formLoginAs(user.email, 'wrong-password', ip, device)).status).toBe(401);
+    }
+    // The browser that kept failing waits, by the form and the API alike…
+    const form = await formLoginAs(user.email, user.password, ip, device);
+    expect(form.status).toBe(429);
+    expect(form.headers.get('Retry-After')).toBe(String(AUTH_LIMITS.windowMs / 1000));
+    expect((await apiLoginAs(user.email, user.password, ip, device)).status).toBe(429);
+    // …while its failures were not the address's: another browser there gets in.
+    expect((await apiLoginAs(user.email, user.password, ip)).status).toBe(200);
+  }, 30_000);
+
+  it('a cookie for another account, or an altered one, counts as none', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const ip = '203.0.113.142';
+    const otherDevice = deviceCookieOf((await apiLoginAs(other.email, other.password, ip)).headers);
+    const ownDevice = deviceCookieOf((await apiLoginAs(owner.email, owner.password, ip)).headers);
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccountAndIp, {
+      email: owner.email,
+      ipAddress: ip,
+    });
+    expect((await apiLoginAs(owner.email, owner.password, ip, otherDevice)).status).toBe(429);
+    const [name, value] = ownDevice.split('=') as [string, string];
+    const altered = `${name}=${value.slice(0, 10)}${value[10] === 'A' ? 'B' : 'A'}${value.slice(11)}`;
+    expect((await apiLoginAs(owner.email, owner.password, ip, altered)).status).toBe(429);
+    expect((await apiLoginAs(owner.email, owner.password, ip, ownDevice)).status).toBe(200);
+  }, 30_000);
+
+  it('one browser is recognised for each account signed in with it', async () => {
+    const first = await createUser();
+    const second = await createUser();
+    const ip = '203.0.113.143';
+    let device = deviceCookieOf((await apiLoginAs(first.email, first.password, ip)).headers);
+    device = deviceCookieOf((await apiLoginAs(second.email, second.password, ip, device)).headers);
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerIp, { ipAddress: ip });
+    expect((await apiLoginAs(first.email, first.password, ip)).status).toBe(429);
+    expect((await apiLoginAs(first.email, first.password, ip, device)).status).toBe(200);
+    expect((await apiLoginAs(second.email, second.password, ip, device)).status).toBe(200);
+  }, 30_000);
+
+  it('under distributed guessing the owner’s browser is let in from an address that was guessing', async () => {
+    const user = await createUser();
+    const ip = '198.51.100.210';
+    const device = deviceCookieOf((await apiLoginAs(user.email, user.password, ip)).headers);
+    await db.authAttempt.deleteMany({ where: { email: user.email } });
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerAccount, { email: user.email });
+    await failedAttempts(AUTH_LIMITS.guessesPerUnknownAddressUnderAttack, {
+      email: user.email,
+      ipAddress: ip,
+    });
+    expect((await apiLoginAs(user.email, user.password, ip)).status).toBe(429);
+    expect((await apiLoginAs(user.email, user.password, ip, device)).status).toBe(200);
+  });
+
+  it('a change that needs the current password counts the owner’s browser on its own too', async () => {
+    const user = await createUser();
+    const ip = '203.0.113.145';
+    const signedIn = await apiLoginAs(user.email, user.password, ip);
+    const { token } = signedIn.data as { token: string };
+    const device = deviceCookieOf(signedIn.headers);
+    await failedAttempts(AUTH_LIMITS.failedLoginsPerIp, { ipAddress: ip });
+    const changePassword = (cookie?: string) =>
+      run(() =>
+        apiAccount(
+          args(
+            jsonRequest('/api/account', {
+              method: 'PUT',
+              body: { newPassword: 'another-long-password', currentPassword: user.password },
+              headers: {
+                Authorization: `Bearer ${token}`,
+                'X-Forwarded-For': ip,
+                ...(cookie ? { Cookie: cookie } : {}),
+              },
+            }),
+          ),
+        ),
+      );
+    expect((await changePassword()).status).toBe(429);
+    expect((await changePassword(device)).status).toBe(200);
+  });
+
+  it('lock-outs are written down once, with the reason, and the admin sees them under Login History', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const user = await createUser();
+      const ip = '203.0.113.144';
+      const device = deviceCookieOf((await apiLoginAs(user.email, user.password, ip)).headers);
+      await failedAttempts(AUTH_LIMITS.failedLoginsPerAccountAndIp, {
+        email: user.email,
+        ipAddress: ip,
+      });
+      // Refused three times: one lock-out.
+      for (let i = 0; i < 3; i += 1) {
+        expect((await apiLoginAs(user.email, user.password, ip)).status).toBe(429);
+      }
+      for (let i = 0; i < AUTH_LIMITS.failedLoginsPerDevice; i += 1) {
+        await apiLoginAs(user.email, 'wrong-password', ip, device);
+      }
+      expect((await apiLoginAs(user.email, user.password, ip, device)).status).toBe(429);
+      const rows = await db.authAttempt.findMany({
+        where: { kind: 'lockout', email: user.email },
+        orderBy: { createdAt: 'asc' },
+      });
+      expect(rows.map((row) => [row.reason, row.ipAddress])).toEqual([
+        ['account_address', ip],
+        ['device', ip],
+      ]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('(account_address)'));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('(device)'));
+
+      const admin = await createUser({ role: 'admin' });
+      const { cookie } = await sessionCookieFor(admin.id);
+      const page = await run(() =>
+        adminLoader(
+          args(
+            new Request('http://localhost/admin?tab=logins&show=lockouts', {
+              headers: { Cookie: cookie },
+            }),
+          ),
+        ),
+      );
+      const { lockouts } = page.data as {
+        lockouts: { items: { email: string; reason: string }[] };
+      };
+      expect(
+        lockouts.items.filter((item) => item.email === user.email).map((item) => item.reason),
+      ).toEqual(['device', 'account_address']);
+    } finally {
+      warn.mockRestore();
+    }
+  }, 30_000);
 });
 
 describe('sign-up throttling', () => {

@@ -5,12 +5,12 @@ import { action, loader } from '~/routes/dashboard/route';
 import * as collection from '~/routes/api.businesses';
 import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
 
-// The dashboard shows one page of 20 businesses, newest first, with the count from a count query;
+// The dashboard shows one page of 10 businesses, newest first, with the total kept on the user's row;
 // /api/businesses pages the same list like the admin lists. A user with a thousand businesses must
 // not get a thousand of them in one answer.
 
 type ListData = {
-  businesses: { id: string; name: string; userId: string }[];
+  businesses: { id: string; name: string }[];
   list: {
     total: number;
     allCount: number;
@@ -71,35 +71,44 @@ describe('dashboard with 1,000 businesses', () => {
         { userId: other.user.id, name: 'Business 9999', createdAt: new Date(T0 + 9e6) },
       ],
     });
-  });
+    // A thousand rows, each through the row-count, owner-count and search triggers.
+  }, 60_000);
 
-  it('page 1 holds the 20 newest and the total is the count, not the page length', async () => {
+  it('page 1 holds the 10 newest and the total is the count, not the page length', async () => {
     const data = await load(owner.cookie);
-    expect(data.businesses).toHaveLength(20);
+    expect(data.businesses).toHaveLength(10);
     expect(data.list).toMatchObject({
       total: 1000,
       allCount: 1000,
       page: 1,
-      perPage: 20,
-      pageCount: 50,
+      perPage: 10,
+      pageCount: 100,
       q: '',
     });
     expect(names(data)[0]).toBe('Business 0999');
-    expect(names(data)[19]).toBe('Business 0980');
+    expect(names(data)[9]).toBe('Business 0990');
+    // A card gets what it shows of a business, not its owner or timestamps.
+    expect(Object.keys(data.businesses[0]!).sort()).toEqual(
+      ['description', 'id', 'industry', 'location', 'name', 'website'].sort(),
+    );
   });
 
-  it('page 50 holds the 20 oldest', async () => {
-    const data = await load(owner.cookie, '?page=50');
-    expect(data.list.page).toBe(50);
-    expect(data.businesses).toHaveLength(20);
-    expect(names(data)[0]).toBe('Business 0019');
-    expect(names(data)[19]).toBe('Business 0000');
+  it('page 100 holds the 10 oldest', async () => {
+    const data = await load(owner.cookie, '?page=100');
+    expect(data.list.page).toBe(100);
+    expect(data.businesses).toHaveLength(10);
+    expect(names(data)[0]).toBe('Business 0009');
+    expect(names(data)[9]).toBe('Business 0000');
   });
 
   it('never shows another user’s businesses', async () => {
-    for (const search of ['', '?q=dental', '?q=9999', '?page=50']) {
+    for (const search of ['', '?q=dental', '?q=9999', '?page=100']) {
       const data = await load(owner.cookie, search);
-      expect(data.businesses.every((business) => business.userId === owner.user.id)).toBe(true);
+      const owners = await db.business.findMany({
+        where: { id: { in: data.businesses.map((business) => business.id) } },
+        select: { userId: true },
+      });
+      expect(owners.every((row) => row.userId === owner.user.id)).toBe(true);
       expect(names(data)).not.toContain('Harbor Dental Elsewhere');
     }
     const theirs = await load(other.cookie);
@@ -122,14 +131,14 @@ describe('dashboard with 1,000 businesses', () => {
     // A prefix and an exact name ("Business 0900" to "0999", less "Harbor Dental 0942").
     const prefix = await load(owner.cookie, '?q=Business%2009');
     expect(prefix.list.total).toBe(99);
-    expect(prefix.businesses).toHaveLength(20);
+    expect(prefix.businesses).toHaveLength(10);
     expect(names(prefix)[0]).toBe('Business 0999');
     const exact = await load(owner.cookie, '?q=Business%200500');
     expect(names(exact)).toEqual(['Business 0500']);
     // Pages of a search.
     const second = await load(owner.cookie, '?q=business%2009&page=2');
-    expect(second.list).toMatchObject({ total: 99, page: 2, pageCount: 5 });
-    expect(names(second)[0]).toBe('Business 0979');
+    expect(second.list).toMatchObject({ total: 99, page: 2, pageCount: 10 });
+    expect(names(second)[0]).toBe('Business 0989');
   });
 
   it('finds nothing for a search that matches nothing (punctuation alone is no search)', async () => {
@@ -158,13 +167,13 @@ describe('dashboard with 1,000 businesses', () => {
       ['abc', 1],
       ['1.5', 1],
       ['', 1],
-      ['51', 50],
-      ['999999999999', 50],
+      ['101', 100],
+      ['999999999999', 100],
     ];
     for (const [value, page] of cases) {
       const data = await load(owner.cookie, `?page=${encodeURIComponent(value)}`);
       expect(data.list.page, value).toBe(page);
-      expect(data.businesses, value).toHaveLength(20);
+      expect(data.businesses, value).toHaveLength(10);
     }
     const search = await load(owner.cookie, '?q=dental&page=7');
     expect(search.list.page).toBe(1);
@@ -220,7 +229,7 @@ describe('listBusinesses', () => {
       items: [],
       total: 0,
       page: 1,
-      perPage: 20,
+      perPage: 10,
       pageCount: 1,
     });
   });
@@ -269,7 +278,7 @@ describe('dashboard actions keep the user on a sensible page', () => {
 
   it('deleting the last business of the last page goes to the previous page', async () => {
     const { user, cookie } = await signedIn();
-    await seed(user.id, 41);
+    await seed(user.id, 21);
     const last = await load(cookie, '?page=3');
     expect(names(last)).toEqual(['Business 0000']);
     const id = last.businesses[0]!.id;
@@ -285,7 +294,7 @@ describe('dashboard actions keep the user on a sensible page', () => {
     const other = page2.businesses[5]!.id;
     const again = await post(cookie, '/dashboard?page=2', { intent: 'delete', businessId: other });
     expect(again.headers.get('Location')).toBe('/dashboard?page=2');
-    expect(await db.business.count({ where: { userId: user.id } })).toBe(39);
+    expect(await db.business.count({ where: { userId: user.id } })).toBe(19);
   });
 
   it('deleting the only search match goes back to page 1 of that search', async () => {
@@ -396,5 +405,109 @@ describe('the dashboard greeting', () => {
 
     const second = await sessionCookieFor(user.id);
     expect(await greeting(second.cookie)).toBe('Welcome back, Nova');
+  });
+});
+
+describe('the cards of a page', () => {
+  type Cards = ListData & {
+    readiness: Record<
+      string,
+      { score: number | null; trend: number[]; unreachableAt: string | null }
+    >;
+    allowances: Record<string, { limit: number; used: number; resetsAt: string | null }>;
+    visibility: Record<string, { mentions: string; change: string | null }>;
+  };
+  const DAY = 86_400_000;
+  const today = new Date(Math.floor(Date.now() / DAY) * DAY);
+  const daysAgo = (n: number) => new Date(today.getTime() - n * DAY);
+  const stat = (
+    businessId: string,
+    engine: string,
+    period: Date,
+    samples: number,
+    mentioned = 0,
+  ) => ({
+    businessId,
+    engine,
+    period,
+    periodKind: 'day',
+    samples,
+    mentioned,
+    failed: samples ? 0 : 2,
+  });
+
+  it('each card shows its own readiness, allowance and visibility, from its latest tracked day', async () => {
+    const user = await createUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: new Date(Date.now() + 30 * DAY) },
+    });
+    const { cookie } = await sessionCookieFor(user.id);
+    // Twelve businesses, newest first: a, b, c, d on page 1 with eight more, two on page 2.
+    await seed(user.id, 12);
+    const ids = (
+      await db.business.findMany({
+        where: { userId: user.id },
+        orderBy: { createdAt: 'desc' },
+        select: { id: true },
+      })
+    ).map((row) => row.id);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const checkedAt = new Date(Date.now() - 60 * 60 * 1000);
+    await db.business.update({
+      where: { id: a },
+      data: {
+        lastAuditScore: 74,
+        lastAuditAt: checkedAt,
+        auditTrend: '[61,74]',
+        auditWindowStart: checkedAt,
+        auditWindowCount: 1,
+      },
+    });
+    await db.business.update({ where: { id: b }, data: { lastUnreachableAt: checkedAt } });
+    await db.trackingStat.createMany({
+      data: [
+        // a: yesterday 1 of 4, today 3 of 4 over two engines.
+        stat(a, 'chatgpt', daysAgo(1), 2, 1),
+        stat(a, 'perplexity', daysAgo(1), 2, 0),
+        stat(a, 'chatgpt', today, 2, 2),
+        stat(a, 'perplexity', today, 2, 1),
+        // b: answers five days ago; today only failed calls (no answer), and the Demo assistant.
+        stat(b, 'chatgpt', daysAgo(5), 3, 3),
+        stat(b, 'chatgpt', today, 0),
+        stat(b, 'demo', today, 4, 0),
+        // c: only the Demo assistant's answers, which real figures leave out.
+        stat(c, 'demo', today, 4, 4),
+      ],
+    });
+
+    const page = (await load(cookie)) as Cards;
+    expect(page.businesses.map((business) => business.id)).toEqual(ids.slice(0, 10));
+    expect(page.visibility[a]).toEqual({
+      mentions: 'named in 3 of 4 answers (75%)',
+      change: 'up 50 points since yesterday',
+    });
+    expect(page.visibility[b]).toEqual({
+      mentions: 'named in 3 of 3 answers (100%)',
+      change: null,
+    });
+    expect(page.visibility[c]).toBeUndefined();
+    expect(page.visibility[d]).toBeUndefined();
+    expect(page.readiness[a]).toEqual({ score: 74, trend: [61, 74], unreachableAt: null });
+    expect(page.readiness[b]).toEqual({
+      score: null,
+      trend: [],
+      unreachableAt: checkedAt.toISOString(),
+    });
+    expect(page.allowances[a]).toEqual({
+      limit: 10,
+      used: 1,
+      resetsAt: new Date(checkedAt.getTime() + DAY).toISOString(),
+    });
+    expect(page.allowances[d]).toEqual({ limit: 10, used: 0, resetsAt: null });
+
+    // Page 2: its own two cards only.
+    const second = (await load(cookie, '?page=2')) as Cards;
+    expect(Object.keys(second.readiness).sort()).toEqual(ids.slice(10).sort());
   });
 });

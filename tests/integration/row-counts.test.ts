@@ -111,4 +111,34 @@ describe('row totals', () => {
     expect(stored.mail).toMatchObject({ failed: 1, sent: 1 });
     expect(await db.accessLog.count({ where: { userId: null } })).toBe(1);
   });
+
+  it('each user’s business count matches count(*) after inserts, deletes, a change of owner and a rolled-back write', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    await db.business.createMany({
+      data: ['A1', 'A2', 'A3'].map((name) => ({ userId: a.id, name })),
+    });
+    await db.business.create({ data: { userId: b.id, name: 'B1' } });
+    const moved = await db.business.findFirstOrThrow({ where: { name: 'A3', userId: a.id } });
+    await db.business.update({ where: { id: moved.id }, data: { userId: b.id } });
+    await db.business.deleteMany({ where: { userId: a.id, name: 'A1' } });
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.business.create({ data: { userId: a.id, name: 'rolled back' } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    for (const user of [a, b]) {
+      const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+      expect(row.businessCount).toBe(await db.business.count({ where: { userId: user.id } }));
+    }
+    expect(
+      (await db.user.findMany({ where: { id: { in: [a.id, b.id] } }, orderBy: { email: 'asc' } }))
+        .map((user) => user.businessCount)
+        .sort(),
+    ).toEqual([1, 2]);
+    // Deleting the owner removes their businesses (and the count with the row).
+    await db.user.delete({ where: { id: b.id } });
+    expect(await db.business.count({ where: { userId: b.id } })).toBe(0);
+  });
 });

@@ -58,7 +58,8 @@ describe('safeFetch and DNS', () => {
     expect(await safeFetch(`http://mixed.test:${port()}/`, policy)).toMatchObject({
       ok: false,
       code: 'refused_address',
-      error: 'the domain points into a private network',
+      error: 'we could not reach this address from the internet',
+      detail: 'the domain points into a private network',
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { jobEngine } from '~/jobs/engine.server';
 import {
   DIGEST_QUEUE,
@@ -14,6 +15,7 @@ import { action as accountAction, loader as accountLoader } from '~/routes/accou
 import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,
+  shouldRevalidate as unsubscribeShouldRevalidate,
 } from '~/routes/unsubscribe.digest';
 import {
   args,
@@ -327,6 +329,47 @@ describe('/unsubscribe/digest', () => {
     );
     expect(res.status).toBe(200);
     expect(await offAt(user.id)).toBeInstanceOf(Date);
+  });
+
+  it('a POST with the token in the body (not the address) answers 200, and the page does not check the address again', async () => {
+    const user = await owner('starter');
+    const token = digestUnsubscribeToken(user.id);
+    // As the server renders a document POST: the action, then the page's loader, one status.
+    const page = createStaticHandler([
+      {
+        id: 'unsubscribe',
+        path: '/unsubscribe/digest',
+        loader: unsubscribeLoader,
+        action: unsubscribeAction,
+      },
+    ]);
+    const context = (await page.query(
+      formRequest('/unsubscribe/digest', { token }),
+    )) as StaticHandlerContext;
+    expect(context.statusCode).toBe(200);
+    expect(context.actionData?.unsubscribe).toMatchObject({
+      done: true,
+      message: 'You will no longer receive the weekly digest',
+    });
+    expect(await offAt(user.id)).toBeInstanceOf(Date);
+    // With JavaScript the loader is not fetched again after the action.
+    const after = unsubscribeShouldRevalidate({
+      currentUrl: new URL(`${BASE}/unsubscribe/digest`),
+      currentParams: {},
+      nextUrl: new URL(`${BASE}/unsubscribe/digest`),
+      nextParams: {},
+      formMethod: 'POST',
+      formAction: '/unsubscribe/digest',
+      actionResult: context.actionData?.unsubscribe,
+      defaultShouldRevalidate: true,
+    });
+    expect(after).toBe(false);
+
+    // A bad token in the body is still 400.
+    const forged = (await page.query(
+      formRequest('/unsubscribe/digest', { token: `${user.id}.AAAA` }),
+    )) as StaticHandlerContext;
+    expect(forged.statusCode).toBe(400);
   });
 
   it('refuses a forged or altered token with 400 and changes nothing', async () => {

@@ -26,7 +26,7 @@ export function CheckReadinessForm({
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <button type="submit" className={className} disabled={busy}>
         {busy ? 'Checking your website…' : 'Check AI Readiness'}
-        <span className="sr-only"> for {businessName}</span>
+        <span className="sr-only">{` for ${businessName}`}</span>
       </button>
     </Form>
   );

@@ -147,6 +147,7 @@ describe('edge_access: the site fetched as the AI crawlers', () => {
         url: HOME,
         code: 'timeout',
         error: 'it did not answer within 10 seconds',
+        detail: 'it did not answer within 10 seconds',
         elapsedMs: 10_000,
       }),
     ).toEqual({

@@ -125,20 +125,21 @@ export async function auditAllowances(
     where: { id: { in: ids }, userId: user.id },
     select: { id: true, auditWindowStart: true, auditWindowCount: true },
   });
-  return Object.fromEntries(
-    rows.map((row) => {
-      const start = row.auditWindowStart;
-      if (!start || start.getTime() <= now.getTime() - DAY_MS) {
-        return [row.id, { limit, used: 0, resetsAt: null }];
-      }
-      return [
-        row.id,
-        {
-          limit,
-          used: row.auditWindowCount,
-          resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
-        },
-      ];
-    }),
-  );
+  return Object.fromEntries(rows.map((row) => [row.id, allowanceOf(row, limit, now)]));
+}
+
+/** What is left of a business's 24-hour window of `limit` audits at `now` (its own columns). */
+export function allowanceOf(
+  row: { auditWindowStart: Date | null; auditWindowCount: number },
+  limit: number,
+  now: Date,
+): AuditAllowance {
+  const start = row.auditWindowStart;
+  if (!start || start.getTime() <= now.getTime() - DAY_MS)
+    return { limit, used: 0, resetsAt: null };
+  return {
+    limit,
+    used: row.auditWindowCount,
+    resetsAt: new Date(start.getTime() + DAY_MS).toISOString(),
+  };
 }

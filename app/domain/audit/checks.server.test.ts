@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FetchFailure, FetchSuccess } from '~/lib/safe-fetch.server';
+import { UNREACHABLE_ADDRESS, type FetchFailure, type FetchSuccess } from '~/lib/safe-fetch.server';
 import {
   checkAnswerBots,
   checkCanonical,
@@ -23,6 +23,7 @@ import {
   evaluate,
   LIMITS,
   readRobots,
+  describeUnreachable,
   unreachableOf,
   type BusinessFacts,
 } from './checks.server';
@@ -76,7 +77,15 @@ const text = (body: string, url: string, options: Served = {}) =>
   served(body, { contentType: 'text/plain; charset=utf-8', url, ...options });
 
 function unreachable(url: string, error = 'the server did not answer in time'): FetchFailure {
-  return { ok: false, requestedUrl: url, url, code: 'timeout', error, elapsedMs: 10_000 };
+  return {
+    ok: false,
+    requestedUrl: url,
+    url,
+    code: 'timeout',
+    error,
+    detail: error,
+    elapsedMs: 10_000,
+  };
 }
 
 const robotsFile = (name: string, options: Served = {}) => text(fixture(name), ROBOTS, options);
@@ -1305,24 +1314,32 @@ describe('evaluate', () => {
     expect(results.find((result) => result.id === 'https')?.status).not.toBe('fail');
   });
 
-  it('describes why a site could not be reached, and an address refused on purpose as such', () => {
+  it('describes why a site could not be reached; a refused and an unknown host read alike', () => {
     expect(unreachableOf(unreachable(HOME, 'it did not answer within 10 seconds'))).toEqual({
       host: 'harborview.example',
       code: 'timeout',
       reason: 'it did not answer within 10 seconds',
-      refused: false,
       message: 'We could not reach harborview.example: it did not answer within 10 seconds.',
     });
-    const refused: FetchFailure = {
-      ...unreachable('http://192.168.1.10/'),
-      code: 'refused_address',
-      error: 'the domain points into a private network',
-    };
-    expect(unreachableOf(refused)).toMatchObject({
-      refused: true,
+    // Private network, no such name, and what audits stored before: one thing to the owner, so
+    // nobody can map our internal host names through the audit.
+    const oneThing = {
+      host: 'harborview.example',
+      code: 'unreachable_address',
+      reason: 'we could not reach this address from the internet',
       message:
-        'We did not check 192.168.1.10: the domain points into a private network. We only check public websites, the ones AI crawlers can visit.',
-    });
+        'We could not reach harborview.example: we could not reach this address from the internet.',
+    };
+    const hidden = [
+      { code: 'refused_address', detail: 'the domain points into a private network' },
+      { code: 'dns', detail: 'that domain name does not exist or has no address' },
+    ] as const;
+    for (const failure of hidden) {
+      const outcome = { ...unreachable(HOME, UNREACHABLE_ADDRESS), ...failure };
+      expect(unreachableOf(outcome), failure.code).toEqual(oneThing);
+      // As stored by audits before (the detail was the reason).
+      expect(describeUnreachable(HOME, failure.code, failure.detail)).toEqual(oneThing);
+    }
     // A page too large or redirecting in circles did answer: it is checked (and fails).
     expect(unreachableOf({ ...unreachable(HOME), code: 'too_large' })).toBeNull();
     expect(unreachableOf({ ...unreachable(HOME), code: 'too_many_redirects' })).toBeNull();

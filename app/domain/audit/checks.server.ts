@@ -1,4 +1,4 @@
-import type { FetchOutcome } from '~/lib/safe-fetch.server';
+import { UNREACHABLE_ADDRESS, type FetchOutcome } from '~/lib/safe-fetch.server';
 import { readPage } from './page.server';
 import {
   SIGNAL_IDS,
@@ -7,6 +7,7 @@ import {
   type SignalId,
   type SignalResult,
   type Unreachable,
+  UNREACHABLE_ADDRESS_CODE,
 } from './signals';
 import { accessChecks, readRobots } from './checks/crawler-access.server';
 import { discoveryChecks } from './checks/discovery.server';
@@ -78,19 +79,22 @@ export function unreachableOf(home: FetchOutcome): Unreachable | null {
   return describeUnreachable(home.url, home.code, home.error);
 }
 
-/** The words for a site we could not reach at `address`, from safe-fetch's code and reason. */
+/**
+ * The words for a site we could not reach at `address`, from safe-fetch's code and reason. A host
+ * we refused (a private network) or could not resolve is one thing to the owner, whichever it was
+ * (and in audits stored before they were one): safe-fetch logs the difference, nobody is shown it.
+ */
 export function describeUnreachable(address: string, code: string, reason: string): Unreachable {
   const host = hostOf(address);
-  const refused = code === 'refused_address';
-  return {
-    host,
-    code,
-    reason,
-    refused,
-    message: refused
-      ? `We did not check ${host}: ${reason}. We only check public websites, the ones AI crawlers can visit.`
-      : `We could not reach ${host}: ${reason}.`,
-  };
+  if (code === 'refused_address' || code === 'dns' || code === UNREACHABLE_ADDRESS_CODE) {
+    return {
+      host,
+      code: UNREACHABLE_ADDRESS_CODE,
+      reason: UNREACHABLE_ADDRESS,
+      message: `We could not reach ${host}: ${UNREACHABLE_ADDRESS}.`,
+    };
+  }
+  return { host, code, reason, message: `We could not reach ${host}: ${reason}.` };
 }
 
 /** Every signal of an audit that could not reach the site: not checked, each saying so once. */

@@ -399,25 +399,25 @@ describe('the one fix for a site that could not be reached', () => {
         host: 'harborview.example',
         code,
         reason,
-        refused: code === 'refused_address',
         message: '',
       },
       business(),
     );
 
-  it('names what to do for each reason, and never sends a refused address to a browser', () => {
-    expect(fixFor('refused_address').title).toBe("Use your website's public address");
-    expect(fixFor('refused_address').text).toMatch(/private network/);
-    expect(fixFor('refused_address').text).not.toMatch(/browser/);
+  it('names what to do for each reason, and never sends an unreachable address to a browser', () => {
+    // A refused or unknown host: one fix, which says nothing of which it was.
+    const address = fixFor('unreachable_address');
+    expect(address.title).toBe('Check your website address');
+    expect(address.text).toContain('We could not reach harborview.example from the internet');
+    expect(address.text).not.toMatch(/private|does not exist|browser/);
     expect(fixFor('bad_url', 'it is not a valid web address').text).toContain(
       'it is not a valid web address',
     );
-    expect(fixFor('dns').title).toBe('Check your website address');
     expect(fixFor('tls').title).toBe("Fix your site's HTTPS certificate");
     for (const code of ['connect', 'timeout', 'network']) {
       expect(fixFor(code).title).toBe('Make sure your website is online');
     }
-    for (const code of ['refused_address', 'bad_url', 'dns', 'tls', 'timeout']) {
+    for (const code of ['unreachable_address', 'bad_url', 'tls', 'timeout']) {
       expect(fixFor(code).signal).toBe('home_page');
     }
   });

@@ -4,7 +4,14 @@ import { UA_NOT_IP } from './checks/edge-access.server';
 import { AGENT_CRAWLERS, ANSWER_CRAWLERS } from './crawlers.server';
 import { IDENTITY_FIELDS } from './checks/identity.server';
 import { NO_SITE_FACTS, type SiteFacts } from './site-facts.server';
-import { SIGNALS, type Fix, type SignalId, type SignalResult, type Unreachable } from './signals';
+import {
+  SIGNALS,
+  UNREACHABLE_ADDRESS_CODE,
+  type Fix,
+  type SignalId,
+  type SignalResult,
+  type Unreachable,
+} from './signals';
 
 // The fix for each signal that did not pass, written from the business's own record and from
 // what the site already has (site-facts.server.ts): a fix changes what is there ("add sameAs to
@@ -627,30 +634,27 @@ function fixFor(
 }
 
 /**
- * The one fix for a site we could not reach: what stops every check. An address we refuse on
- * purpose (a private network) needs the public address, not a browser.
+ * The one fix for a site we could not reach: what stops every check. A host we refused or could
+ * not resolve gets one fix, whichever it was (see describeUnreachable): check the address.
  */
-export function unreachableFix(problem: Unreachable, business: BusinessFacts): Fix {
+export function unreachableFix(
+  problem: Unreachable,
+  business: Pick<BusinessFacts, 'website'>,
+): Fix {
   const edit =
     'Edit the business on your dashboard and enter the address your customers type, such as https://www.example.com.';
   switch (problem.code) {
-    case 'refused_address':
+    case UNREACHABLE_ADDRESS_CODE:
       return {
         signal: 'home_page',
-        title: "Use your website's public address",
-        text: `${problem.host} points into a private network (an office, home or hosting network that only its own computers can open). We do not visit such addresses on purpose, and AI crawlers cannot either. ${edit}`,
+        title: 'Check your website address',
+        text: `We could not reach ${problem.host} from the internet, so neither can AI crawlers. Check its spelling: ${edit} If the address is right, ask whoever looks after your domain to point it at your public website.`,
       };
     case 'bad_url':
       return {
         signal: 'home_page',
         title: 'Correct your website address',
         text: `"${business.website}" cannot be checked: ${problem.reason}. ${edit}`,
-      };
-    case 'dns':
-      return {
-        signal: 'home_page',
-        title: 'Check your website address',
-        text: `${problem.host} does not exist on the internet. Check its spelling: ${edit} If the address is right, ask whoever registered your domain to point it at your website.`,
       };
     case 'tls':
       return {

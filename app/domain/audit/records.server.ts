@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { PublicUser } from '../accounts.server';
 import { describeUnreachable } from './checks.server';
+import { unreachableFix } from './fixes.server';
 import type { AuditRun } from './run.server';
 import type { AuditOutcome, AuditReport, Fix, SignalResult } from './signals';
 
@@ -47,26 +48,31 @@ type AuditRow = {
 };
 
 function toView(row: AuditRow): AuditView {
+  const unreachable =
+    row.outcome === 'unreachable'
+      ? describeUnreachable(
+          row.url,
+          row.failureCode ?? 'network',
+          row.failureReason ?? 'the connection failed',
+        )
+      : null;
   return {
     id: row.id,
     businessId: row.businessId,
     trigger: row.trigger === 'scheduled' ? 'scheduled' : 'owner',
     score: row.score,
     version: row.version,
-    outcome: row.outcome === 'unreachable' ? 'unreachable' : 'complete',
-    unreachable:
-      row.outcome === 'unreachable'
-        ? describeUnreachable(
-            row.url,
-            row.failureCode ?? 'network',
-            row.failureReason ?? 'the connection failed',
-          )
-        : null,
+    outcome: unreachable ? 'unreachable' : 'complete',
+    unreachable,
     auditedAt: row.createdAt.toISOString(),
     url: row.url,
     durationMs: row.durationMs,
     signals: JSON.parse(row.signals) as SignalResult[],
-    fixes: JSON.parse(row.fixes) as Fix[],
+    // An unreachable audit's one fix is written again from its reason, so one stored before
+    // refused and unknown hosts read alike reads as today's.
+    fixes: unreachable
+      ? [unreachableFix(unreachable, { website: row.url })]
+      : (JSON.parse(row.fixes) as Fix[]),
   };
 }
 
@@ -224,6 +230,21 @@ export type AuditStanding = {
   unreachableAt: string | null;
 };
 
+/** A business's standing from the columns the audit keeps on it (the dashboard's cards too). */
+export function standingOf(row: {
+  lastAuditScore: number | null;
+  lastAuditAt: Date | null;
+  auditTrend: string | null;
+  lastUnreachableAt: Date | null;
+}): AuditStanding {
+  return {
+    score: row.lastAuditScore,
+    auditedAt: row.lastAuditAt?.toISOString() ?? null,
+    trend: parseTrend(row.auditTrend),
+    unreachableAt: row.lastUnreachableAt?.toISOString() ?? null,
+  };
+}
+
 /** Latest score and trend of each of these businesses: one query, whatever the page size. */
 export async function auditStandings(ids: string[]): Promise<Record<string, AuditStanding>> {
   if (ids.length === 0) return {};
@@ -237,15 +258,5 @@ export async function auditStandings(ids: string[]): Promise<Record<string, Audi
       lastUnreachableAt: true,
     },
   });
-  return Object.fromEntries(
-    rows.map((row) => [
-      row.id,
-      {
-        score: row.lastAuditScore,
-        auditedAt: row.lastAuditAt?.toISOString() ?? null,
-        trend: parseTrend(row.auditTrend),
-        unreachableAt: row.lastUnreachableAt?.toISOString() ?? null,
-      },
-    ]),
-  );
+  return Object.fromEntries(rows.map((row) => [row.id, standingOf(row)]));
 }

@@ -243,15 +243,16 @@ export type Fix = {
  */
 export type AuditOutcome = 'complete' | 'unreachable';
 
+/** The code of every host we refused (a private network) or could not resolve: one to the owner. */
+export const UNREACHABLE_ADDRESS_CODE = 'unreachable_address';
+
 export type Unreachable = {
   /** The host we tried, e.g. "www.example.com". */
   host: string;
-  /** Why, as safe-fetch names it: dns, connect, timeout, tls, bad_url, refused_address, network. */
+  /** Why: unreachable_address (refused or unresolvable host), connect, timeout, tls, bad_url, network. */
   code: string;
-  /** Why, in plain words: "that domain name does not exist or has no address". */
+  /** Why, in plain words: "we could not reach this address from the internet". */
   reason: string;
-  /** We did not try on purpose: the address points into a private network. */
-  refused: boolean;
   /** One sentence for the owner: "We could not reach www.example.com: …". */
   message: string;
 };

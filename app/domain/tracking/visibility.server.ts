@@ -114,15 +114,15 @@ export function engineRank(engine: string): number {
   return index < 0 ? ENGINE_ORDER.length : index;
 }
 
-function periodEnd(start: Date, kind: PeriodKind): Date {
+export function periodEnd(start: Date, kind: PeriodKind): Date {
   return new Date(start.getTime() + (kind === 'day' ? 1 : 7) * DAY_MS);
 }
 
-function isoDay(date: Date): string {
+export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function countsOfRow(row: FigureCounts): FigureCounts {
+export function countsOfRow(row: FigureCounts): FigureCounts {
   return {
     samples: row.samples,
     mentioned: row.mentioned,
@@ -309,52 +309,6 @@ export async function visibilityFor(
 ): Promise<Visibility> {
   const business = await ownedBusiness(owner, businessId);
   return visibilityOf(business, periodKindOf(effectiveTier(owner, now)), now);
-}
-
-/** The dashboard card's line for each business on the page: latest period against the one before. */
-export type VisibilitySummary = {
-  current: Figures;
-  previous: Figures | null;
-  period: VisibilityPeriod;
-};
-
-export async function visibilitySummaries(
-  businessIds: string[],
-  kind: PeriodKind,
-): Promise<Record<string, VisibilitySummary>> {
-  // One page of the dashboard (at most 100 businesses): bounded, never a user-grown list.
-  const result: Record<string, VisibilitySummary> = {};
-  await Promise.all(
-    businessIds.map(async (businessId) => {
-      const last = await latestDay(businessId);
-      if (!last) return;
-      const start = periodStart(last, kind);
-      const previousStart = periodStart(new Date(start.getTime() - DAY_MS), kind);
-      const rows = await db.trackingStat.findMany({
-        where: {
-          businessId,
-          engine: engineFilter(),
-          period: { gte: previousStart, lt: periodEnd(start, kind) },
-        },
-        select: { period: true, ...COUNT_FIELDS },
-      });
-      let current = NO_COUNTS;
-      let previous = NO_COUNTS;
-      for (const row of rows)
-        if (row.period >= start) current = addCounts(current, countsOfRow(row));
-        else previous = addCounts(previous, countsOfRow(row));
-      result[businessId] = {
-        current: figuresFromCounts(current),
-        previous: previous.samples ? figuresFromCounts(previous) : null,
-        period: {
-          start: isoDay(start),
-          end: isoDay(new Date(periodEnd(start, kind).getTime() - DAY_MS)),
-          kind,
-        },
-      };
-    }),
-  );
-  return result;
 }
 
 // The prompts table ------------------------------------------------------------------------

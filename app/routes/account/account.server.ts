@@ -12,7 +12,8 @@ import {
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { setDigest } from '~/domain/tracking/digest.server';
 import { getSessionToken, requireUser, sessionCookie } from '~/http/auth.server';
-import { getClientIp, readFormData, retryAfterHeaders } from '~/http/http.server';
+import { attemptClient } from '~/http/device-cookie.server';
+import { readFormData, retryAfterHeaders } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
 import { redirectWithToast } from '~/http/toast.server';
 import {
@@ -46,7 +47,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = INTENTS.find((value) => value === formData.get('intent'));
-  const client = { ipAddress: getClientIp(request, context) };
+  const client = await attemptClient(request, context, user.email);
   const token = await getSessionToken(request);
   const back = (toast: Parameters<typeof redirectWithToast>[1], to = '/account') =>
     redirectWithToast(to, toast, { request });

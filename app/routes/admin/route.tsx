@@ -33,7 +33,7 @@ import {
   describeTestActivation,
 } from '~/domain/payments/test-events.server';
 import { requireAdmin } from '~/http/auth.server';
-import { readFormData, safeRedirect } from '~/http/http.server';
+import { proxyWarning, readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { CreateAdminSchema, EditUserFormSchema, SetTierFormSchema } from '~/schemas/admin';
 import { TestWebhookSchema } from '~/schemas/payments';
@@ -44,9 +44,13 @@ export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  return data(await loadTab(actor, parseAdminTab(params.get('tab')), params), {
-    headers: { 'Cache-Control': 'no-store' },
-  });
+  const tab = await loadTab(actor, parseAdminTab(params.get('tab')), params);
+  return data(
+    { ...tab, proxyWarning: proxyWarning(request) },
+    {
+      headers: { 'Cache-Control': 'no-store' },
+    },
+  );
 }
 
 type ActionResult = { intent: 'update-user' | 'create-admin'; result: SubmissionResult<string[]> };
@@ -226,6 +230,17 @@ export default function AdminPage() {
         </div>
       </div>
 
+      {loaderData.proxyWarning ? (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="admin-proxy-warning"
+        >
+          <p className="font-semibold">Every visitor looks like one address</p>
+          <p className="mt-1">{loaderData.proxyWarning}</p>
+        </div>
+      ) : null}
+
       <AdminTabs current={loaderData.tab} counts={loaderData.counts} />
 
       <div
@@ -277,7 +292,7 @@ export default function AdminPage() {
             audits={loaderData.audits}
           />
         ) : loaderData.tab === 'logins' ? (
-          <LoginsTab logins={loaderData.logins} />
+          <LoginsTab logins={loaderData.logins} lockouts={loaderData.lockouts} />
         ) : loaderData.tab === 'usage' ? (
           <UsageTab logs={loaderData.logs} result={loaderData.result} />
         ) : loaderData.tab === 'inquiries' ? (

@@ -10,6 +10,7 @@ import {
   getJobsOverview,
   listAuditLog,
   listInquiries,
+  listLockouts,
   listLoginHistory,
   listOutbox,
   listUsers,
@@ -100,11 +101,14 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
       return { tab, counts, businesses, query, audits } as const;
     }
     case 'logins': {
-      const [counts, logins] = await Promise.all([
+      // Sign-ins (sessions), or the sign-ins a limit turned away (`show=lockouts`).
+      const showLockouts = params.get('show') === 'lockouts';
+      const [counts, logins, lockouts] = await Promise.all([
         getTabCounts(actor),
-        listLoginHistory(actor, page),
+        showLockouts ? null : listLoginHistory(actor, page),
+        showLockouts ? listLockouts(actor, page) : null,
       ]);
-      return { tab, counts, logins } as const;
+      return { tab, counts, logins, lockouts } as const;
     }
     case 'usage': {
       const resultParam = params.get('result');

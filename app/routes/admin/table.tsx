@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /**
  * A wide table scrolls inside its own box, never the page. The box is focusable and named so
@@ -78,5 +79,36 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
         {children}
       </td>
     </tr>
+  );
+}
+
+/** Links that narrow a tab's list (All / Allowed / Denied), the current one marked; plain links. */
+export function FilterNav({
+  label,
+  filters,
+}: {
+  label: string;
+  filters: readonly { label: string; href: string; current: boolean }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
+        {filters.map((filter) => (
+          <li key={filter.label}>
+            <Link
+              to={filter.href}
+              aria-current={filter.current ? 'page' : undefined}
+              className={`focus-visible:outline-brand-600 inline-block rounded px-3 py-1 font-medium focus-visible:outline-2 ${
+                filter.current
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-700 hover:text-slate-900'
+              }`}
+            >
+              {filter.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,9 +1,8 @@
 import { useDates } from '~/components/time-zone';
-import { Link } from 'react-router';
 import type { AccessLogView, Page } from '~/domain/admin.server';
 import { formatAccessType, fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
-import { EmptyRow, TableScroller, Td, Th } from './table';
+import { EmptyRow, FilterNav, TableScroller, Td, Th } from './table';
 
 const FILTERS = [
   { value: null, label: 'All' },
@@ -23,25 +22,14 @@ export function UsageTab({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Premium Access Usage</h2>
-        <nav aria-label="Filter by result">
-          <ul className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
-            {FILTERS.map((filter) => (
-              <li key={filter.label}>
-                <Link
-                  to={filter.value ? `/admin?tab=usage&result=${filter.value}` : '/admin?tab=usage'}
-                  aria-current={result === filter.value ? 'page' : undefined}
-                  className={`focus-visible:outline-brand-600 inline-block rounded px-3 py-1 font-medium focus-visible:outline-2 ${
-                    result === filter.value
-                      ? 'bg-white text-slate-900 shadow-sm'
-                      : 'text-slate-700 hover:text-slate-900'
-                  }`}
-                >
-                  {filter.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FilterNav
+          label="Filter by result"
+          filters={FILTERS.map((filter) => ({
+            label: filter.label,
+            href: filter.value ? `/admin?tab=usage&result=${filter.value}` : '/admin?tab=usage',
+            current: result === filter.value,
+          }))}
+        />
       </div>
       <TableScroller label="Premium access usage">
         <thead className="bg-slate-50">

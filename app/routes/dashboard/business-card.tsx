@@ -4,8 +4,8 @@ import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { NextCheck } from '~/components/audit/next-check';
 import { ClampedText } from '~/components/ui/clamped-text';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { type BusinessView } from '~/domain/businesses.server';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
+import type { CardBusiness } from './dashboard.server';
 
 export function BusinessCard({
   business,
@@ -18,8 +18,8 @@ export function BusinessCard({
   editTo,
   deleteTo,
 }: {
-  business: BusinessView;
-  readiness: AuditStanding | null;
+  business: CardBusiness;
+  readiness: Omit<AuditStanding, 'auditedAt'> | null;
   allowance: AuditAllowance | null;
   /** The latest period's mention rate in words and its change; null before any answer. */
   visibility: { mentions: string; change: string | null } | null;
@@ -32,7 +32,7 @@ export function BusinessCard({
   const used = Boolean(allowance && allowance.used >= allowance.limit && allowance.resetsAt);
   const report = (
     <Link to={`/dashboard/businesses/${business.id}/audit`} className={`${linkStyles} text-sm`}>
-      View report<span className="sr-only"> for {business.name}</span>
+      View report<span className="sr-only">{` for ${business.name}`}</span>
     </Link>
   );
   return (
@@ -79,10 +79,7 @@ export function BusinessCard({
           </>
         ) : null}
       </dl>
-      <div
-        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-        data-testid="business-readiness"
-      >
+      <div className="card-panel mt-4" data-testid="business-readiness">
         <div className="min-w-0">
           <p className="text-sm font-semibold text-slate-900">AI readiness</p>
           {readiness?.score !== null && readiness?.score !== undefined ? (
@@ -117,10 +114,7 @@ export function BusinessCard({
           />
         ) : null}
       </div>
-      <div
-        className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-        data-testid="business-visibility"
-      >
+      <div className="card-panel mt-3" data-testid="business-visibility">
         <div className="min-w-0">
           <p className="text-sm font-semibold text-slate-900">AI visibility</p>
           {visibility ? (
@@ -142,7 +136,7 @@ export function BusinessCard({
           to={`/dashboard/businesses/${business.id}/visibility`}
           className={`${linkStyles} text-sm`}
         >
-          View visibility<span className="sr-only"> for {business.name}</span>
+          View visibility<span className="sr-only">{` for ${business.name}`}</span>
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -153,17 +147,19 @@ export function BusinessCard({
           className={buttonStyles.secondary}
         >
           Test AI Visibility
-          <span className="sr-only"> for {business.name} (opens in a new tab)</span>
+          <span className="sr-only">{` for ${business.name} (opens in a new tab)`}</span>
         </a>
-        <Link to={editTo} preventScrollReset className={buttonStyles.ghost}>
-          Edit<span className="sr-only"> {business.name}</span>
+        {/* Same page: nothing for the router to discover (discover="none" keeps the markup short). */}
+        <Link to={editTo} preventScrollReset discover="none" className={buttonStyles.ghost}>
+          Edit<span className="sr-only">{` ${business.name}`}</span>
         </Link>
         <Link
           to={deleteTo}
           preventScrollReset
+          discover="none"
           className={`${buttonStyles.ghost} text-red-800 hover:bg-red-50 hover:text-red-900`}
         >
-          Delete<span className="sr-only"> {business.name}</span>
+          Delete<span className="sr-only">{` ${business.name}`}</span>
         </Link>
       </div>
     </li>

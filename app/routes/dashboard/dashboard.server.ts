@@ -6,11 +6,10 @@ import {
   countBusinesses,
   findBusiness,
   listBusinesses,
+  type BusinessView,
 } from '~/domain/businesses.server';
-import { auditAllowances, auditStandings } from '~/domain/audits.server';
+import { businessCards } from '~/domain/business-cards.server';
 import { describeMentions } from '~/domain/tracking/figures';
-import { periodKindOf } from '~/domain/tracking/runs.server';
-import { visibilitySummaries } from '~/domain/tracking/visibility.server';
 import { changeSince } from '~/components/tracking/words';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments/billing.server';
@@ -36,6 +35,17 @@ import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
 
 // What the dashboard shows: one page of the owner's businesses with their readiness, the plan and
 // billing, and the open form or dialog. The route's loader is this, behind the sign-in check.
+
+/** What a card, the edit form and the delete dialog show of a business (no more goes to the page). */
+export type CardBusiness = Pick<
+  BusinessView,
+  'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+>;
+
+function cardOf(business: BusinessView): CardBusiness {
+  const { id, name, description, website, industry, location } = business;
+  return { id, name, description, website, industry, location };
+}
 
 /** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */
 export function listParams(url: URL) {
@@ -80,14 +90,17 @@ export async function loadDashboard(request: Request) {
     hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
-  // Each card's latest AI-readiness score and trend, and what is left of the day's audits: two
-  // more queries by primary key for the page.
-  const ids = businesses.map((business) => business.id);
-  const [readiness, allowances, summaries] = await Promise.all([
-    auditStandings(ids),
-    auditAllowances(user, ids, now),
-    visibilitySummaries(ids, periodKindOf(effectiveTier(user, now))),
-  ]);
+  // Each card's AI readiness, what is left of the day's audits and its AI visibility: two more
+  // queries for the page, however many businesses there are (~/domain/business-cards.server).
+  const {
+    readiness,
+    allowances,
+    visibility: summaries,
+  } = await businessCards(
+    user,
+    businesses.map((business) => business.id),
+    now,
+  );
   // Each card's AI visibility in words: the latest period's mention rate and its change.
   const visibility: Record<string, { mentions: string; change: string | null }> = {};
   for (const [id, summary] of Object.entries(summaries))
@@ -99,7 +112,9 @@ export async function loadDashboard(request: Request) {
   const find = async (param: string) => {
     const id = tab === 'businesses' ? url.searchParams.get(param) : null;
     if (!id) return null;
-    return businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
+    const found =
+      businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
+    return found ? cardOf(found) : null;
   };
   const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
   const tier = normalizeTier(user.subscriptionStatus);
@@ -147,8 +162,11 @@ export async function loadDashboard(request: Request) {
         : null,
       canManage: billing.canManage,
     },
-    businesses,
-    readiness,
+    businesses: businesses.map(cardOf),
+    // A card shows the score, the trend and whether the last check reached the site.
+    readiness: Object.fromEntries(
+      Object.entries(readiness).map(([id, { auditedAt: _when, ...shown }]) => [id, shown]),
+    ),
     allowances,
     visibility,
     /** A better plan gives more audits a day: the card's "next check" hint links to pricing. */

@@ -169,9 +169,7 @@ export default function AuditPage() {
                 <div>
                   {audit.unreachable ? (
                     <>
-                      <p className="font-semibold text-slate-900">
-                        {audit.unreachable.refused ? 'Not checked' : 'Site not reached'}
-                      </p>
+                      <p className="font-semibold text-slate-900">Site not reached</p>
                       <p className="text-sm text-slate-700" data-testid="audit-summary">
                         Nothing was checked, so this audit has no score and is not in the trend.
                       </p>
@@ -216,9 +214,7 @@ export default function AuditPage() {
               data-testid="audit-unreachable"
             >
               <h2 id="unreachable-title" className="text-lg font-semibold text-red-900">
-                {audit.unreachable.refused
-                  ? `We did not check ${audit.unreachable.host}`
-                  : `We could not reach ${audit.unreachable.host}`}
+                We could not reach {audit.unreachable.host}
               </h2>
               <p className="mt-1 text-sm text-red-900">{audit.unreachable.message}</p>
               <p className="mt-2 text-sm text-slate-800">

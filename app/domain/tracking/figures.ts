@@ -8,6 +8,7 @@
 // with its sample size and mention rates with a 95% Wilson score interval; no figure here is a
 // single run's rank.
 
+import { LOW_SAMPLE } from './figure-words';
 import { normalizeName } from './names';
 
 /** The engines we ask, in the order the dashboard shows them, with their product names. */
@@ -221,8 +222,6 @@ export function countsOf(answer: ReadAnswerRecord): FigureCounts {
   };
 }
 
-/** Below this many answers a figure is marked as a low sample wherever it appears. */
-export const LOW_SAMPLE = 10;
 
 /**
  * One question's answers in a cell (an engine's period, or all engines' period): the unit the

@@ -15,6 +15,7 @@ export async function addPromptAnswer(
   tx: TransactionClient,
   key: DayKey,
   promptId: string,
+  periodKind: string,
   answer: PromptAnswer,
 ): Promise<void> {
   const named = answer.mentioned && answer.position !== null && answer.position > 0;
@@ -24,6 +25,7 @@ export async function addPromptAnswer(
     where: { businessId_promptId_engine_period: id },
     create: {
       ...id,
+      periodKind,
       samples: 1,
       mentioned: answer.mentioned ? 1 : 0,
       cited: answer.cited ? 1 : 0,
@@ -33,6 +35,7 @@ export async function addPromptAnswer(
       positionBest: named ? position : null,
     },
     update: {
+      periodKind,
       samples: { increment: 1 },
       mentioned: { increment: answer.mentioned ? 1 : 0 },
       cited: { increment: answer.cited ? 1 : 0 },
@@ -54,11 +57,12 @@ export async function addPromptFailure(
   tx: TransactionClient,
   key: DayKey,
   promptId: string,
+  periodKind: string,
 ): Promise<void> {
   const id = { ...key, promptId };
   await tx.trackingPromptStat.upsert({
     where: { businessId_promptId_engine_period: id },
-    create: { ...id, failed: 1 },
+    create: { ...id, periodKind, failed: 1 },
     update: { failed: { increment: 1 } },
   });
 }

@@ -580,7 +580,7 @@ async function storeFailure(
         create: { ...key, periodKind: 'day', failed: 1 },
         update: { failed: { increment: 1 } },
       });
-      await addPromptFailure(tx, key, input.promptId);
+      await addPromptFailure(tx, key, input.promptId, input.periodKind);
     },
     { failures: 1, calls: 1, error: input.error },
   );
@@ -678,7 +678,7 @@ export async function storeAnswer(
           citedNotNamed: { increment: counts.citedNotNamed },
         },
       });
-      await addPromptAnswer(tx, key, input.promptId, reading);
+      await addPromptAnswer(tx, key, input.promptId, input.periodKind, reading);
       for (const [nameKey, { name, known }] of names)
         await tx.trackingNameStat.upsert({
           where: { businessId_engine_period_key: { ...key, key: nameKey } },

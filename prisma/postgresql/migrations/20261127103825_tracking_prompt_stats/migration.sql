@@ -3,7 +3,8 @@ CREATE TABLE "TrackingPromptStat" (
     "businessId" TEXT NOT NULL,
     "promptId" TEXT NOT NULL,
     "engine" TEXT NOT NULL,
-    "period" DATETIME NOT NULL,
+    "period" TIMESTAMP(3) NOT NULL,
+    "periodKind" TEXT NOT NULL DEFAULT 'week',
     "samples" INTEGER NOT NULL DEFAULT 0,
     "mentioned" INTEGER NOT NULL DEFAULT 0,
     "cited" INTEGER NOT NULL DEFAULT 0,
@@ -13,9 +14,14 @@ CREATE TABLE "TrackingPromptStat" (
     "positionBest" INTEGER,
     "failed" INTEGER NOT NULL DEFAULT 0,
 
-    PRIMARY KEY ("businessId", "promptId", "engine", "period"),
-    CONSTRAINT "TrackingPromptStat_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "TrackingPromptStat_pkey" PRIMARY KEY ("businessId","promptId","engine","period")
 );
 
 -- CreateIndex
 CREATE INDEX "TrackingPromptStat_businessId_period_idx" ON "TrackingPromptStat"("businessId", "period");
+
+-- CreateIndex
+CREATE INDEX "TrackingPromptStat_businessId_periodKind_period_idx" ON "TrackingPromptStat"("businessId", "periodKind", "period");
+
+-- AddForeignKey
+ALTER TABLE "TrackingPromptStat" ADD CONSTRAINT "TrackingPromptStat_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -37,6 +37,12 @@ import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
+import {
+  firstTrackedDay,
+  questionIndex,
+  reportingPeriod,
+  type ScheduleChange,
+} from './question-figures.server';
 import { siteFigures, withShares } from './sites.server';
 import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
 
@@ -90,7 +96,28 @@ export type Visibility = {
   trend: Trend | null;
   /** Calls that failed in the current period (they count in no figure). */
   failed: number;
+  /** The first period with answers: the trend starts there. */
+  firstPeriod: string | null;
+  /** The plan's schedule changed within the trend (the page keeps reporting in `kind`). */
+  scheduleChange: ScheduleChange | null;
+  /**
+   * When a figure of the current period rests on fewer than 10 answers: the same figures pooled
+   * over the last periods (4 weeks, or 7 days), every question and day together.
+   */
+  pooled: PooledFigures | null;
 };
+
+export type PooledFigures = {
+  /** The first and last day pooled, and how many periods. */
+  start: string;
+  end: string;
+  periods: number;
+  overall: Figures;
+  engines: EngineFigures[];
+};
+
+/** Periods pooled where the current one is too thin: 4 weeks, or 7 days. */
+export const POOL_PERIODS: Record<PeriodKind, number> = { day: 7, week: 4 };
 
 /** The engine rows to read: the Demo assistant's alone, or every other engine's. */
 export function engineFilter(): Prisma.StringFilter {
@@ -152,26 +179,37 @@ async function latestDay(businessId: string): Promise<Date | null> {
  */
 export async function visibilityOf(
   business: { id: string; website: string | null },
-  kind: PeriodKind,
+  planKind: PeriodKind,
   now = new Date(),
 ): Promise<Visibility> {
   const names = engineNames();
   const configured = configuredEngines().map((engine) => engine.id as string);
-  const last = await latestDay(business.id);
+  const [last, first] = await Promise.all([
+    latestDay(business.id),
+    firstTrackedDay(business.id, engineFilter()),
+  ]);
+  // One reporting period across a change of the plan's schedule (question-figures.server.ts).
+  const schedule = await reportingPeriod(business.id, engineFilter(), planKind, last);
+  const kind = schedule.kind;
   const currentStart = periodStart(last ?? now, kind);
   const currentEnd = periodEnd(currentStart, kind);
   const previousStart = periodStart(new Date(currentStart.getTime() - DAY_MS), kind);
+  // The trend starts where tracking began, never with periods before the first answer.
   const trendStart = new Date(
-    currentStart.getTime() - (TREND_PERIODS[kind] - 1) * (kind === 'day' ? 1 : 7) * DAY_MS,
+    Math.max(
+      currentStart.getTime() - (TREND_PERIODS[kind] - 1) * (kind === 'day' ? 1 : 7) * DAY_MS,
+      first ? periodStart(first, kind).getTime() : currentStart.getTime(),
+    ),
   );
 
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
-  const [stats, nameRows, siteRows] = await Promise.all([
+  const [stats, questions, nameRows, siteRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
       select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
     }),
+    questionIndex(business.id, engineFilter(), window, kind),
     last
       ? db.trackingNameStat.groupBy({
           by: ['key'],
@@ -233,26 +271,56 @@ export async function visibilityOf(
   const totalAt = (start: number) =>
     engineIds.reduce((sum, engine) => addCounts(sum, engineCounts(engine, start)), NO_COUNTS);
 
+  // Every figure with its answers' questions: the intervals are clustered by question.
+  const engineFigures = (engine: string, at: readonly number[]) =>
+    figuresFromCounts(
+      at.reduce((sum, start) => addCounts(sum, engineCounts(engine, start)), NO_COUNTS),
+      questions.at(engine, at),
+    );
+  const totalFigures = (at: readonly number[]) =>
+    figuresFromCounts(
+      at.reduce((sum, start) => addCounts(sum, totalAt(start)), NO_COUNTS),
+      questions.at(null, at),
+    );
+  const currentOnly = [currentStart.getTime()];
   const engines = engineIds.map((engine) => ({
     engine,
     name: names.get(engine) ?? engine,
-    ...figuresFromCounts(engineCounts(engine, currentStart.getTime())),
+    ...engineFigures(engine, currentOnly),
   }));
   const overallCounts = totalAt(currentStart.getTime());
-  const overall = figuresFromCounts(overallCounts);
+  const overall = totalFigures(currentOnly);
   const previousCounts = totalAt(previousStart.getTime());
   const periods = starts.map((start) => ({
     start: isoDay(new Date(start)),
-    ...figuresFromCounts(totalAt(start)),
+    ...totalFigures([start]),
   }));
   const engineTrends = engineIds.map((engine) => ({
     engine,
     name: names.get(engine) ?? engine,
     periods: starts.map((start) => ({
       start: isoDay(new Date(start)),
-      ...figuresFromCounts(engineCounts(engine, start)),
+      ...engineFigures(engine, [start]),
     })),
   }));
+  // Too thin a period: the same figures over the last few periods, questions and days together.
+  const poolStarts = starts.slice(-POOL_PERIODS[kind]);
+  const thin = overall.lowSample || engines.some((engine) => engine.lowSample);
+  const pooledOverall = totalFigures(poolStarts);
+  const pooled: PooledFigures | null =
+    last && thin && pooledOverall.samples > overall.samples
+      ? {
+          start: isoDay(new Date(poolStarts[0]!)),
+          end: isoDay(new Date(currentEnd.getTime() - DAY_MS)),
+          periods: poolStarts.length,
+          overall: pooledOverall,
+          engines: engineIds.map((engine) => ({
+            engine,
+            name: names.get(engine) ?? engine,
+            ...engineFigures(engine, poolStarts),
+          })),
+        }
+      : null;
 
   // Share of voice: this business's answers-named count against each other business's, with
   // hidden names left out and merged spellings counted as the name they were merged into.
@@ -290,7 +358,9 @@ export async function visibilityOf(
       : null,
     engines,
     overall,
-    previous: previousCounts.samples ? figuresFromCounts(previousCounts) : null,
+    previous: previousCounts.samples
+      ? figuresFromCounts(previousCounts, questions.at(null, [previousStart.getTime()]))
+      : null,
     competitors,
     domains: sites.cited,
     retrievedDomains: sites.retrieved,
@@ -298,6 +368,9 @@ export async function visibilityOf(
     engineTrends,
     trend: trendOf(periods),
     failed,
+    firstPeriod: first ? isoDay(periodStart(first, kind)) : null,
+    scheduleChange: schedule.change,
+    pooled,
   };
 }
 

@@ -384,81 +384,8 @@ export async function visibilityFor(
   return visibilityOf(business, periodKindOf(effectiveTier(owner, now)), now);
 }
 
-// The prompts table ------------------------------------------------------------------------
-
-export type PromptRow = {
-  id: string;
-  text: string;
-  createdAt: string;
-  /** Asked of the engines (false: past the plan's cap after a downgrade). */
-  active: boolean;
-  lastAskedAt: string | null;
-  /** Per engine, in the current period: answers, how many named the business, best position. */
-  engines: {
-    engine: string;
-    name: string;
-    samples: number;
-    mentioned: number;
-    bestPosition: number | null;
-  }[];
-};
-
-export async function promptRows(
-  business: { id: string },
-  limit: number,
-  current: VisibilityPeriod | null,
-): Promise<PromptRow[]> {
-  const names = engineNames();
-  const configured = configuredEngines().map((engine) => engine.id as string);
-  const [prompts, answers] = await Promise.all([
-    db.trackedPrompt.findMany({
-      where: { businessId: business.id },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: 50,
-      select: { id: true, text: true, createdAt: true, lastAskedAt: true },
-    }),
-    current
-      ? db.trackingAnswer.findMany({
-          where: {
-            businessId: business.id,
-            engine: engineFilter(),
-            status: 'answered',
-            askedAt: {
-              gte: new Date(`${current.start}T00:00:00.000Z`),
-              lt: new Date(new Date(`${current.end}T00:00:00.000Z`).getTime() + DAY_MS),
-            },
-          },
-          select: { promptId: true, engine: true, mentioned: true, position: true },
-        })
-      : Promise.resolve([]),
-  ]);
-  return prompts.map((prompt, index) => {
-    const mine = answers.filter((answer) => answer.promptId === prompt.id);
-    const engineIds = [...new Set([...configured, ...mine.map((answer) => answer.engine)])].sort(
-      (a, b) => engineRank(a) - engineRank(b),
-    );
-    return {
-      id: prompt.id,
-      text: prompt.text,
-      createdAt: prompt.createdAt.toISOString(),
-      active: index < limit,
-      lastAskedAt: prompt.lastAskedAt?.toISOString() ?? null,
-      engines: engineIds.map((engine) => {
-        const of = mine.filter((answer) => answer.engine === engine);
-        const positions = of
-          .filter((answer) => answer.mentioned && answer.position)
-          .map((answer) => answer.position!);
-        return {
-          engine,
-          name: names.get(engine) ?? engine,
-          samples: of.length,
-          mentioned: of.filter((answer) => answer.mentioned).length,
-          bestPosition: positions.length ? Math.min(...positions) : null,
-        };
-      }),
-    };
-  });
-}
+// The prompts table: see prompt-rows.server.ts.
+export { promptRows, type PromptRow } from './prompt-rows.server';
 
 // Answers ----------------------------------------------------------------------------------
 

@@ -143,3 +143,49 @@ export async function reportingPeriod(
     },
   };
 }
+
+/** Per business, engine and question: the counts of `lt`..`gte`, for the digest's few businesses. */
+export async function questionsBetween(
+  businessIds: string[],
+  engine: Prisma.StringFilter,
+  gte: Date,
+  lt: Date,
+): Promise<Map<string, Map<string, Map<string, QuestionCounts>>>> {
+  const rows = await db.trackingPromptStat.groupBy({
+    by: ['businessId', 'engine', 'promptId'],
+    where: { businessId: { in: businessIds }, engine, period: { gte, lt }, samples: { gt: 0 } },
+    _sum: {
+      samples: true,
+      mentioned: true,
+      cited: true,
+      positionSum: true,
+      positionSquares: true,
+      positionCount: true,
+    },
+  });
+  const result = new Map<string, Map<string, Map<string, QuestionCounts>>>();
+  for (const row of rows) {
+    const engines = result.get(row.businessId) ?? new Map<string, Map<string, QuestionCounts>>();
+    const questions = engines.get(row.engine) ?? new Map<string, QuestionCounts>();
+    questions.set(row.promptId, {
+      samples: row._sum.samples ?? 0,
+      mentioned: row._sum.mentioned ?? 0,
+      cited: row._sum.cited ?? 0,
+      positionSum: row._sum.positionSum ?? 0,
+      positionSquares: row._sum.positionSquares ?? 0,
+      positionCount: row._sum.positionCount ?? 0,
+    });
+    engines.set(row.engine, questions);
+    result.set(row.businessId, engines);
+  }
+  return result;
+}
+
+/** The questions of every engine together, each question once. */
+export function allEngines(engines: Map<string, Map<string, QuestionCounts>> | undefined) {
+  const merged = new Map<string, QuestionCounts>();
+  for (const questions of engines?.values() ?? [])
+    for (const [id, counts] of questions)
+      merged.set(id, addQuestionCounts(merged.get(id) ?? NO_QUESTION_COUNTS, counts));
+  return [...merged.values()];
+}

@@ -2,7 +2,8 @@
 -- storing each answer now adds them: per business, question, engine and UTC day. Hand-written (a
 -- data migration); PostgreSQL's twin does the same. Answers kept without a prompt id count under
 -- "text:" and their question; the schedule is the plan's when asked ("week" over "day" on a
--- day with both). Rows already there are left as they are.
+-- day with both). Days are written as the driver adapter writes dates ("…T00:00:00.000+00:00").
+-- Rows already there are left as they are.
 INSERT INTO "TrackingPromptStat" (
   "businessId", "promptId", "engine", "period", "periodKind", "samples", "mentioned", "cited",
   "positionSum", "positionSquares", "positionCount", "positionBest", "failed"
@@ -11,7 +12,7 @@ SELECT
   "businessId",
   COALESCE("promptId", 'text:' || "prompt"),
   "engine",
-  strftime('%Y-%m-%dT00:00:00.000Z', "askedAt"),
+  strftime('%Y-%m-%dT00:00:00.000+00:00', "askedAt"),
   max("periodKind"),
   sum(CASE WHEN "status" = 'answered' THEN 1 ELSE 0 END),
   sum(CASE WHEN "status" = 'answered' AND "mentioned" THEN 1 ELSE 0 END),
@@ -24,5 +25,5 @@ SELECT
 FROM "TrackingAnswer"
 WHERE TRUE
 GROUP BY "businessId", COALESCE("promptId", 'text:' || "prompt"), "engine",
-  strftime('%Y-%m-%dT00:00:00.000Z', "askedAt")
+  strftime('%Y-%m-%dT00:00:00.000+00:00', "askedAt")
 ON CONFLICT DO NOTHING;

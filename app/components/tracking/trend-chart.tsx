@@ -92,12 +92,15 @@ export function shortDay(day: string): string {
   return SHORT.format(new Date(`${day}T00:00:00.000Z`));
 }
 
-/** At most four indexes to label on the time axis: the first, the last, and evenly between. */
-export function tickIndexes(count: number, most = 4): number[] {
+/**
+ * The indexes to label on the time axis: at most four, evenly spaced (so HTML can place them
+ * without inline styles, which the Content-Security-Policy forbids), always the first and last.
+ */
+export function tickIndexes(count: number): number[] {
   if (count <= 0) return [];
-  if (count <= most) return Array.from({ length: count }, (_, i) => i);
-  const step = (count - 1) / (most - 1);
-  return [...new Set(Array.from({ length: most }, (_, i) => Math.round(i * step)))];
+  if (count <= 4) return Array.from({ length: count }, (_, i) => i);
+  const gaps = [3, 2].find((parts) => (count - 1) % parts === 0) ?? 1;
+  return Array.from({ length: gaps + 1 }, (_, i) => (i * (count - 1)) / gaps);
 }
 
 export function TrendChart({
@@ -252,27 +255,28 @@ export function TrendChart({
               );
             })}
           </svg>
-          {/* The time axis: at most four dates, in HTML, the ends aligned to the edges. */}
-          <div className="relative mt-1 h-5 text-xs text-slate-700" aria-hidden="true">
-            {ticks.map((i) => {
-              const left = (x(i) / WIDTH) * 100;
-              const align =
-                i === 0
-                  ? 'translate-x-0'
-                  : i === count - 1
-                    ? '-translate-x-full'
-                    : '-translate-x-1/2';
-              return (
-                <span
-                  key={i}
-                  className={`absolute top-0 whitespace-nowrap ${align}`}
-                  style={{ left: `${left}%` }}
-                  data-testid="trend-tick"
-                >
-                  {shortDay(overall[i]!.start)}
-                </span>
-              );
-            })}
+          {/* The time axis: at most four dates in HTML, evenly spaced like the points they
+              label: the ends aligned to the edges, each middle one centred in a box twice as
+              wide as the ends' (so its centre falls on its point). */}
+          <div
+            className="mt-1 flex px-[1.3%] text-xs text-slate-700"
+            aria-hidden="true"
+            data-testid="trend-axis"
+          >
+            {ticks.map((i, n) => (
+              <span
+                key={i}
+                className={`whitespace-nowrap ${
+                  n === 0
+                    ? 'flex-1 text-left'
+                    : n === ticks.length - 1
+                      ? 'flex-1 text-right'
+                      : 'flex-[2] text-center'
+                }`}
+              >
+                <span data-testid="trend-tick">{shortDay(overall[i]!.start)}</span>
+              </span>
+            ))}
           </div>
         </div>
       </div>

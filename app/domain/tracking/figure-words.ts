@@ -75,9 +75,11 @@ export function describePosition(figures: Figures): string {
       ? 'the 1 answer that named it'
       : `the ${figures.mentioned} answers that named it`;
   const spread =
-    figures.averagePositionLow !== null && figures.averagePositionHigh !== null
-      ? ` (likely between ${oneDecimal(figures.averagePositionLow)} and ${oneDecimal(figures.averagePositionHigh)}; positions vary by ±${oneDecimal(figures.positionSd ?? 0)})`
-      : '';
+    figures.positionSd === 0
+      ? ' (the same position every time)'
+      : figures.averagePositionLow !== null && figures.averagePositionHigh !== null
+        ? ` (likely between ${oneDecimal(figures.averagePositionLow)} and ${oneDecimal(figures.averagePositionHigh)}; positions vary by ±${oneDecimal(figures.positionSd ?? 0)})`
+        : '';
   return Number.isInteger(average)
     ? `named ${shown} on average in ${which}${spread}`
     : `at position ${shown} on average in ${which}${spread}`;

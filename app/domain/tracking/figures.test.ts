@@ -364,6 +364,9 @@ describe('the words', () => {
     expect(describePosition(figuresOf(answers(12, 4)))).toBe(
       'named 1st on average in the 4 answers that named it',
     );
+    expect(describePosition(figuresOf(clustered([3, 3, 0, 0], 3)))).toBe(
+      'named 2nd on average in the 6 answers that named it (the same position every time)',
+    );
     expect(
       describePosition(
         figuresOf([

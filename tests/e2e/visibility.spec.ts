@@ -86,9 +86,12 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
     /All assistants: named in \d of 3 answers/,
   );
   await expect(page.getByTestId('visibility-period')).toContainText(/^This week: /);
-  await expect(page.getByTestId('visibility-trend').locator('svg title')).toHaveText(
-    'Mention rate per week, by AI assistant',
+  // One week of answers: the trend starts there and says it draws from the second week, rather
+  // than eleven weeks of "not asked yet" before the account existed (issue 34, item 7).
+  await expect(page.getByTestId('trend-first-period')).toContainText(
+    'Tracking began the week of',
   );
+  await expect(page.getByTestId('trend-table').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('prompt-row')).toContainText(/named \d of 3|not named \(0 of 3\)/);
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(`Asked: “${question}”`);

@@ -12,8 +12,9 @@ import { readAnswer } from '~/domain/tracking/reader';
 import { storeAnswer } from '~/domain/tracking/runs.server';
 import { promptRows, visibilityOf } from '~/domain/tracking/visibility.server';
 import { db } from '~/lib/db.server';
+import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
 
 // Issue 32, honest movement, on this file's database (SQLite, or PostgreSQL with
 // TEST_DATABASE=postgresql): the per-question counts kept with each answer and backfilled by the
@@ -42,7 +43,7 @@ async function backfill() {
 async function owner(tier = 'diy') {
   const user = await createUser();
   await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });
-  const { cookie } = await sessionCookieFor(user.id);
+  const { cookie, token } = await sessionCookieFor(user.id);
   const business = await db.business.create({
     data: {
       userId: user.id,
@@ -51,7 +52,7 @@ async function owner(tier = 'diy') {
       website: 'https://lonestarplumbing.example',
     },
   });
-  return { user, business, cookie };
+  return { user, business, cookie, auth: { Authorization: `Bearer ${token}` } };
 }
 
 const NAMED = `1. **Rival Rooter** - open late.\n2. **${NAME}** - fast and fair.`;
@@ -264,7 +265,7 @@ describe('the figures', () => {
   });
 
   it('pools the last weeks when this one is too thin, and marks the low sample on the page', async () => {
-    const { business, cookie } = await owner();
+    const { business, cookie, auth } = await owner();
     const ids = await prompts(business.id, 4);
     const now = new Date();
     const thisWeek = new Date(
@@ -293,6 +294,27 @@ describe('the figures', () => {
       periods: 2,
       overall: { samples: 18, mentioned: 9, lowSample: false, questions: 4 },
     });
+
+    // The JSON API says the same: the low sample, no change beyond noise, the pooled figures.
+    const api = await callRoute(
+      visibilityApi,
+      'loader',
+      `/api/businesses/${business.id}/visibility`,
+      { id: business.id },
+      { headers: auth },
+    );
+    expect(api.status).toBe(200);
+    const body = api.data as {
+      overall: { samples: number; lowSample: boolean; mentionEffectiveSamples: number };
+      change: { difference: number; beyondNoise: boolean } | null;
+      pooled: { overall: { samples: number; lowSample: boolean } } | null;
+      periods: { start: string }[];
+    };
+    expect(body.overall).toMatchObject({ samples: 6, lowSample: true });
+    expect(body.change).toMatchObject({ beyondNoise: false });
+    expect(body.change!.difference).toBeCloseTo(0.5 - 6 / 12, 9);
+    expect(body.pooled?.overall).toMatchObject({ samples: 18, lowSample: false });
+    expect(body.periods).toHaveLength(2);
   });
 
   it('keeps reporting in weeks when the plan moves to daily questions, and says since when', async () => {

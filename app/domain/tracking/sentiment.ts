@@ -381,3 +381,27 @@ export function storedSentences(value: string | null): LabelledSentence[] | null
     return null;
   }
 }
+
+/**
+ * An answer's labelled sentences as stored: none when the reader did not find the business's
+ * name; the extraction model's when it gave any the answer contains (checked by the caller,
+ * model-names.ts); else the labeller's on the sentences where the reader found the name.
+ */
+export function answerSentiment(
+  text: string,
+  matches: readonly NameMatch[],
+  modelSentences?: readonly LabelledSentence[] | null,
+): { sentences: LabelledSentence[]; by: SentimentSource } {
+  // The figures count an answer as naming the business where the reader found its name: so do
+  // its sentences.
+  if (!matches.some((match) => match.kind === 'business'))
+    return { sentences: [], by: modelSentences?.length ? 'model' : 'library' };
+  if (modelSentences?.length)
+    return {
+      sentences: modelSentences
+        .slice(0, MAX_SENTENCES)
+        .map(({ text: sentence, label }) => ({ text: plainSentence(sentence), label })),
+      by: 'model',
+    };
+  return { sentences: readSentiment(text, matches), by: 'library' };
+}

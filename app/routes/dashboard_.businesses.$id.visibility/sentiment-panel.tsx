@@ -1,0 +1,137 @@
+import { useLoaderData } from 'react-router';
+import { SENTIMENT_LOW_SAMPLE, type SentimentFigures } from '~/domain/tracking/sentiment';
+import type { loader } from './route';
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+const KINDS = [
+  { key: 'positive', label: 'Positive', bar: 'bg-emerald-600' },
+  { key: 'neutral', label: 'Neutral', bar: 'bg-slate-400' },
+  { key: 'negative', label: 'Negative', bar: 'bg-red-600' },
+] as const;
+
+function shareOf(figures: SentimentFigures, key: (typeof KINDS)[number]['key']) {
+  return { count: figures[key], share: figures[`${key}Share`] };
+}
+
+function SampleSize({ figures }: { figures: SentimentFigures }) {
+  return (
+    <>
+      n = {figures.sentences} {figures.sentences === 1 ? 'sentence' : 'sentences'} in{' '}
+      {figures.answers} {figures.answers === 1 ? 'answer' : 'answers'}
+      {figures.lowSample ? (
+        <span
+          className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950"
+          data-testid="sentiment-low-sample"
+        >
+          Low sample
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * How the period's answers describe the business: per assistant, the share of the sentences
+ * naming it that read positive, neutral and negative, with n. Plain markup: a table with the
+ * numbers, and a bar beside it for the eye only.
+ */
+export function SentimentPanel() {
+  const { business, visibility, sentiment } = useLoaderData<typeof loader>();
+  if (!visibility.current) return null;
+  const names = new Map(visibility.engines.map((engine) => [engine.engine, engine.name]));
+  const order = visibility.engines.map((engine) => engine.engine);
+  const rows = [...sentiment.engines].sort(
+    (a, b) => order.indexOf(a.engine) - order.indexOf(b.engine),
+  );
+  return (
+    <section aria-labelledby="sentiment-title" className="space-y-4" data-testid="sentiment-panel">
+      <h2 id="sentiment-title" className="scroll-mt-4 text-2xl font-bold text-slate-900">
+        How the answers describe you
+      </h2>
+      <p className="max-w-3xl text-sm text-slate-700">
+        Every sentence that names {business.name} is labelled positive, neutral or negative: by the
+        extraction model when the site has one, otherwise by a word-list labeller that gets about
+        four in five right on sentences it was not written for. Shares with fewer than{' '}
+        {SENTIMENT_LOW_SAMPLE} sentences are marked as low samples: read them as a hint. Each answer
+        below shows its sentences and their labels.
+      </p>
+      {rows.length ? (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">
+              Share of sentences naming your business by label, per assistant
+            </caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Assistant
+                </th>
+                {KINDS.map((kind) => (
+                  <th key={kind.key} scope="col" className="px-4 py-2 font-semibold">
+                    {kind.label}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Sample
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {[
+                ...rows.map((row) => ({
+                  id: row.engine,
+                  name: names.get(row.engine) ?? row.engine,
+                  figures: row,
+                })),
+                ...(rows.length > 1
+                  ? [{ id: 'all', name: 'All assistants', figures: sentiment.overall }]
+                  : []),
+              ].map((row) => (
+                <tr key={row.id} data-testid="sentiment-row" data-engine={row.id}>
+                  <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                    {row.name}
+                    <div
+                      className="mt-1 flex h-2 w-32 overflow-hidden rounded bg-slate-100"
+                      aria-hidden="true"
+                    >
+                      {KINDS.map((kind) => (
+                        <span
+                          key={kind.key}
+                          className={kind.bar}
+                          style={{ width: percent(row.figures[`${kind.key}Share`]) }}
+                        />
+                      ))}
+                    </div>
+                  </th>
+                  {KINDS.map((kind) => {
+                    const { count, share } = shareOf(row.figures, kind.key);
+                    return (
+                      <td
+                        key={kind.key}
+                        className="px-4 py-2 text-slate-900"
+                        data-testid={`sentiment-${kind.key}`}
+                      >
+                        {percent(share)} <span className="text-slate-600">({count})</span>
+                      </td>
+                    );
+                  })}
+                  <td className="px-4 py-2 text-slate-700" data-testid="sentiment-n">
+                    <SampleSize figures={row.figures} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-700"
+          data-testid="no-sentiment"
+        >
+          No sentence in this period's answers names {business.name} yet.
+        </p>
+      )}
+    </section>
+  );
+}

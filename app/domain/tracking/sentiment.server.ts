@@ -72,6 +72,32 @@ export async function sentimentOf(
 
 const DAY_MS = 86_400_000;
 
+/** Per business, the shares over the days in `period` (all engines of the filter together). */
+export async function sentimentByBusiness(
+  businessIds: readonly string[],
+  engine: Prisma.StringFilter,
+  period: { gte: Date; lt: Date },
+): Promise<Map<string, SentimentFigures>> {
+  const rows = businessIds.length
+    ? await db.trackingSentimentStat.groupBy({
+        by: ['businessId'],
+        where: { businessId: { in: [...businessIds] }, engine, period },
+        _sum: { positive: true, neutral: true, negative: true, answers: true },
+      })
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.businessId,
+      sentimentFigures({
+        positive: row._sum.positive ?? 0,
+        neutral: row._sum.neutral ?? 0,
+        negative: row._sum.negative ?? 0,
+        answers: row._sum.answers ?? 0,
+      }),
+    ]),
+  );
+}
+
 /**
  * The shares of the period the visibility figures show (its first to its last day, as
  * "2026-11-23"), or none before the first answer.

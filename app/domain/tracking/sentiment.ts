@@ -405,3 +405,14 @@ export function answerSentiment(
     };
   return { sentences: readSentiment(text, matches), by: 'library' };
 }
+
+/**
+ * One line for the digest: "How the answers describe you: 60% positive, 30% neutral, 10%
+ * negative (n = 10 sentences in 4 answers)"; null without sentences.
+ */
+export function describeSentiment(figures: SentimentFigures): string | null {
+  if (!figures.sentences) return null;
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  const n = `n = ${figures.sentences} ${figures.sentences === 1 ? 'sentence' : 'sentences'} in ${figures.answers} ${figures.answers === 1 ? 'answer' : 'answers'}`;
+  return `How the answers describe you: ${percent(figures.positiveShare)} positive, ${percent(figures.neutralShare)} neutral, ${percent(figures.negativeShare)} negative (${n}${figures.lowSample ? ', a low sample' : ''}).`;
+}

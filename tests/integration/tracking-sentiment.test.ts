@@ -262,7 +262,10 @@ describe('with the extraction model', () => {
     businesses: ['PipeRight Leeds', 'Moreno Plumbing'],
     sentences: [
       // The model reads the list item as neutral: its label is kept, not the labeller's.
-      { text: '2. **Moreno Plumbing** – Highly rated for fair, upfront pricing.', label: 'neutral' },
+      {
+        text: '2. **Moreno Plumbing** – Highly rated for fair, upfront pricing.',
+        label: 'neutral',
+      },
       {
         text: 'Some customers say Moreno Plumbing can be slow to return calls, so ring early.',
         label: 'negative',

@@ -5,13 +5,38 @@ import type { loader } from './route';
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 const KINDS = [
-  { key: 'positive', label: 'Positive', bar: 'bg-emerald-600' },
-  { key: 'neutral', label: 'Neutral', bar: 'bg-slate-400' },
-  { key: 'negative', label: 'Negative', bar: 'bg-red-600' },
+  { key: 'positive', label: 'Positive', bar: 'fill-emerald-600' },
+  { key: 'neutral', label: 'Neutral', bar: 'fill-slate-400' },
+  { key: 'negative', label: 'Negative', bar: 'fill-red-600' },
 ] as const;
 
 function shareOf(figures: SentimentFigures, key: (typeof KINDS)[number]['key']) {
   return { count: figures[key], share: figures[`${key}Share`] };
+}
+
+const BAR_WIDTH = 128;
+
+/** The shares side by side, for the eye only (the table has the numbers); SVG, no inline style. */
+function ShareBar({ figures }: { figures: SentimentFigures }) {
+  let x = 0;
+  return (
+    <svg
+      width={BAR_WIDTH}
+      height={8}
+      className="mt-1 block rounded bg-slate-100"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {KINDS.map((kind) => {
+        const width = figures[`${kind.key}Share`] * BAR_WIDTH;
+        const rect = (
+          <rect key={kind.key} x={x} y={0} width={width} height={8} className={kind.bar} />
+        );
+        x += width;
+        return rect;
+      })}
+    </svg>
+  );
 }
 
 function SampleSize({ figures }: { figures: SentimentFigures }) {
@@ -91,18 +116,7 @@ export function SentimentPanel() {
                 <tr key={row.id} data-testid="sentiment-row" data-engine={row.id}>
                   <th scope="row" className="px-4 py-2 font-medium text-slate-900">
                     {row.name}
-                    <div
-                      className="mt-1 flex h-2 w-32 overflow-hidden rounded bg-slate-100"
-                      aria-hidden="true"
-                    >
-                      {KINDS.map((kind) => (
-                        <span
-                          key={kind.key}
-                          className={kind.bar}
-                          style={{ width: percent(row.figures[`${kind.key}Share`]) }}
-                        />
-                      ))}
-                    </div>
+                    <ShareBar figures={row.figures} />
                   </th>
                   {KINDS.map((kind) => {
                     const { count, share } = shareOf(row.figures, kind.key);

@@ -32,13 +32,19 @@ function figures(value: Figures) {
 // `retrievedDomains`: the sites found by the searches and not cited most. `sentiment`: how the
 // period's answers describe the business, per engine and overall ({ engine, name, positive,
 // neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
-// counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10).
+// counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
+// `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
 // Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   try {
     const visibility = await visibilityFor(user, params.id ?? '');
-    const sentiment = await sentimentOfPeriod(params.id ?? '', engineFilter(), visibility.current);
+    const sentiment = await sentimentOfPeriod(
+      params.id ?? '',
+      engineFilter(),
+      visibility.current,
+      visibility.periods[0]?.start ?? null,
+    );
     const names = new Map(visibility.engines.map((engine) => [engine.engine, engine.name]));
     return Response.json(
       {
@@ -64,6 +70,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             name: names.get(engine.engine) ?? engine.engine,
           })),
           overall: sentiment.overall,
+          pooled: sentiment.pooled && {
+            since: sentiment.pooled.since,
+            engines: sentiment.pooled.engines.map((engine) => ({
+              ...engine,
+              name: names.get(engine.engine) ?? engine.engine,
+            })),
+            overall: sentiment.pooled.overall,
+          },
         },
       },
       { headers: { 'Cache-Control': PRIVATE_NO_STORE } },

@@ -193,7 +193,45 @@ describe('the visibility page and the JSON API', () => {
         },
       ],
       overall: expect.objectContaining({ sentences: 4, answers: 2, lowSample: true }),
+      pooled: expect.objectContaining({
+        overall: expect.objectContaining({ sentences: 4, answers: 2 }),
+      }),
     });
+  });
+
+  it('pool the periods of the trend for when one period holds too few sentences', async () => {
+    const { business, prompt, auth } = await owner();
+    const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000);
+    await store(business, prompt.id, ANSWER, weeksAgo(3));
+    await store(business, prompt.id, ANSWER, weeksAgo(2), 'perplexity');
+    await store(business, prompt.id, ANSWER);
+    // Older than the trend's 12 weeks: not pooled.
+    await store(business, prompt.id, ANSWER, weeksAgo(20));
+    const response = await callRoute(
+      visibilityApi,
+      'loader',
+      `/api/businesses/${business.id}/visibility`,
+      { id: business.id },
+      { headers: auth },
+    );
+    const { sentiment, periods } = response.data as {
+      sentiment: {
+        overall: { sentences: number };
+        pooled: {
+          since: string;
+          overall: { sentences: number; answers: number; lowSample: boolean };
+          engines: { engine: string; name: string; sentences: number }[];
+        };
+      };
+      periods: { start: string }[];
+    };
+    expect(sentiment.overall.sentences).toBe(2);
+    expect(sentiment.pooled.since).toBe(periods[0]!.start);
+    expect(sentiment.pooled.overall).toMatchObject({ sentences: 6, answers: 3, lowSample: true });
+    expect(sentiment.pooled.engines).toEqual([
+      expect.objectContaining({ engine: 'chatgpt', name: 'ChatGPT', sentences: 4 }),
+      expect.objectContaining({ engine: 'perplexity', sentences: 2 }),
+    ]);
   });
 
   it('is a 404 for another user’s business', async () => {

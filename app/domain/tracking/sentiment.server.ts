@@ -98,20 +98,39 @@ export async function sentimentByBusiness(
   );
 }
 
+export type PeriodSentiment = {
+  engines: EngineSentiment[];
+  overall: SentimentFigures;
+  /**
+   * The same over every period of the trend (from `since`), for when one period holds too few
+   * sentences to say much: null before the first answer.
+   */
+  pooled: { since: string; engines: EngineSentiment[]; overall: SentimentFigures } | null;
+};
+
 /**
  * The shares of the period the visibility figures show (its first to its last day, as
- * "2026-11-23"), or none before the first answer.
+ * "2026-11-23"), and pooled over the trend's periods from `since`; none before the first answer.
  */
 export async function sentimentOfPeriod(
   businessId: string,
   engine: Prisma.StringFilter,
   current: { start: string; end: string } | null,
-): Promise<{ engines: EngineSentiment[]; overall: SentimentFigures }> {
-  if (!current) return { engines: [], overall: sentimentFigures({ ...NO_SENTIMENT, answers: 0 }) };
-  return sentimentOf(businessId, engine, {
-    gte: new Date(`${current.start}T00:00:00.000Z`),
-    lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + DAY_MS),
-  });
+  since: string | null = null,
+): Promise<PeriodSentiment> {
+  if (!current)
+    return {
+      engines: [],
+      overall: sentimentFigures({ ...NO_SENTIMENT, answers: 0 }),
+      pooled: null,
+    };
+  const lt = new Date(Date.parse(`${current.end}T00:00:00.000Z`) + DAY_MS);
+  const from = since && since < current.start ? since : current.start;
+  const [shown, pooled] = await Promise.all([
+    sentimentOf(businessId, engine, { gte: new Date(`${current.start}T00:00:00.000Z`), lt }),
+    sentimentOf(businessId, engine, { gte: new Date(`${from}T00:00:00.000Z`), lt }),
+  ]);
+  return { ...shown, pooled: { since: from, ...pooled } };
 }
 
 /**

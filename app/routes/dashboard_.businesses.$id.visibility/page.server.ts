@@ -97,7 +97,7 @@ export async function loadVisibilityPage(request: Request, id: string) {
           },
         })
       : Promise.resolve<Record<string, PromptSearch[]>>({}),
-    sentimentOfPeriod(business.id, engineFilter(), current),
+    sentimentOfPeriod(business.id, engineFilter(), current, visibility.periods[0]?.start ?? null),
   ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');

@@ -134,6 +134,25 @@ describe('readSentiment', () => {
     ]);
   });
 
+  it('reads the line under a heading that is the name alone', () => {
+    const answer = [
+      '### 1. PipeRight Leeds',
+      'Boiler specialists.',
+      '',
+      '### 2. Moreno Plumbing',
+      'Several reviews mention missed appointments.',
+      '',
+      '### 3. Ironwood Plumbing',
+    ].join('\n');
+    const reading = readAnswer({ text: answer, business });
+    expect(readSentiment(answer, reading.matches)).toEqual([
+      {
+        text: 'Moreno Plumbing – Several reviews mention missed appointments.',
+        label: 'negative',
+      },
+    ]);
+  });
+
   it('finds nothing in an answer that does not name the business', () => {
     const reading = readAnswer({ text: 'Try Ironwood Plumbing.', business });
     expect(readSentiment('Try Ironwood Plumbing.', reading.matches)).toEqual([]);

@@ -299,25 +299,39 @@ export function readSentiment(text: string, matches: readonly NameMatch[]): Labe
   const ours = matches.filter((match) => match.kind === 'business');
   if (!ours.length) return [];
   const spans = sentenceSpans(text, matches);
-  const sentences: LabelledSentence[] = [];
-  for (const span of spans) {
-    if (!ours.some((match) => span.start <= match.start && match.start < span.end)) continue;
+  const holds = (span: Span, match: NameMatch) =>
+    span.start <= match.start && match.start < span.end;
+  /** The span's text, and the same with every name in it blanked out (for scoring). */
+  const read = (span: Span) => {
     const raw = text.slice(span.start, span.end);
-    const inside = matches.filter((match) => span.start <= match.start && match.end <= span.end);
     let masked = raw;
-    for (const match of inside)
+    for (const match of matches.filter((each) => holds(span, each) && each.end <= span.end))
       masked =
         masked.slice(0, match.start - span.start) +
         ' '.repeat(match.end - match.start) +
         masked.slice(match.end - span.start);
-    const plain = plainSentence(raw);
+    return { plain: plainSentence(raw), masked: plainSentence(masked) };
+  };
+  const sentences: LabelledSentence[] = [];
+  for (let i = 0; i < spans.length && sentences.length < MAX_SENTENCES; i++) {
+    const span = spans[i]!;
+    if (!ours.some((match) => holds(span, match))) continue;
+    let { plain, masked } = read(span);
     if (!plain) continue;
+    // A heading or a bold line that is the name alone ("### 2. Moreno Plumbing"): what it says
+    // of the business is the line after it, when that names no one else.
+    const next = spans[i + 1];
+    if (!/\p{L}/u.test(masked) && next && !matches.some((match) => holds(next, match))) {
+      const after = read(next);
+      plain = `${plain} – ${after.plain}`;
+      masked = after.masked;
+      i += 1;
+    }
     sentences.push({
       text:
         plain.length > MAX_SENTENCE_CHARS ? `${plain.slice(0, MAX_SENTENCE_CHARS - 1)}…` : plain,
-      label: labelOf(sentenceScore(plainSentence(masked))),
+      label: labelOf(sentenceScore(masked)),
     });
-    if (sentences.length >= MAX_SENTENCES) break;
   }
   return sentences;
 }

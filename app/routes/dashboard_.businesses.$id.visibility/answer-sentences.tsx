@@ -32,7 +32,8 @@ export function AnswerSentences({
       <p className="font-semibold text-slate-800">
         How it describes you{' '}
         <span className="font-normal text-slate-600">
-          (labelled by {answer.sentimentBy === 'model' ? 'the extraction model' : 'the labeller'})
+          (labelled by{' '}
+          {answer.sentimentBy === 'model' ? 'the extraction model' : 'the word-list labeller'})
         </span>
       </p>
       <ul className="mt-1 space-y-1">

@@ -158,11 +158,17 @@ describe('readSentiment', () => {
     expect(readSentiment('Try Ironwood Plumbing.', reading.matches)).toEqual([]);
   });
 
-  it('does not end a sentence after “Co.”, “Dr.” or an initial', () => {
+  it('does not end a sentence after “Co.”, “Dr.”, an initial or a list’s number', () => {
     const sample = 'See Dr. J. Patel at Riverside Co. for a check-up. Then book.';
     expect(sentenceSpans(sample).map((span) => sample.slice(span.start, span.end))).toEqual([
       'See Dr. J. Patel at Riverside Co. for a check-up.',
       'Then book.',
+    ]);
+    const list = '1. **Moreno Plumbing** – Fair prices. Open Sundays.\n### 2. Ironwood';
+    expect(sentenceSpans(list).map((span) => list.slice(span.start, span.end))).toEqual([
+      '1. **Moreno Plumbing** – Fair prices.',
+      'Open Sundays.',
+      '### 2. Ironwood',
     ]);
   });
 });

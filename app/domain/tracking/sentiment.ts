@@ -163,8 +163,8 @@ export function plainSentence(text: string): string {
       .filter(Boolean)
       .join(' · ');
   return line
-    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
     .replace(/^#+\s*/, '')
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
     .replace(/^>\s*/, '')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[\d+\]/g, '')
@@ -278,7 +278,10 @@ export function sentenceSpans(text: string, keep: readonly Span[] = []): Span[] 
         const word = /([\p{L}.]+)$/u.exec(text.slice(from, at))?.[1] ?? '';
         const abbreviation =
           ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word) || /\.\p{L}$/u.test(word);
-        if (abbreviation || keep.some((span) => span.start <= at && at < span.end)) continue;
+        // "1. **Name**", "### 2. Name": a list's or a heading's number, not a sentence.
+        const number = /^\s*(?:#+\s*)?\d+$/.test(text.slice(from, at));
+        if (abbreviation || number || keep.some((span) => span.start <= at && at < span.end))
+          continue;
         const end = at + match[0].trimEnd().length;
         spans.push({ start: from, end });
         from = at + match[0].length;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { mentionChange, type Figures } from '~/domain/tracking/figures';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
+import { engineFilter, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
@@ -42,11 +43,23 @@ function figures(value: Figures) {
 // `retrievedDomains`: the sites found by the searches and not cited most. Every rate's interval
 // accounts for the repeats of one question being alike; `lowSample` marks fewer than 10 answers;
 // `change` says whether the move since the period before is beyond noise; `pooled` (when the
-// period is thin) pools the last 4 weeks or 7 days. Another user's business → 404.
+// period is thin) pools the last 4 weeks or 7 days. `sentiment`: how the
+// period's answers describe the business, per engine and overall ({ engine, name, positive,
+// neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
+// counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
+// `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
+// Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   try {
     const visibility = await visibilityFor(user, params.id ?? '');
+    const sentiment = await sentimentOfPeriod(
+      params.id ?? '',
+      engineFilter(),
+      visibility.current,
+      visibility.periods[0]?.start ?? null,
+    );
+    const names = new Map(visibility.engines.map((engine) => [engine.engine, engine.name]));
     return Response.json(
       {
         period: visibility.current,
@@ -91,6 +104,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : null,
         firstPeriod: visibility.firstPeriod,
         scheduleChange: visibility.scheduleChange,
+        sentiment: {
+          engines: sentiment.engines.map((engine) => ({
+            ...engine,
+            name: names.get(engine.engine) ?? engine.engine,
+          })),
+          overall: sentiment.overall,
+          pooled: sentiment.pooled && {
+            since: sentiment.pooled.since,
+            engines: sentiment.pooled.engines.map((engine) => ({
+              ...engine,
+              name: names.get(engine.engine) ?? engine.engine,
+            })),
+            overall: sentiment.pooled.overall,
+          },
+        },
       },
       { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
     );

@@ -188,7 +188,7 @@ describe('the visibility page', () => {
       board.data as { visibility: Record<string, { mentions: string; change: string | null }> }
     ).visibility;
     expect(cards[business.id]).toEqual({
-      mentions: 'named in 3 of 4 answers (75%)',
+      mentions: 'named in 3 of 4 answers (75%) (low sample: fewer than 10 answers)',
       change: 'no clear change since last week',
     });
   });

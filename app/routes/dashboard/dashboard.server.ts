@@ -105,7 +105,8 @@ export async function loadDashboard(request: Request) {
   const visibility: Record<string, { mentions: string; change: string | null }> = {};
   for (const [id, summary] of Object.entries(summaries))
     visibility[id] = {
-      mentions: describeMentions(summary.current).replace(/, likely between.*$/, ''),
+      // The interval is the visibility page's; the low-sample mark stays (issue 32).
+      mentions: describeMentions(summary.current).replace(/, likely between \d+% and \d+%/, ''),
       change: changeSince(summary.current, summary.previous, summary.period, now),
     };
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.

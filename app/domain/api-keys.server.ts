@@ -43,13 +43,24 @@ export function looksLikeApiKey(token: string): boolean {
   return KEY_PATTERN.test(token);
 }
 
-const viewSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true } as const;
+const viewSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+} as const;
 
-function toView(
-  row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null },
-): ApiKeyView {
+function toView(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}): ApiKeyView {
   const pending = pendingUse.get(row.id);
-  const lastUsed = pending && (!row.lastUsedAt || pending > row.lastUsedAt) ? pending : row.lastUsedAt;
+  const lastUsed =
+    pending && (!row.lastUsedAt || pending > row.lastUsedAt) ? pending : row.lastUsedAt;
   return {
     id: row.id,
     name: row.name,

@@ -28,7 +28,10 @@ export function takeApiKeyRequest(
     bucket.tokens -= 1;
     return { allowed: true };
   }
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+  };
 }
 
 function forgetIdle(now: number, perMinute: number, perMs: number) {

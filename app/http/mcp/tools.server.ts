@@ -25,7 +25,7 @@ export const MCP_SERVER_INFO = { name: 'ai-visibility', title: 'AI Visibility', 
 const DAY_MS = 86_400_000;
 const id = (what: string) =>
   z
-    .string({ error: `${what} is required (a string id)` })
+    .string({ error: `${what} must be a string id (as list_businesses gives it)` })
     .trim()
     .min(1, `${what} is required`)
     .max(64, `${what} is not a valid id`);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
 import { publicUserSelect, toPublicUser, type PublicUser } from './accounts.server';
 import { DomainError } from './errors';
@@ -176,6 +176,30 @@ export async function verifyApiKey(key: string): Promise<VerifiedApiKey | null> 
   const given = Buffer.from(hashKey(key), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { keyId: row.id, user: toPublicUser(row.user) };
+}
+
+/**
+ * The demo's key (`npm run db:seed:demo`): derived from a secret of the installation (an HMAC of
+ * SESSION_SECRET), so the seed can print the same key at every run while the database still keeps
+ * only its hash, and nobody who has only read the source knows it.
+ */
+export function demoApiKey(secret: string): string {
+  const bytes = createHmac('sha256', secret).update('ai-visibility demo API key').digest();
+  return `aiv_${bytes.subarray(0, 6).toString('hex')}_${bytes.toString('base64url')}`;
+}
+
+/** Stores a key made elsewhere (the demo's) for the owner, once; true when it was added now. */
+export async function storeKnownApiKey(
+  owner: Pick<PublicUser, 'id'>,
+  name: string,
+  key: string,
+): Promise<boolean> {
+  const match = KEY_PATTERN.exec(key);
+  if (!match) throw new Error('Not an API key');
+  const hash = hashKey(key);
+  if (await db.apiKey.findUnique({ where: { hash }, select: { id: true } })) return false;
+  await db.apiKey.create({ data: { userId: owner.id, name, prefix: match[1]!, hash } });
+  return true;
 }
 
 /** How many keys each of these users has (the admin panel's page of users: one query). */

@@ -29,6 +29,11 @@ for (const javaScriptEnabled of [true, false]) {
       } else {
         await expect(shown).toContainText('Select the key and copy it.');
       }
+      // The Free plan's one key is in use: no form to make another, and why.
+      await expect(page.getByTestId('api-key-at-limit')).toContainText(
+        'revoke one to make another',
+      );
+      await expect(section.getByRole('button', { name: 'Create API key' })).toHaveCount(0);
       const row = page.getByTestId('api-key-row');
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('Claude on my laptop');
@@ -49,6 +54,11 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByRole('button', { name: 'Revoke key' }).click();
       await expectMessage(page, 'API key revoked');
       await expect(page.getByTestId('api-key-row')).toHaveCount(0);
+      await expect(
+        page
+          .getByRole('region', { name: 'API keys' })
+          .getByRole('button', { name: 'Create API key' }),
+      ).toBeVisible();
       const after = await request.get('/api/auth/me', {
         headers: { Authorization: `Bearer ${key}` },
       });

@@ -62,6 +62,9 @@ export function ApiKeys() {
     lastResult: useResult('api-key-create'),
   });
   const creating = useSubmitting('api-key-create');
+  const actionData = useActionData<typeof action>();
+  const createdPrefix =
+    actionData && 'createdKey' in actionData ? actionData.createdKey?.prefix : undefined;
   const atLimit = apiKeys.items.length >= apiKeys.limit;
   return (
     <div className="space-y-4">
@@ -105,30 +108,32 @@ export function ApiKeys() {
         your {apiKeys.planName} plan. Keys per plan:{' '}
         {TIERS.map((tier) => `${TIER_LABELS[tier]} ${apiKeys.perPlan[tier]}`).join(', ')}.
       </p>
-      <Form method="post" className="space-y-4" {...form.props}>
-        <input type="hidden" name="intent" value="api-key-create" />
-        <FormAlert id={form.errorId} title="Key not created" errors={form.errors} />
-        <InputField
-          field={fields.name}
-          label="Name of the new key"
-          type="text"
-          autoComplete="off"
-          maxLength={API_KEY_NAME_MAX_LENGTH}
-          hint="Where you will use it, e.g. “Claude on my laptop”."
-        />
-        <button type="submit" className={buttonStyles.primary} disabled={creating}>
-          {creating ? 'Creating...' : 'Create API key'}
-        </button>
-        {atLimit ? (
-          <p className="text-sm text-slate-700">
-            Your plan&rsquo;s keys are all in use: revoke one first, or{' '}
-            <Link to="/pricing" className="link">
-              see the plans
-            </Link>
-            .
-          </p>
-        ) : null}
-      </Form>
+      {atLimit ? (
+        <p className="text-sm text-slate-700" data-testid="api-key-at-limit">
+          Your plan&rsquo;s keys are all in use: revoke one to make another, or{' '}
+          <Link to="/pricing" className="link">
+            see the plans
+          </Link>
+          .
+        </p>
+      ) : (
+        // Remounted after each new key, so the name field starts empty again.
+        <Form method="post" className="space-y-4" key={createdPrefix ?? 'new'} {...form.props}>
+          <input type="hidden" name="intent" value="api-key-create" />
+          <FormAlert id={form.errorId} title="Key not created" errors={form.errors} />
+          <InputField
+            field={fields.name}
+            label="Name of the new key"
+            type="text"
+            autoComplete="off"
+            maxLength={API_KEY_NAME_MAX_LENGTH}
+            hint="Where you will use it, e.g. “Claude on my laptop”."
+          />
+          <button type="submit" className={buttonStyles.primary} disabled={creating}>
+            {creating ? 'Creating...' : 'Create API key'}
+          </button>
+        </Form>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { TIER_LABELS, TIERS, API_KEYS_PER_ACCOUNT } from '~/domain/tiers';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
+import { env } from '~/lib/env.server';
 
 // /help/mcp: how an owner connects an AI assistant to their data through the MCP server at /mcp,
 // with the exact settings of the common clients. The same for every visitor (a shared cache may
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.mcpHelp, data?.origin);
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { origin: getOrigin(request) };
+  return { origin: getOrigin(request), perMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE };
 }
 
 const KEY = 'aiv_YOUR_KEY';
@@ -61,7 +62,7 @@ const TOOLS: [string, string][] = [
 ];
 
 export default function McpHelp() {
-  const { origin } = useLoaderData<typeof loader>();
+  const { origin, perMinute } = useLoaderData<typeof loader>();
   const url = `${origin}/mcp`;
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return (
@@ -92,7 +93,7 @@ export default function McpHelp() {
         <p>
           Keys per plan:{' '}
           {TIERS.map((tier) => `${TIER_LABELS[tier]} ${API_KEYS_PER_ACCOUNT[tier]}`).join(', ')}.
-          Each key may make 120 requests a minute.
+          Each key may make {perMinute} requests a minute.
         </p>
         <p>
           In every example below, put your key where it says <code>{KEY}</code>. The server&rsquo;s

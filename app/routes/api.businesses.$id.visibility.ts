@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Figures } from '~/domain/tracking/figures';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
@@ -21,15 +21,17 @@ function figures(value: Figures) {
   };
 }
 
-// GET /api/businesses/{id}/visibility → { period, engines: [{ engine, name, …figures }], overall,
+// GET /api/businesses/{id}/visibility → { period, simulated, engines: [{ engine, name, simulated,
+// …figures }], overall,
 // competitors: [{ name, mentions, shareOfVoice }], domains, retrievedDomains, periods: [{ start,
 // …figures }] }: the latest period with answers (a day on daily plans, a week on weekly ones) and
 // the trend. Rates run from 0 to 1; averagePosition is null when the business was never named.
 // `cited` counts the answers' own citations of the site; `retrieved` the answers whose search
 // returned it uncited; `citedOrRetrieved` answers recorded before the two were told apart.
 // `domains`: the sites cited most ({ domain, cited, share, retrieved, citedOrRetrieved, own });
-// `retrievedDomains`: the sites found by the searches and not cited most. Another user's
-// business → 404.
+// `retrievedDomains`: the sites found by the searches and not cited most. `simulated`: true when
+// the figures come from the Demo assistant's simulated answers (DEMO_TRACKING), never from a real
+// assistant; show it with every figure. Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   try {
@@ -37,9 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return Response.json(
       {
         period: visibility.current,
+        simulated: visibility.simulated,
         engines: visibility.engines.map((engine) => ({
           engine: engine.engine,
           name: engine.name,
+          simulated: simulatedEngine(engine.engine),
           ...figures(engine),
         })),
         overall: { ...figures(visibility.overall), shareOfVoice: visibility.overall.shareOfVoice },

@@ -82,9 +82,16 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(figures).toContainText(
     /Mentions: (named in \d of 3 answers \(\d+%\), likely between \d+% and \d+%)/,
   );
-  await expect(page.getByTestId('overall-figures')).toContainText(
-    /All assistants: named in \d of 3 answers/,
+  // Every figure from the Demo assistant says so before the number.
+  await expect(page.getByTestId('overall-mentions')).toHaveText(
+    /^All assistants, simulated answers: named in \d of 3 \(\d+%\), likely between/,
   );
+  // The JSON API says so too.
+  const id = /businesses\/([^/]+)\/visibility/.exec(page.url())![1]!;
+  const api = await (await page.request.get(`/api/businesses/${id}/visibility`)).json();
+  expect(api).toMatchObject({ simulated: true, engines: [{ engine: 'demo', simulated: true }] });
+  const listed = await (await page.request.get(`/api/businesses/${id}/answers`)).json();
+  expect(listed[0]).toMatchObject({ engine: 'demo', simulated: true });
   await expect(page.getByTestId('visibility-period')).toContainText(/^This week: /);
   await expect(page.getByTestId('visibility-trend').locator('svg title')).toHaveText(
     'Mention rate per week, by AI assistant',
@@ -126,8 +133,8 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   // The dashboard card has the rate in words and the link back.
   await page.getByRole('link', { name: '← Back to dashboard' }).click();
   const card = page.getByTestId('business-card').filter({ hasText: business.name });
-  await expect(card.getByTestId('business-visibility')).toContainText(
-    /Named in \d of 3 answers \(\d+%\)/,
+  await expect(card.getByTestId('visibility-mentions')).toHaveText(
+    /^Simulated answers: named in \d of 3 \(\d+%\)$/,
   );
 });
 

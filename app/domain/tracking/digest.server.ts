@@ -13,7 +13,13 @@ import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
 import { correctionsOf } from './corrections.server';
 import { readAnswer, type NameMatch } from './reader';
-import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
+import {
+  COUNT_FIELDS,
+  engineFilter,
+  engineNames,
+  engineRank,
+  simulatedFigures,
+} from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -174,6 +180,12 @@ async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
  * which of them have an earlier row (an index seek each on businessId, key, period).
  */
 async function newCompetitorOf(businessId: string, start: Date, end: Date) {
+  // "New" means new against earlier answers: in the first week of answers nothing is new.
+  const earlier = await db.trackingStat.findFirst({
+    where: { businessId, engine: engineFilter(), period: { lt: start }, samples: { gt: 0 } },
+    select: { businessId: true },
+  });
+  if (!earlier) return null;
   const [known, corrections] = await Promise.all([
     db.competitor.findMany({ where: { businessId }, select: { key: true }, take: 50 }),
     correctionsOf(businessId),
@@ -214,20 +226,95 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
   return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
 }
 
-/** Markdown's marks out of a line of an answer, and its white space collapsed. */
-function plain(text: string): string {
+/**
+ * Markdown's marks out of a line of an answer (links and images to their words, emphasis, code,
+ * headings, quotes, list markers, HTML tags), and its white space collapsed: a clean sentence.
+ */
+export function plain(text: string): string {
   return text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>]+/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/^\s*(?:#{1,6}\s+|>\s*)+/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/(\*\*|__|~~|`)/g, '')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, '$1$2')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** A markdown table row: "| Bright Pipes | fast call-outs | 4.8 |". */
+function isTableRow(line: string): boolean {
+  return /^\s*\|.*\|\s*$/.test(line);
+}
+
+/** The separator under a table's header: "|---|:--:|". */
+function isTableSeparator(line: string): boolean {
+  return /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line);
+}
+
+function cellsOf(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => plain(cell.replace(/\\\|/g, '|')));
+}
+
+/**
+ * A table row as a sentence, with its column headers: "Bright Pipes Plumbing — Why people pick it:
+ * fast call-outs; Rating: 4.8." (never the row's pipes).
+ */
+function rowSentence(lines: string[], index: number): string {
+  const cells = cellsOf(lines[index]!);
+  let header: string[] = [];
+  for (let i = index - 1; i > 0; i -= 1) {
+    if (!isTableRow(lines[i]!) && !isTableSeparator(lines[i]!)) break;
+    if (isTableSeparator(lines[i]!)) {
+      header = cellsOf(lines[i - 1]!);
+      break;
+    }
+  }
+  const [first = '', ...rest] = cells;
+  const details = rest
+    .map((cell, i) => (cell ? (header[i + 1] ? `${header[i + 1]}: ${cell}` : cell) : ''))
+    .filter(Boolean)
+    .join('; ');
+  const sentence = details ? `${first} — ${details}` : first;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The line of `text` holding offset `at`: its index and the lines. */
+function lineAt(text: string, at: number): { lines: string[]; index: number } {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let index = 0; index < lines.length; index += 1) {
+    const next = offset + lines[index]!.length + 1;
+    if (at < next) return { lines, index };
+    offset = next;
+  }
+  return { lines, index: lines.length - 1 };
+}
+
+/** Whether the name at `start` sits in a table row (a quote from running text reads better). */
+export function inTableRow(text: string, start: number): boolean {
+  const { lines, index } = lineAt(text, start);
+  return isTableRow(lines[index]!);
+}
+
 /**
  * A short excerpt of `text` around the name at start..end: the sentence (or list item) holding it,
- * cut to about EXCERPT_CHARS with an ellipsis where it was cut.
+ * cut to about EXCERPT_CHARS with an ellipsis where it was cut, without markdown's marks; a table
+ * row becomes a sentence with its column headers.
  */
 export function excerptAround(text: string, start: number, end: number): string {
+  const { lines, index } = lineAt(text, start);
+  if (isTableRow(lines[index]!)) {
+    const sentence = rowSentence(lines, index);
+    return sentence.length > EXCERPT_CHARS
+      ? `${sentence.slice(0, EXCERPT_CHARS).replace(/\s+\S*$/, '')}…`
+      : sentence;
+  }
   const boundary = /[.!?]\s|\n/g;
   let from = 0;
   for (const match of text.slice(0, start).matchAll(boundary))
@@ -279,14 +366,23 @@ async function quoteOf(
   });
   if (!answer) return null;
   // Where the reader found the name when the answer was stored; read again for older answers.
-  const named =
-    storedMatches(answer.highlights).find((match) => match.kind === 'business') ??
-    readAnswer({
-      text: answer.text,
-      sources: [],
-      business: { name: business.name, website: business.website, location: business.location },
-      competitors: [],
-    }).matches.find((match) => match.kind === 'business');
+  // Of the places it was named, running text first: a sentence quotes better than a table row.
+  const stored = storedMatches(answer.highlights);
+  const places = (
+    stored.length
+      ? stored
+      : readAnswer({
+          text: answer.text,
+          sources: [],
+          business: {
+            name: business.name,
+            website: business.website,
+            location: business.location,
+          },
+          competitors: [],
+        }).matches
+  ).filter((match) => match.kind === 'business');
+  const named = places.find((match) => !inTableRow(answer.text, match.start)) ?? places[0];
   const at = named ?? {
     start: Math.max(0, answer.text.toLowerCase().indexOf(business.name.toLowerCase())),
     end: 0,
@@ -364,7 +460,9 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
     const beforeAll = sum(before);
     const overall = figuresFromCounts(sum(thisWeek));
     return {
+      id: business.id,
       name: business.name,
+      simulated: simulatedFigures(),
       overall,
       site: business.website ? describeSite(overall) : null,
       previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,

@@ -119,7 +119,7 @@ export function BusinessCard({
           <p className="text-sm font-semibold text-slate-900">AI visibility</p>
           {visibility ? (
             <>
-              <p className="mt-1 text-sm text-slate-800">
+              <p className="mt-1 text-sm text-slate-800" data-testid="visibility-mentions">
                 {visibility.mentions[0]!.toUpperCase() + visibility.mentions.slice(1)}
               </p>
               {visibility.change ? (

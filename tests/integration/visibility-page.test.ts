@@ -110,6 +110,28 @@ async function answer(
   );
 }
 
+type Node = { type: string; text?: string; mark?: string; children?: Node[]; items?: Node[][] };
+
+/** The words an answer shows, marks included, as one string. */
+function wordsOf(nodes: Node[]): string {
+  return nodes
+    .map((node) =>
+      node.text !== undefined
+        ? node.text
+        : wordsOf([...(node.children ?? []), ...(node.items ?? []).flat()]),
+    )
+    .join('');
+}
+
+/** The marked names of an answer, in order: [words, kind]. */
+function marksOf(nodes: Node[]): [string, string][] {
+  return nodes.flatMap((node): [string, string][] =>
+    node.mark
+      ? [[node.text!, node.mark]]
+      : marksOf([...(node.children ?? []), ...(node.items ?? []).flat()]),
+  );
+}
+
 describe('the visibility page', () => {
   it('shows the figures, the change, the prompts and the answers of stored answers', async () => {
     const { business, cookie } = await owner('diy');
@@ -169,9 +191,10 @@ describe('the visibility page', () => {
     expect(data.prompts[0]!.lastAskedAt).not.toBeNull();
     // Answers, newest first, with the names found in the text for highlighting.
     expect(data.answers).toMatchObject({ total: 6, page: 1, pageCount: 1 });
-    const first = data.answers.items.find((item) => item.text === named)!;
-    const marked = first.matches.map((m) => [first.text.slice(m.start, m.end), m.kind]);
-    expect(marked).toEqual([
+    const first = data.answers.items.find((item) =>
+      wordsOf(item.blocks).startsWith('Here are good plumbers in Austin:'),
+    )!;
+    expect(marksOf(first.blocks)).toEqual([
       [NAME, 'business'],
       ['Rival Rooter', 'competitor'],
     ]);
@@ -208,7 +231,7 @@ describe('the visibility page', () => {
     expect(first.answers).toMatchObject({ total: 12, pageCount: 2, perPage: 10 });
     expect(first.answers.items).toHaveLength(10);
     const second = await loaded(business.id, cookie, '?page=2');
-    expect(second.answers.items.map((item) => item.text)).toEqual([
+    expect(second.answers.items.map((item) => wordsOf(item.blocks))).toEqual([
       `Answer 10: try ${NAME}.`,
       `Answer 11: try ${NAME}.`,
     ]);

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
+import { answerMarkdown } from '~/components/tracking/answer-markdown';
 import { changeSince, periodLabel } from '~/components/tracking/words';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
@@ -120,7 +121,15 @@ export async function loadVisibilityPage(request: Request, id: string) {
       allowance,
       /** Why nothing can be asked now (no engine configured, the month's budget used up). */
       blocked,
-      answers,
+      // Each answer's markdown read here into a tree the page renders (never its HTML); the
+      // markdown library stays on the server.
+      answers: {
+        ...answers,
+        items: answers.items.map(({ text, matches, ...answer }) => ({
+          ...answer,
+          blocks: answerMarkdown(text, matches),
+        })),
+      },
       engine: engine ?? null,
       editing: find(editId),
       removing: find(removeId),

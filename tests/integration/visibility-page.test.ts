@@ -245,6 +245,7 @@ describe('the visibility page', () => {
     expect(data.prompts).toEqual([]);
     expect(data.limit).toMatchObject({ count: 0, limit: 5, atLimit: false });
     expect(data.suggestions.length).toBeGreaterThan(0);
+    expect(data.example).toBe('best plumber in Austin, TX');
     expect(data.allowance.nextAt).toBeNull();
     const board = await run(() =>
       dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
@@ -252,6 +253,18 @@ describe('the visibility page', () => {
     expect(
       (board.data as { visibility: Record<string, unknown> }).visibility[business.id],
     ).toBeUndefined();
+  });
+
+  it('suggests questions and an example in the words of the business’s trade and country', async () => {
+    const { business, cookie } = await owner('diy');
+    await db.business.update({
+      where: { id: business.id },
+      data: { industry: 'House cleaning', location: 'Leeds, UK' },
+    });
+    const data = await loaded(business.id, cookie);
+    expect(data.example).toBe('best house cleaning service in Leeds, UK');
+    expect(data.suggestions.join(' ')).not.toMatch(/plumb|Austin|maid|open on weekends/i);
+    expect(data.suggestions).toContain('Can you recommend a trustworthy cleaner in Leeds?');
   });
 
   it("is a 404 for another user's business, to read and to post", async () => {

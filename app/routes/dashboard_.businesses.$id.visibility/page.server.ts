@@ -26,6 +26,7 @@ import {
   trackingEngines,
 } from '~/domain/tracking/runs.server';
 import { askedFrom } from '~/domain/tracking/asked-from';
+import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
 import {
   ANSWERS_PER_PAGE,
@@ -116,6 +117,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
         upgradable: tier !== 'authority',
       },
       suggestions: suggestions.slice(0, 8),
+      /** The add field's example: the first question suggested for this trade and place. */
+      example: promptSuggestions(business)[0] ?? undefined,
       competitors,
       competitorLimit: COMPETITORS_PER_BUSINESS,
       allowance,

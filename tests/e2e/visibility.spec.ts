@@ -67,7 +67,7 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   ).toHaveAttribute('href', '/pricing');
 
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expectMessage(page, 'Run started', 'Asking 3 questions… answers appear in a few minutes.');
+  await expectMessage(page, 'Run started', 'Asking 1 question, 3 times each (3 answers)… answers appear in a few minutes.');
   await expect(page.getByTestId('run-next')).toContainText('You can run them again at');
   await expect(page.getByRole('button', { name: 'Run now' })).toHaveCount(0);
 

@@ -13,6 +13,7 @@ import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as dashboard from '~/routes/dashboard/route';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
+import { runWords } from '~/routes/dashboard_.businesses.$id.visibility/page.server';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // The visibility page, as a browser without JavaScript uses it: the loader's figures from stored
@@ -429,10 +430,10 @@ describe('the forms, without JavaScript', () => {
     });
     const first = await post(business.id, cookie, { intent: 'run' });
     expect(first.status).toBe(302);
-    const queued = trackingEngines().length * 3;
+    const queued = { queued: trackingEngines().length * 3, prompts: 1, samples: 3 };
     expect(await toastOf(first.headers)).toMatchObject({
       title: 'Run started',
-      description: `Asking ${queued} questions… answers appear in a few minutes.`,
+      description: `${runWords({ ...queued, engines: trackingEngines().length })} answers appear in a few minutes.`,
     });
     const second = await post(business.id, cookie, { intent: 'run' });
     expect(second.status).toBe(302);
@@ -450,6 +451,18 @@ describe('the forms, without JavaScript', () => {
     const response = await post(business.id, cookie, { intent: 'explode' });
     expect(response.status).toBe(302);
     expect((await toastOf(response.headers))?.description).toBe('Unknown action');
+  });
+});
+
+describe('Run now in words', () => {
+  it('says what the number of answers is made of', () => {
+    expect(runWords({ queued: 12, prompts: 4, engines: 1, samples: 3 })).toBe(
+      'Asking 4 questions, 3 times each (12 answers)…',
+    );
+    expect(runWords({ queued: 24, prompts: 4, engines: 2, samples: 3 })).toBe(
+      'Asking 4 questions of 2 assistants, 3 times each (24 answers)…',
+    );
+    expect(runWords({ queued: 1, prompts: 1, engines: 1, samples: 1 })).toBe('Asking 1 question…');
   });
 });
 

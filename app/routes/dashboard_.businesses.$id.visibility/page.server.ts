@@ -143,6 +143,23 @@ export async function loadVisibilityPage(request: Request, id: string) {
   );
 }
 
+/**
+ * What Run now asks, in words that add up: "Asking 4 questions, 3 times each (12 answers)…",
+ * "Asking 4 questions of 2 assistants, 3 times each (24 answers)…", "Asking 1 question…".
+ */
+export function runWords(run: {
+  queued: number;
+  prompts: number;
+  engines: number;
+  samples: number;
+}) {
+  const questions = `${run.prompts} ${run.prompts === 1 ? 'question' : 'questions'}`;
+  const of = run.engines > 1 ? ` of ${run.engines} assistants` : '';
+  const times = run.samples > 1 ? `, ${run.samples} times each` : '';
+  const total = run.queued !== run.prompts ? ` (${run.queued} answers)` : '';
+  return `Asking ${questions}${of}${times}${total}…`;
+}
+
 export type Intent = 'add-prompt' | 'edit-prompt' | 'add-competitor';
 export type ActionResult = {
   intent: Intent;
@@ -237,10 +254,9 @@ export async function visibilityAction(request: Request, id: string) {
           : await refused(done.title, done.description, '#name-corrections');
       }
       case 'run': {
-        const { queued } = await runNow(user, id);
         return await toast(
           'Run started',
-          `Asking ${queued} ${queued === 1 ? 'question' : 'questions'}… answers appear in a few minutes.`,
+          `${runWords(await runNow(user, id))} answers appear in a few minutes.`,
         );
       }
     }

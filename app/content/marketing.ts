@@ -14,13 +14,21 @@ export const CLAIMS = {
   firstImprovements: '2-3 weeks',
 } as const;
 
+/** The spec's figures, on the why-AI-visibility page (its route-table "Stats"). */
+export const STATS: readonly Stat[] = [
+  CLAIMS.invisible,
+  CLAIMS.trust,
+  CLAIMS.growth,
+  CLAIMS.results,
+];
+
 /**
  * The home page's figures: what the product does, each one checkable on the site itself. The
  * spec's survey-style claims (85% invisible, 73% trust, 3x growth) name no source we could cite,
  * so the home page, which sells honest measurement, does not repeat them (README, "Deviations
  * from the spec").
  */
-export const STATS: readonly Stat[] = [
+export const PRODUCT_FACTS: readonly Stat[] = [
   { value: 'Free', label: 'AI readiness check of your website' },
   { value: '4', label: 'AI assistants asked your customers’ questions' },
   { value: 'Weekly', label: 'visibility digest on paid plans' },
@@ -142,9 +150,9 @@ export const BENEFITS = {
       description: 'Show up when customers ask ChatGPT, Gemini and Perplexity for a provider.',
     },
     {
-      icon: '📈',
-      title: 'Up to 3x Growth',
-      description: 'Businesses that AI recommends win more calls, bookings and leads.',
+      icon: '🔍',
+      title: 'Every Answer, Word for Word',
+      description: 'Read what each assistant said about you and who it named instead.',
     },
     {
       icon: '⏱️',
@@ -154,7 +162,7 @@ export const BENEFITS = {
     {
       icon: '🏆',
       title: 'Ahead of Competitors',
-      description: 'Most businesses are still invisible to AI. Be the one it names.',
+      description: 'See which competitors the assistants name, and take the places they have not claimed.',
     },
     {
       icon: '🛠️',

@@ -357,8 +357,9 @@ for (const javaScriptEnabled of [true, false]) {
       const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       const clamped = (await text.boundingBox())!.height;
       expect(clamped).toBeLessThanOrEqual(lineHeight * 3 + 1);
-      // The neighbour in the same row is not stretched to hold the whole text.
-      expect((await brief.boundingBox())!.height).toBeLessThan(420);
+      // The neighbour in the same row is not stretched to hold the whole text (its own height
+      // with the three step panels is about 475 px; the whole text would add some 300).
+      expect((await brief.boundingBox())!.height).toBeLessThan(540);
 
       await long.getByText('Show all').click();
       const whole = (await text.boundingBox())!.height;

@@ -27,7 +27,7 @@ import {
   HERO,
   PRICING_SECTION,
   PROBLEM_SOLUTION,
-  STATS,
+  PRODUCT_FACTS,
   THREE_STEPS,
 } from '~/content/marketing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
@@ -80,7 +80,7 @@ export default function Index() {
             </a>
           </div>
           <div className="mt-14">
-            <StatGrid stats={STATS} />
+            <StatGrid stats={PRODUCT_FACTS} />
           </div>
         </div>
       </section>

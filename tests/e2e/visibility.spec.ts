@@ -67,7 +67,11 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   ).toHaveAttribute('href', '/pricing');
 
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expectMessage(page, 'Run started', 'Asking 1 question, 3 times each (3 answers)… answers appear in a few minutes.');
+  await expectMessage(
+    page,
+    'Run started',
+    'Asking 1 question, 3 times each (3 answers)… answers appear in a few minutes.',
+  );
   await expect(page.getByTestId('run-next')).toContainText('You can run them again at');
   await expect(page.getByRole('button', { name: 'Run now' })).toHaveCount(0);
 
@@ -82,7 +86,10 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(figures).toContainText(
     /Mentions: (named in \d of 3 answers \(\d+%\), likely between \d+% and \d+%)/,
   );
-  // Every figure from the Demo assistant says so before the number.
+  // Every figure from the Demo assistant says so before the number, and the page says it first.
+  await expect(page.getByTestId('simulated-note')).toContainText(
+    'Simulated answers: every figure and answer on this page comes from the Demo assistant',
+  );
   await expect(page.getByTestId('overall-mentions')).toHaveText(
     /^All assistants, simulated answers: named in \d of 3 \(\d+%\), likely between/,
   );

@@ -242,6 +242,8 @@ describe('the visibility page', () => {
     const { business, cookie } = await owner('diy');
     const data = await loaded(business.id, cookie);
     expect(data.visibility.current).toBeNull();
+    // Real assistants (no DEMO_TRACKING): nothing to label as simulated.
+    expect(data.visibility.simulated).toBe(false);
     expect(data.period).toBeNull();
     expect(data.prompts).toEqual([]);
     expect(data.limit).toMatchObject({ count: 0, limit: 5, atLimit: false });

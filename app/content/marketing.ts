@@ -162,7 +162,8 @@ export const BENEFITS = {
     {
       icon: '🏆',
       title: 'Ahead of Competitors',
-      description: 'See which competitors the assistants name, and take the places they have not claimed.',
+      description:
+        'See which competitors the assistants name, and take the places they have not claimed.',
     },
     {
       icon: '🛠️',

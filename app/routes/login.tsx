@@ -101,7 +101,7 @@ export default function LoginPage() {
   });
   const submitting =
     navigation.state === 'submitting' &&
-    navigation.formAction === withRedirect('/login', redirectTo);
+    new URL(navigation.formAction ?? '/', 'http://x').pathname === '/login';
   const formError = lastResult?.error?.[''];
 
   useEffect(() => {

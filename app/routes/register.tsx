@@ -116,7 +116,7 @@ export default function RegisterPage() {
   });
   const submitting =
     navigation.state === 'submitting' &&
-    navigation.formAction === withRedirect('/register', redirectTo);
+    new URL(navigation.formAction ?? '/', 'http://x').pathname === '/register';
   // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
   // message in the form. Passwords that do not match raise their own toast (spec section 8).
   const refusal =

@@ -106,6 +106,10 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(page.getByTestId('prompt-row')).toContainText(/named \d of 3|not named \(0 of 3\)/);
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(`Asked: “${question}”`);
+  // The answers' markdown is rendered, never shown as markup.
+  for (const text of await page.getByTestId('answer-text').allInnerTexts()) {
+    expect(text).not.toMatch(/\*\*|\|---|^#+ /m);
+  }
   await expect(answer.getByTestId('answer-reading')).toContainText(/Named you|Did not name you/);
   // What the engine searched for, where it asked from, and its pages: cited apart from those its
   // search only found (the Demo assistant's, simulated).

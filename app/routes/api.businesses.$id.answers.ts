@@ -25,7 +25,10 @@ const Filter = z.object({
 // [{ id, engine, simulated, model, promptId, prompt, text, mentioned, position, cited, retrieved,
 // citedOrRetrieved, citedNotNamed, sources: [{ url, title, kind }], searches: [string],
 // location: { via, city, region, country, added } | null, competitors: [{ name, position }],
-// askedAt }]. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
+// sentences: [{ text, label }] | null, sentimentBy, askedAt }]. `sentences` are the answer's
+// sentences naming the business, each labelled "positive", "neutral" or "negative" by the
+// extraction model (`sentimentBy` "model") or the labeller ("library"); null for an answer
+// recorded before they were kept and not read since. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
 // cite it) or "cited-or-retrieved" (recorded before the two were told apart); each page once.
 // `simulated`: the Demo assistant's answer (DEMO_TRACKING), not a real assistant's. Another user's
 // business → 404.
@@ -71,6 +74,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         searches: answer.searches,
         location: answer.location,
         competitors: answer.competitors,
+        sentences: answer.sentences,
+        sentimentBy: answer.sentimentBy,
         askedAt: answer.askedAt,
       })),
     );

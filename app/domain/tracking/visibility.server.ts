@@ -91,11 +91,26 @@ export type Visibility = {
   trend: Trend | null;
   /** Calls that failed in the current period (they count in no figure). */
   failed: number;
+  /** Every figure comes from the Demo assistant's simulated answers (see simulatedFigures). */
+  simulated: boolean;
 };
 
 /** The engine rows to read: the Demo assistant's alone, or every other engine's. */
 export function engineFilter(): Prisma.StringFilter {
   return demoTracking ? { equals: 'demo' } : { not: 'demo' };
+}
+
+/**
+ * The figures pages, mails and the API show come from the Demo assistant's simulated answers:
+ * with DEMO_TRACKING on, they read its answers alone (engineFilter), so every figure is labelled.
+ */
+export function simulatedFigures(): boolean {
+  return demoTracking;
+}
+
+/** An engine whose answers are simulated: the Demo assistant's. */
+export function simulatedEngine(engine: string): boolean {
+  return engine === 'demo';
 }
 
 /** Every engine's name on pages (the configured ones as configured, e.g. a renamed own model). */
@@ -299,6 +314,7 @@ export async function visibilityOf(
     engineTrends,
     trend: trendOf(periods),
     failed,
+    simulated: simulatedFigures(),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { mentionChange, type Figures } from '~/domain/tracking/figures';
 import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
-import { engineFilter, visibilityFor } from '~/domain/tracking/visibility.server';
+import { engineFilter, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
@@ -33,7 +33,8 @@ function figures(value: Figures) {
   };
 }
 
-// GET /api/businesses/{id}/visibility → { period, engines: [{ engine, name, …figures }], overall,
+// GET /api/businesses/{id}/visibility → { period, simulated, engines: [{ engine, name, simulated,
+// …figures }], overall,
 // competitors: [{ name, mentions, shareOfVoice }], domains, retrievedDomains, periods: [{ start,
 // …figures }] }: the latest period with answers (a day on daily plans, a week on weekly ones) and
 // the trend. Rates run from 0 to 1; averagePosition is null when the business was never named.
@@ -48,6 +49,8 @@ function figures(value: Figures) {
 // neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
 // counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
 // `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
+// `simulated`: true when the figures come from the Demo assistant's simulated answers
+// (DEMO_TRACKING), never from a real assistant; show it with every figure.
 // Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
@@ -63,9 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return Response.json(
       {
         period: visibility.current,
+        simulated: visibility.simulated,
         engines: visibility.engines.map((engine) => ({
           engine: engine.engine,
           name: engine.name,
+          simulated: simulatedEngine(engine.engine),
           ...figures(engine),
         })),
         overall: { ...figures(visibility.overall), shareOfVoice: visibility.overall.shareOfVoice },

@@ -222,7 +222,6 @@ export function countsOf(answer: ReadAnswerRecord): FigureCounts {
   };
 }
 
-
 /**
  * One question's answers in a cell (an engine's period, or all engines' period): the unit the
  * repeats cluster in. Kept per business, question, engine and day (TrackingPromptStat).

@@ -166,13 +166,13 @@ export async function runAllowanceFor(
  * The owner's "Run now": one round of every prompt the plan allows, of every engine,
  * TRACKING_SAMPLES times. At most once an hour per business (Free: once a day). The claim is a
  * single conditional UPDATE, so two clicks at the same moment queue one round. Returns the number
- * of questions queued.
+ * of answers asked for (`queued`) and what multiplies into it: prompts × engines × samples.
  */
 export async function runNow(
   owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
   businessId: string,
   now = new Date(),
-): Promise<{ queued: number }> {
+): Promise<{ queued: number; prompts: number; engines: number; samples: number }> {
   const business = await db.business.findFirst({
     where: { id: businessId, userId: owner.id },
     select: { id: true, trackingRunAt: true },
@@ -214,7 +214,12 @@ export async function runNow(
     { businessId, round: `run-${now.getTime()}`, trigger: 'owner' },
     { key: `${businessId}:run-${now.getTime()}`, retry: roundRetry() },
   );
-  return { queued: prompts.length * engines.length * env.TRACKING_SAMPLES };
+  return {
+    queued: prompts.length * engines.length * env.TRACKING_SAMPLES,
+    prompts: prompts.length,
+    engines: engines.length,
+    samples: env.TRACKING_SAMPLES,
+  };
 }
 
 // The schedule --------------------------------------------------------------------------------

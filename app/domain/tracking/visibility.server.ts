@@ -106,6 +106,8 @@ export type Visibility = {
    * over the last periods (4 weeks, or 7 days), every question and day together.
    */
   pooled: PooledFigures | null;
+  /** Every figure comes from the Demo assistant's simulated answers (see simulatedFigures). */
+  simulated: boolean;
 };
 
 export type PooledFigures = {
@@ -123,6 +125,19 @@ export const POOL_PERIODS: Record<PeriodKind, number> = { day: 7, week: 4 };
 /** The engine rows to read: the Demo assistant's alone, or every other engine's. */
 export function engineFilter(): Prisma.StringFilter {
   return demoTracking ? { equals: 'demo' } : { not: 'demo' };
+}
+
+/**
+ * The figures pages, mails and the API show come from the Demo assistant's simulated answers:
+ * with DEMO_TRACKING on, they read its answers alone (engineFilter), so every figure is labelled.
+ */
+export function simulatedFigures(): boolean {
+  return demoTracking;
+}
+
+/** An engine whose answers are simulated: the Demo assistant's. */
+export function simulatedEngine(engine: string): boolean {
+  return engine === 'demo';
 }
 
 /** Every engine's name on pages (the configured ones as configured, e.g. a renamed own model). */
@@ -372,6 +387,7 @@ export async function visibilityOf(
     firstPeriod: first ? isoDay(periodStart(first, kind)) : null,
     scheduleChange: schedule.change,
     pooled,
+    simulated: simulatedFigures(),
   };
 }
 

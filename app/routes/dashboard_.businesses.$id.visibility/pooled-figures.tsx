@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { dayRange } from '~/components/tracking/words';
-import { describeMentions, LOW_SAMPLE } from '~/domain/tracking/figures';
+import { describeAllAssistants, describeMentions, LOW_SAMPLE } from '~/domain/tracking/figures';
 import type { loader } from './route';
 
 // Issue 32, honest movement: how the intervals are computed, the figures pooled over the last
@@ -39,8 +39,8 @@ export function PooledFigures() {
         {unit} are added up for each assistant.
       </p>
       <ul className="mt-2 space-y-1">
-        <li>
-          All assistants: <span className="font-medium">{describeMentions(pooled.overall)}</span>
+        <li className="font-medium">
+          {describeAllAssistants(pooled.overall, visibility.simulated)}
         </li>
         {asked.map((engine) => (
           <li key={engine.engine} data-engine={engine.engine}>

@@ -29,8 +29,11 @@ function PromptForm({
   lastResult,
   submitLabel,
   cancelTo,
+  placeholder,
 }: {
   id: string;
+  /** An example question for this business's trade and place. */
+  placeholder?: string;
   intent: 'add-prompt' | 'edit-prompt';
   promptId?: string;
   text?: string;
@@ -65,7 +68,7 @@ function PromptForm({
         label={intent === 'add-prompt' ? 'A question a customer would ask' : 'Question'}
         type="text"
         maxLength={TRACKING_LIMITS.prompt}
-        placeholder={intent === 'add-prompt' ? 'best emergency plumber in Austin' : undefined}
+        placeholder={placeholder}
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonStyles.primary} disabled={pending}>
@@ -82,7 +85,7 @@ function PromptForm({
 }
 
 export function PromptsPanel() {
-  const { prompts, limit, suggestions, visibility, editing, removing } =
+  const { prompts, limit, suggestions, visibility, editing, removing, example } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const dates = useDates();
@@ -261,6 +264,7 @@ export function PromptsPanel() {
                 intent="add-prompt"
                 lastResult={addResult}
                 submitLabel="Add question"
+                placeholder={example}
               />
             </div>
           )}

@@ -150,8 +150,9 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   // The dashboard card has the rate in words and the link back.
   await page.getByRole('link', { name: '← Back to dashboard' }).click();
   const card = page.getByTestId('business-card').filter({ hasText: business.name });
+  // Three answers: the card keeps the low-sample mark (issue 32).
   await expect(card.getByTestId('visibility-mentions')).toHaveText(
-    /^Simulated answers: named in \d of 3 \(\d+%\)$/,
+    /^Simulated answers: named in \d of 3 \(\d+%\) \(low sample: fewer than 10 answers\)$/,
   );
 });
 

@@ -9,6 +9,7 @@ import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/en
 import { costOf } from '~/lib/ai/prices';
 import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.server';
 import { db, type TransactionClient } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
@@ -184,14 +185,17 @@ export async function runNow(
 
   const intervalHours = TRACKING_RUN_INTERVAL_HOURS[tier];
   const since = new Date(now.getTime() - intervalHours * HOUR_MS);
-  const claimed = await db.business.updateMany({
-    where: {
-      id: businessId,
-      userId: owner.id,
-      OR: [{ trackingRunAt: null }, { trackingRunAt: { lte: since } }],
-    },
-    data: { trackingRunAt: now },
-  });
+  // Under the owner's lock, like every limited write (the claim itself is one conditional UPDATE).
+  const claimed = await withOwnerLock(owner.id, 'tracking.run-now', (tx) =>
+    tx.business.updateMany({
+      where: {
+        id: businessId,
+        userId: owner.id,
+        OR: [{ trackingRunAt: null }, { trackingRunAt: { lte: since } }],
+      },
+      data: { trackingRunAt: now },
+    }),
+  );
   if (claimed.count !== 1) {
     const last = await db.business.findFirst({
       where: { id: businessId },

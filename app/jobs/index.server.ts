@@ -89,9 +89,13 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
       },
       { concurrency: 1 },
     );
-    await jobs.work<RoundJob>(TRACKING_ROUND_QUEUE, (job) => fanOutRound(job).then(() => undefined), {
-      concurrency: 2,
-    });
+    await jobs.work<RoundJob>(
+      TRACKING_ROUND_QUEUE,
+      (job) => fanOutRound(job).then(() => undefined),
+      {
+        concurrency: 2,
+      },
+    );
     for (const engine of trackingEngines())
       await jobs.work(
         trackingAskQueue(engine.id),
@@ -100,7 +104,8 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
         },
         { concurrency: engine.concurrency },
       );
-    if (env.TRACKING_SCHEDULER) await jobs.schedule(TRACKING_SCAN_QUEUE, env.TRACKING_SCHEDULE_CRON);
+    if (env.TRACKING_SCHEDULER)
+      await jobs.schedule(TRACKING_SCAN_QUEUE, env.TRACKING_SCHEDULE_CRON);
     else await jobs.unschedule(TRACKING_SCAN_QUEUE);
     await jobs.work(
       DIGEST_SCAN_QUEUE,

@@ -7,8 +7,10 @@ import type {
   FailedJob,
   FailedJobsQuery,
   JobStore,
+  JobToEnqueue,
   QueueStat,
 } from './types';
+import { dedupeKeys } from './types';
 
 // The embedded engine: jobs are rows of the app's own database (model Job), for one process on
 // SQLite. Every change of state is one conditional UPDATE (the row must still be in the state and
@@ -25,6 +27,9 @@ export type SqliteStoreOptions = { leaseMs: number; retentionMs?: number };
 function isUniqueViolation(error: unknown) {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }
+
+/** Rows per multi-row INSERT: 8 columns each stays far below SQLite's 32,766 parameters. */
+const ENQUEUE_CHUNK = 500;
 
 /** Delay before the next attempt: the base delay, doubled for each attempt made (with backoff). */
 export function retryDelayMs(baseMs: number, backoff: boolean, attemptsMade: number): number {
@@ -48,18 +53,9 @@ export class SqliteJobStore implements JobStore {
   async stop() {}
 
   async enqueue(queue: string, data: unknown, options: EnqueueOptions) {
-    const retry = options.retry ?? { limit: 2 };
     try {
       const row = await this.db.job.create({
-        data: {
-          queue,
-          key: options.key ?? null,
-          data: JSON.stringify(data ?? null),
-          maxAttempts: 1 + Math.max(0, retry.limit),
-          retryDelayMs: Math.round((retry.delaySeconds ?? 1) * 1000),
-          retryBackoff: retry.backoff ?? true,
-          runAt: options.runAt ?? new Date(),
-        },
+        data: this.row(queue, data, options),
         select: { id: true },
       });
       return row.id;
@@ -67,6 +63,54 @@ export class SqliteJobStore implements JobStore {
       if (options.key !== undefined && isUniqueViolation(error)) return null;
       throw error;
     }
+  }
+
+  /**
+   * The batch in chunks of ENQUEUE_CHUNK rows: the chunk's keys kept already are read in one query
+   * and skipped, the rest go in as one multi-row INSERT (createMany). Should another engine store
+   * one of the keys in between, that chunk is stored one job at a time instead.
+   */
+  async enqueueMany(queue: string, jobs: JobToEnqueue[]) {
+    let stored = 0;
+    for (let start = 0; start < jobs.length; start += ENQUEUE_CHUNK) {
+      const chunk = dedupeKeys(jobs.slice(start, start + ENQUEUE_CHUNK));
+      const keys = chunk.flatMap((job) => (job.key === undefined ? [] : [job.key]));
+      const kept = keys.length
+        ? new Set(
+            (
+              await this.db.job.findMany({
+                where: { queue, key: { in: keys } },
+                select: { key: true },
+              })
+            ).map((row) => row.key),
+          )
+        : new Set<string | null>();
+      const fresh = chunk.filter((job) => job.key === undefined || !kept.has(job.key));
+      if (!fresh.length) continue;
+      try {
+        const result = await this.db.job.createMany({
+          data: fresh.map((job) => this.row(queue, job.data, job)),
+        });
+        stored += result.count;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        for (const job of fresh) if (await this.enqueue(queue, job.data, job)) stored += 1;
+      }
+    }
+    return stored;
+  }
+
+  private row(queue: string, data: unknown, options: EnqueueOptions) {
+    const retry = options.retry ?? { limit: 2 };
+    return {
+      queue,
+      key: options.key ?? null,
+      data: JSON.stringify(data ?? null),
+      maxAttempts: 1 + Math.max(0, retry.limit),
+      retryDelayMs: Math.round((retry.delaySeconds ?? 1) * 1000),
+      retryBackoff: retry.backoff ?? true,
+      runAt: options.runAt ?? new Date(),
+    };
   }
 
   async schedule(queue: string, cron: string) {

@@ -15,6 +15,20 @@ export type EnqueueOptions = {
   retry?: RetryPolicy;
 };
 
+/** One job of a batch (`enqueueMany`): its data and the same options as `enqueue`. */
+export type JobToEnqueue<T = unknown> = { data: T } & EnqueueOptions;
+
+/** A batch naming one key twice stores the first (as two enqueues would). */
+export function dedupeKeys<T extends { key?: string }>(jobs: T[]): T[] {
+  const seen = new Set<string>();
+  return jobs.filter((job) => {
+    if (job.key === undefined) return true;
+    if (seen.has(job.key)) return false;
+    seen.add(job.key);
+    return true;
+  });
+}
+
 export type JobContext = {
   id: string;
   queue: string;
@@ -70,6 +84,11 @@ export interface JobStore {
   start(): Promise<void>;
   stop(): Promise<void>;
   enqueue(queue: string, data: unknown, options: EnqueueOptions): Promise<string | null>;
+  /**
+   * Stores many jobs of one queue in few statements (pg-boss's batch insert; multi-row INSERTs on
+   * SQLite). Jobs whose key names one kept already are skipped. Returns how many were stored.
+   */
+  enqueueMany(queue: string, jobs: JobToEnqueue[]): Promise<number>;
   schedule(queue: string, cron: string): Promise<void>;
   unschedule(queue: string): Promise<void>;
   /** Marks up to `max` due jobs of the queue as running under this instance and returns them. */

@@ -256,16 +256,21 @@ export async function enqueueDueRounds({
       });
       if (!page.length) break;
       cursor = page.at(-1)!.id;
-      for (const { id } of page) {
-        const round = `${kind}-${period.toISOString().slice(0, 10)}`;
-        const jobId = await jobEngine().enqueue<RoundJob>(
-          TRACKING_ROUND_QUEUE,
-          { businessId: id, round, trigger: 'scheduled' },
-          { key: `${id}:${round}`, retry: roundRetry() },
-        );
-        await db.business.update({ where: { id }, data: { trackingQueuedPeriod: period } });
-        if (jobId) queued += 1;
-      }
+      // The page's rounds in one batch, then the page marked queued in one UPDATE (a round
+      // queued twice is one job: the key names the business and the period).
+      const round = `${kind}-${period.toISOString().slice(0, 10)}`;
+      queued += await jobEngine().enqueueMany<RoundJob>(
+        TRACKING_ROUND_QUEUE,
+        page.map(({ id }) => ({
+          data: { businessId: id, round, trigger: 'scheduled' },
+          key: `${id}:${round}`,
+          retry: roundRetry(),
+        })),
+      );
+      await db.business.updateMany({
+        where: { id: { in: page.map(({ id }) => id) } },
+        data: { trackingQueuedPeriod: period },
+      });
       if (page.length < batch) break;
     }
   }
@@ -292,27 +297,31 @@ export async function fanOutRound(job: RoundJob, now = new Date()): Promise<numb
   if (job.trigger === 'scheduled' && TRACKING_SCHEDULE[tier] === null) return 0;
   const prompts = await roundPrompts(job.businessId, tier);
   let queued = 0;
-  for (const engine of trackingEngines())
-    for (const prompt of prompts)
-      for (let sample = 1; sample <= env.TRACKING_SAMPLES; sample += 1) {
-        const id = await jobEngine().enqueue<AskJob>(
-          trackingAskQueue(engine.id),
-          {
+  // Each engine's asks as one batch (decision 0019): one statement per few hundred jobs, not one
+  // round trip and commit per job.
+  for (const engine of trackingEngines()) {
+    const asks = prompts.flatMap((prompt) =>
+      Array.from({ length: env.TRACKING_SAMPLES }, (_, index) => {
+        const sample = index + 1;
+        return {
+          data: {
             businessId: job.businessId,
             promptId: prompt.id,
             engine: engine.id,
             sample,
             round: job.round,
           },
-          {
-            key: askKey({ ...job, promptId: prompt.id, engine: engine.id, sample }),
-            retry: { limit: 2, delaySeconds: 60, backoff: true },
-          },
-        );
-        if (id) queued += 1;
-      }
+          key: askKey({ ...job, promptId: prompt.id, engine: engine.id, sample }),
+          retry: ASK_RETRY,
+        };
+      }),
+    );
+    queued += await jobEngine().enqueueMany<AskJob>(trackingAskQueue(engine.id), asks);
+  }
   return queued;
 }
+
+const ASK_RETRY = { limit: 2, delaySeconds: 60, backoff: true };
 
 function askKey(job: Pick<AskJob, 'promptId' | 'engine' | 'round' | 'sample'>): string {
   return `${job.promptId}:${job.engine}:${job.round}:${job.sample}`;

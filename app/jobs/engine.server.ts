@@ -86,17 +86,18 @@ export class JobEngine {
   }
 
   /**
-   * Stores a batch of jobs of one queue at once: a tracking round's fan-out queues thousands, and
-   * one statement per job (a round trip and a commit each) capped it at hundreds a second. Keys
-   * work as with `enqueue` (a kept key is skipped). Returns how many were stored.
+   * Stores a batch of jobs, of one queue or several, at once: a tracking round's fan-out queues
+   * thousands, and one statement per job (a round trip and a commit each) capped it at hundreds a
+   * second. Keys work as with `enqueue` (a kept key is skipped). Returns how many were stored.
    */
-  async enqueueMany<T>(queue: string, jobs: JobToEnqueue<T>[]): Promise<number> {
+  async enqueueMany<T>(jobs: JobToEnqueue<T>[]): Promise<number> {
     if (this.stopped) throw new Error('The job engine has stopped');
-    this.knownQueues.add(queue);
+    const queues = new Set(jobs.map((job) => job.queue));
+    for (const queue of queues) this.knownQueues.add(queue);
     if (!jobs.length) return 0;
     await this.start();
-    const stored = await this.store.enqueueMany(queue, jobs);
-    if (stored && jobs.some((job) => !job.runAt)) this.runners.get(queue)?.wake();
+    const stored = await this.store.enqueueMany(jobs);
+    if (stored) for (const queue of queues) this.runners.get(queue)?.wake();
     return stored;
   }
 
@@ -200,7 +201,10 @@ export function createJobEngine(overrides: Partial<EngineOptions> = {}): JobEngi
           superviseIntervalSeconds: options.superviseIntervalSeconds,
           poolSize: Math.min(env.DATABASE_POOL_SIZE, env.JOBS_CONCURRENCY + 2),
         })
-      : new SqliteJobStore(db, { leaseMs: options.leaseMs });
+      : new SqliteJobStore(db, {
+          leaseMs: options.leaseMs,
+          file: env.DATABASE_URL.replace(/^file:/, ''),
+        });
   return new JobEngine(store, options);
 }
 

@@ -260,8 +260,8 @@ export async function enqueueDueRounds({
       // queued twice is one job: the key names the business and the period).
       const round = `${kind}-${period.toISOString().slice(0, 10)}`;
       queued += await jobEngine().enqueueMany<RoundJob>(
-        TRACKING_ROUND_QUEUE,
         page.map(({ id }) => ({
+          queue: TRACKING_ROUND_QUEUE,
           data: { businessId: id, round, trigger: 'scheduled' },
           key: `${id}:${round}`,
           retry: roundRetry(),
@@ -296,14 +296,14 @@ export async function fanOutRound(job: RoundJob, now = new Date()): Promise<numb
   );
   if (job.trigger === 'scheduled' && TRACKING_SCHEDULE[tier] === null) return 0;
   const prompts = await roundPrompts(job.businessId, tier);
-  let queued = 0;
-  // Each engine's asks as one batch (decision 0019): one statement per few hundred jobs, not one
-  // round trip and commit per job.
-  for (const engine of trackingEngines()) {
-    const asks = prompts.flatMap((prompt) =>
+  // The round's asks as one batch (decision 0019): a few statements, not a round trip and a
+  // commit per job.
+  const asks = trackingEngines().flatMap((engine) =>
+    prompts.flatMap((prompt) =>
       Array.from({ length: env.TRACKING_SAMPLES }, (_, index) => {
         const sample = index + 1;
         return {
+          queue: trackingAskQueue(engine.id),
           data: {
             businessId: job.businessId,
             promptId: prompt.id,
@@ -315,10 +315,9 @@ export async function fanOutRound(job: RoundJob, now = new Date()): Promise<numb
           retry: ASK_RETRY,
         };
       }),
-    );
-    queued += await jobEngine().enqueueMany<AskJob>(trackingAskQueue(engine.id), asks);
-  }
-  return queued;
+    ),
+  );
+  return jobEngine().enqueueMany<AskJob>(asks);
 }
 
 const ASK_RETRY = { limit: 2, delaySeconds: 60, backoff: true };

@@ -3,7 +3,7 @@ import type { Figures } from '~/domain/tracking/figures';
 import { visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
-import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 
 function figures(value: Figures) {
   return {
@@ -29,11 +29,21 @@ function figures(value: Figures) {
 // returned it uncited; `citedOrRetrieved` answers recorded before the two were told apart.
 // `domains`: the sites cited most ({ domain, cited, share, retrieved, citedOrRetrieved, own });
 // `retrievedDomains`: the sites found by the searches and not cited most. Another user's
-// business → 404.
+// business → 404. `?periods=N` asks for a longer (or shorter) trend: N periods of the plan's kind,
+// up to a year (366 days or 53 weeks); it reaches back past the raw answers' retention
+// (TRACKING_ANSWER_RETENTION_DAYS), as it is read from the per-day counts.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
+  const asked = new URL(request.url).searchParams.get('periods');
+  if (asked !== null && (!/^[1-9]\d{0,2}$/.test(asked) || Number(asked) > 366))
+    return jsonMessage(400, 'periods must be a whole number from 1 to 366');
   try {
-    const visibility = await visibilityFor(user, params.id ?? '');
+    const visibility = await visibilityFor(
+      user,
+      params.id ?? '',
+      new Date(),
+      asked === null ? undefined : Number(asked),
+    );
     return Response.json(
       {
         period: visibility.current,

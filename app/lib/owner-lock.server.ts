@@ -39,7 +39,8 @@ export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
   readonly code = 'unavailable' as const;
   readonly status = 503;
-  readonly details: { retryAfterSeconds: number };
+  /** The same extra fields as a DomainError's: here, when to try again. */
+  readonly details: Record<string, unknown>;
 
   constructor(
     readonly operation: string,

@@ -4,7 +4,7 @@ import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
 import { engineFilter, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
-import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 
 function figures(value: Figures) {
   return {
@@ -51,11 +51,21 @@ function figures(value: Figures) {
 // `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
 // `simulated`: true when the figures come from the Demo assistant's simulated answers
 // (DEMO_TRACKING), never from a real assistant; show it with every figure.
-// Another user's business → 404.
+// Another user's business → 404. `?periods=N` asks for a longer (or shorter) trend: N periods of
+// the plan's kind, up to a year (366 days or 53 weeks); it reaches back past the raw answers'
+// retention (TRACKING_ANSWER_RETENTION_DAYS), as it is read from the per-day counts.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
+  const asked = new URL(request.url).searchParams.get('periods');
+  if (asked !== null && (!/^[1-9]\d{0,2}$/.test(asked) || Number(asked) > 366))
+    return jsonMessage(400, 'periods must be a whole number from 1 to 366');
   try {
-    const visibility = await visibilityFor(user, params.id ?? '');
+    const visibility = await visibilityFor(
+      user,
+      params.id ?? '',
+      new Date(),
+      asked === null ? undefined : Number(asked),
+    );
     const sentiment = await sentimentOfPeriod(
       params.id ?? '',
       engineFilter(),

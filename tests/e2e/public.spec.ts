@@ -255,6 +255,11 @@ test.describe('public pages', () => {
       'href',
       'mailto:hello@example.com',
     );
+    // What the retention job deletes, and when (TRACKING_ANSWER_RETENTION_DAYS, ACCESS_LOG_RETENTION_DAYS).
+    await expect(main).toContainText(
+      'are kept for 90 days, then deleted automatically. The figures drawn from them',
+    );
+    await expect(main).toContainText('Sign-in and sign-up attempts are kept for 365 days');
     for (const heading of ['How long we keep it', 'Who else receives data', 'Cookies']) {
       await expect(main.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
     }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { Figures } from '~/domain/tracking/figures';
+import { mentionChange, type Figures } from '~/domain/tracking/figures';
 import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
 import { engineFilter, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
@@ -19,6 +19,17 @@ function figures(value: Figures) {
     citedOrRetrieved: value.citedOrRetrieved,
     citedNotNamed: value.citedNotNamed,
     averagePosition: value.averagePosition,
+    // Issue 32: intervals clustered by question (decision 20), the low-sample flag (fewer than
+    // 10 answers), what the answers are worth as independent ones, and the position's spread.
+    citationRateLow: value.citationRateLow,
+    citationRateHigh: value.citationRateHigh,
+    mentionEffectiveSamples: value.mentionEffectiveSamples,
+    citationEffectiveSamples: value.citationEffectiveSamples,
+    questions: value.questions,
+    lowSample: value.lowSample,
+    positionSd: value.positionSd,
+    averagePositionLow: value.averagePositionLow,
+    averagePositionHigh: value.averagePositionHigh,
   };
 }
 
@@ -30,7 +41,10 @@ function figures(value: Figures) {
 // `cited` counts the answers' own citations of the site; `retrieved` the answers whose search
 // returned it uncited; `citedOrRetrieved` answers recorded before the two were told apart.
 // `domains`: the sites cited most ({ domain, cited, share, retrieved, citedOrRetrieved, own });
-// `retrievedDomains`: the sites found by the searches and not cited most. `sentiment`: how the
+// `retrievedDomains`: the sites found by the searches and not cited most. Every rate's interval
+// accounts for the repeats of one question being alike; `lowSample` marks fewer than 10 answers;
+// `change` says whether the move since the period before is beyond noise; `pooled` (when the
+// period is thin) pools the last 4 weeks or 7 days. `sentiment`: how the
 // period's answers describe the business, per engine and overall ({ engine, name, positive,
 // neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
 // counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
@@ -79,6 +93,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         domains: visibility.domains,
         retrievedDomains: visibility.retrievedDomains,
         periods: visibility.periods.map((period) => ({ start: period.start, ...figures(period) })),
+        // The mention rate against the period before: beyondNoise is a two-proportion test on
+        // the effective samples; when false the change is no clear change, whatever its size.
+        change:
+          visibility.previous && visibility.overall.samples
+            ? {
+                previous: figures(visibility.previous),
+                difference: mentionChange(visibility.previous, visibility.overall).change,
+                beyondNoise: mentionChange(visibility.previous, visibility.overall).clear,
+              }
+            : null,
+        // When the period is too thin: the same figures over the last periods, pooled.
+        pooled: visibility.pooled
+          ? {
+              start: visibility.pooled.start,
+              end: visibility.pooled.end,
+              periods: visibility.pooled.periods,
+              overall: figures(visibility.pooled.overall),
+              engines: visibility.pooled.engines.map((engine) => ({
+                engine: engine.engine,
+                name: engine.name,
+                ...figures(engine),
+              })),
+            }
+          : null,
+        firstPeriod: visibility.firstPeriod,
+        scheduleChange: visibility.scheduleChange,
         sentiment: {
           engines: sentiment.engines.map((engine) => ({
             ...engine,

@@ -100,9 +100,12 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   const listed = await (await page.request.get(`/api/businesses/${id}/answers`)).json();
   expect(listed[0]).toMatchObject({ engine: 'demo', simulated: true });
   await expect(page.getByTestId('visibility-period')).toContainText(/^This week: /);
-  await expect(page.getByTestId('visibility-trend').locator('svg title')).toHaveText(
-    'Mention rate per week, by AI assistant',
+  // One week of answers: the trend starts there and says it draws from the second week, rather
+  // than eleven weeks of "not asked yet" before the account existed (issue 34, item 7).
+  await expect(page.getByTestId('trend-first-period')).toContainText(
+    'Tracking began the week of',
   );
+  await expect(page.getByTestId('trend-table').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('prompt-row')).toContainText(/named \d of 3|not named \(0 of 3\)/);
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(`Asked: “${question}”`);
@@ -147,8 +150,9 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   // The dashboard card has the rate in words and the link back.
   await page.getByRole('link', { name: '← Back to dashboard' }).click();
   const card = page.getByTestId('business-card').filter({ hasText: business.name });
+  // Three answers: the card keeps the low-sample mark (issue 32).
   await expect(card.getByTestId('visibility-mentions')).toHaveText(
-    /^Simulated answers: named in \d of 3 \(\d+%\)$/,
+    /^Simulated answers: named in \d of 3 \(\d+%\) \(low sample: fewer than 10 answers\)$/,
   );
 });
 

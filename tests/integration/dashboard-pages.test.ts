@@ -484,11 +484,12 @@ describe('the cards of a page', () => {
     const page = (await load(cookie)) as Cards;
     expect(page.businesses.map((business) => business.id)).toEqual(ids.slice(0, 10));
     expect(page.visibility[a]).toEqual({
-      mentions: 'named in 3 of 4 answers (75%)',
-      change: 'up 50 points since yesterday',
+      mentions: 'named in 3 of 4 answers (75%) (low sample: fewer than 10 answers)',
+      // 1 of 4 against 3 of 4: within noise, never "up 50 points" (issue 32).
+      change: 'no clear change since yesterday',
     });
     expect(page.visibility[b]).toEqual({
-      mentions: 'named in 3 of 3 answers (100%)',
+      mentions: 'named in 3 of 3 answers (100%) (low sample: fewer than 10 answers)',
       change: null,
     });
     expect(page.visibility[c]).toBeUndefined();

@@ -164,13 +164,14 @@ describe('the weekly digest', () => {
     expect(text).toContain('November 13, 2026 to November 19, 2026 (UTC)');
     expect(text).toContain('== Bright Pipes Plumbing ==');
     expect(text).toContain(
-      'All assistants: named in 4 of 9 answers (44%), likely between 19% and 73%; up 27 points from 17% (1 of 6 answers) the week before, which could be chance.',
+      // Issue 32: low samples marked, and a change within noise is "no clear change".
+      'All assistants: named in 4 of 9 answers (44%), likely between 19% and 73% (low sample: fewer than 10 answers); no clear change from 17% (1 of 6 answers, low sample: fewer than 10 answers) the week before: the difference is within what chance gives.',
     );
     expect(text).toContain(
-      'ChatGPT: named in 3 of 6 answers (50%), likely between 19% and 81%; up 33 points from 17% (1 of 6 answers) the week before, which could be chance.',
+      'ChatGPT: named in 3 of 6 answers (50%), likely between 19% and 81% (low sample: fewer than 10 answers); no clear change from 17% (1 of 6 answers, low sample: fewer than 10 answers) the week before: the difference is within what chance gives.',
     );
     expect(text).toContain(
-      'Perplexity: named in 1 of 3 answers (33%), likely between 6% and 79%; not asked the week before.',
+      'Perplexity: named in 1 of 3 answers (33%), likely between 6% and 79% (low sample: fewer than 10 answers); not asked the week before.',
     );
     expect(text.indexOf('ChatGPT:')).toBeLessThan(text.indexOf('Perplexity:'));
     // The site: the answers' own citations apart from pages their search only found.

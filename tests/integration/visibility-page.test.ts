@@ -164,7 +164,8 @@ describe('the visibility page', () => {
     expect(chatgpt).toMatchObject({ samples: 4, mentioned: 3, cited: 1 });
     expect(chatgpt.averagePosition).toBeCloseTo(4 / 3);
     expect(data.period).toMatch(/^This week: [A-Z][a-z]{2} \d+ – /);
-    expect(data.change).toBe('up 75 points since last week');
+    // 3 of 4 against 0 of 2: within noise, so no number of points (issue 32).
+    expect(data.change).toBe('no clear change since last week');
     expect(data.visibility.previous).toMatchObject({ samples: 2, mentioned: 0 });
     // This business first in share of voice is the page's; the competitors as the answers named them.
     expect(data.visibility.competitors.map((c) => [c.name, c.mentions, c.known])).toEqual(
@@ -211,8 +212,8 @@ describe('the visibility page', () => {
       board.data as { visibility: Record<string, { mentions: string; change: string | null }> }
     ).visibility;
     expect(cards[business.id]).toEqual({
-      mentions: 'named in 3 of 4 answers (75%)',
-      change: 'up 75 points since last week',
+      mentions: 'named in 3 of 4 answers (75%) (low sample: fewer than 10 answers)',
+      change: 'no clear change since last week',
     });
   });
 

@@ -21,30 +21,41 @@ describe('the tracking page’s words', () => {
     expect(dayRange('2026-12-28', '2027-01-03')).toBe('Dec 28, 2026 – Jan 3, 2027');
   });
 
-  it('says the change in whole points, or nothing without a period before', () => {
+  it('says the change in whole points only when it is beyond noise, or nothing without a period before', () => {
     const week = { start: '2026-11-23', end: '2026-11-29', kind: 'week' as const };
-    expect(changeSince({ mentionRate: 0.5 }, { mentionRate: 0.42 }, week, now)).toBe(
+    const at = (mentionRate: number, mentionEffectiveSamples: number) => ({
+      mentionRate,
+      mentionEffectiveSamples,
+    });
+    // 8 points on 2,000 answers a week is beyond noise; on 12 it is not (issue 32).
+    expect(changeSince(at(0.5, 2000), at(0.42, 2000), week, now)).toBe(
       'up 8 points since last week',
     );
-    expect(changeSince({ mentionRate: 0.25 }, { mentionRate: 0.26 }, week, now)).toBe(
+    expect(changeSince(at(0.5, 12), at(0.42, 12), week, now)).toBe(
+      'no clear change since last week',
+    );
+    expect(changeSince(at(0.25, 100_000), at(0.26, 100_000), week, now)).toBe(
       'down 1 point since last week',
     );
-    expect(changeSince({ mentionRate: 1 / 3 }, { mentionRate: 0.333 }, week, now)).toBe(
-      'no change since last week',
+    expect(changeSince(at(1 / 3, 50), at(0.333, 50), week, now)).toBe(
+      'no clear change since last week',
     );
-    expect(changeSince({ mentionRate: 0.5 }, null, week, now)).toBeNull();
+    expect(changeSince(at(0.5, 12), null, week, now)).toBeNull();
     const olderDay = { start: '2026-11-20', end: '2026-11-20', kind: 'day' as const };
-    expect(changeSince({ mentionRate: 0 }, { mentionRate: 0.1 }, olderDay, now)).toBe(
+    expect(changeSince(at(0, 300), at(0.1, 300), olderDay, now)).toBe(
       'down 10 points since the day before',
     );
   });
 
   it('describes one prompt on one engine', () => {
     expect(promptEngineCell({ samples: 3, mentioned: 2, bestPosition: 2 })).toBe(
-      'named 2 of 3 (best #2)',
+      'named 2 of 3 (best #2) · low sample',
     );
     expect(promptEngineCell({ samples: 3, mentioned: 0, bestPosition: null })).toBe(
-      'not named (0 of 3)',
+      'not named (0 of 3) · low sample',
+    );
+    expect(promptEngineCell({ samples: 12, mentioned: 4, bestPosition: 1 })).toBe(
+      'named 4 of 12 (best #1)',
     );
     expect(promptEngineCell({ samples: 0, mentioned: 0, bestPosition: null })).toBe(
       'no answers yet',

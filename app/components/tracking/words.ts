@@ -1,9 +1,11 @@
+import { compareRates, LOW_SAMPLE } from '~/domain/tracking/figures';
+
 // The sentences the visibility page and the dashboard card put around the tracking figures:
 // which period they are of, and how the mention rate moved since the one before. Pure, so the
 // loaders (which know today's date) and the tests share them.
 
 type Period = { start: string; end: string; kind: 'day' | 'week' };
-type Rates = { mentionRate: number };
+type Rates = { mentionRate: number; mentionEffectiveSamples: number };
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 
@@ -40,8 +42,9 @@ export function periodLabel(period: Period, now: Date): string {
 }
 
 /**
- * "up 8 points since last week", "down 3 points since yesterday", "no change since the week
- * before"; null without a previous period to compare with.
+ * "up 8 points since last week", "down 3 points since yesterday" when the change is beyond noise
+ * (a two-proportion test on the periods' effective samples, figures.ts), else "no clear change
+ * since last week"; null without a previous period to compare with.
  */
 export function changeSince(
   current: Rates,
@@ -60,19 +63,27 @@ export function changeSince(
         ? 'since yesterday'
         : 'since the day before';
   const points = Math.round(current.mentionRate * 100) - Math.round(previous.mentionRate * 100);
-  if (points === 0) return `no change ${since}`;
+  const { clear } = compareRates(
+    { rate: previous.mentionRate, effectiveSamples: previous.mentionEffectiveSamples },
+    { rate: current.mentionRate, effectiveSamples: current.mentionEffectiveSamples },
+  );
+  if (points === 0 || !clear) return `no clear change ${since}`;
   const word = Math.abs(points) === 1 ? 'point' : 'points';
   return `${points > 0 ? 'up' : 'down'} ${Math.abs(points)} ${word} ${since}`;
 }
 
-/** "named 2 of 3 (best #2)", "not named", "no answers yet". */
+/**
+ * "named 2 of 3 (best #2) · low sample", "not named (0 of 3) · low sample", "no answers yet": a
+ * cell of fewer than 10 answers carries the mark.
+ */
 export function promptEngineCell(cell: {
   samples: number;
   mentioned: number;
   bestPosition: number | null;
 }): string {
   if (!cell.samples) return 'no answers yet';
-  if (!cell.mentioned) return `not named (0 of ${cell.samples})`;
+  const low = cell.samples < LOW_SAMPLE ? ' · low sample' : '';
+  if (!cell.mentioned) return `not named (0 of ${cell.samples})${low}`;
   const best = cell.bestPosition ? ` (best #${cell.bestPosition})` : '';
-  return `named ${cell.mentioned} of ${cell.samples}${best}`;
+  return `named ${cell.mentioned} of ${cell.samples}${best}${low}`;
 }

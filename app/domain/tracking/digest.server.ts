@@ -8,6 +8,7 @@ import { sendMail } from '~/lib/mail.server';
 import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
+import { allEngines, questionsBetween } from './question-figures.server';
 import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
 import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
@@ -340,9 +341,12 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
 
   const ids = businesses.map((business) => business.id);
   const names = engineNames();
-  const [current, previous, extras, sentiment] = await Promise.all([
+  const [current, previous, questionsNow, questionsBefore, extras, sentiment] = await Promise.all([
     countsBetween(ids, start, end),
     countsBetween(ids, previousStart, start),
+    // Per question too: intervals and the test of change account for the repeats (decision 20).
+    questionsBetween(ids, engineFilter(), start, end),
+    questionsBetween(ids, engineFilter(), previousStart, start),
     Promise.all(
       businesses.map(async (business) => ({
         newCompetitor: await newCompetitorOf(business.id, start, end),
@@ -358,7 +362,9 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
     const sum = (counts: Map<string, FigureCounts>) =>
       [...counts.values()].reduce(addCounts, NO_COUNTS);
     const beforeAll = sum(before);
-    const overall = figuresFromCounts(sum(thisWeek));
+    const nowQuestions = questionsNow.get(business.id);
+    const beforeQuestions = questionsBefore.get(business.id);
+    const overall = figuresFromCounts(sum(thisWeek), allEngines(nowQuestions));
     return {
       id: business.id,
       name: business.name,
@@ -369,7 +375,9 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
         const figures = sentiment.get(business.id);
         return figures ? describeSentiment(figures) : null;
       })(),
-      previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
+      previous: beforeAll.samples
+        ? figuresFromCounts(beforeAll, allEngines(beforeQuestions))
+        : null,
       engines: [...thisWeek.entries()]
         .filter(([, counts]) => counts.samples > 0)
         .sort(([a], [b]) => engineRank(a) - engineRank(b) || a.localeCompare(b))
@@ -377,8 +385,10 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
           const earlier = before.get(engine);
           return {
             name: names.get(engine) ?? engine,
-            current: figuresFromCounts(counts),
-            previous: earlier?.samples ? figuresFromCounts(earlier) : null,
+            current: figuresFromCounts(counts, [...(nowQuestions?.get(engine)?.values() ?? [])]),
+            previous: earlier?.samples
+              ? figuresFromCounts(earlier, [...(beforeQuestions?.get(engine)?.values() ?? [])])
+              : null,
           };
         }),
       ...extras[index]!,

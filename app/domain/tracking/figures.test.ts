@@ -5,7 +5,13 @@ import {
   describeAllAssistants,
   describeMentions,
   describePosition,
+  clusteredRate,
+  compareRates,
+  designEffect,
+  figuresFromCounts,
   figuresOf,
+  NO_COUNTS,
+  positionSpread,
   periodFigures,
   periodStart,
   trackingFigures,
@@ -100,10 +106,19 @@ describe('figuresOf', () => {
       mentionRateHigh: 1,
       cited: 0,
       citationRate: 0,
+      citationRateLow: 0,
+      citationRateHigh: 1,
+      mentionEffectiveSamples: 0,
+      citationEffectiveSamples: 0,
+      questions: null,
+      lowSample: false,
       retrieved: 0,
       citedOrRetrieved: 0,
       citedNotNamed: 0,
       averagePosition: null,
+      positionSd: null,
+      averagePositionLow: null,
+      averagePositionHigh: null,
       shareOfVoice: 0,
     });
   });
@@ -302,7 +317,7 @@ describe('trackingFigures', () => {
     expect(figures.trend).toBeNull();
   });
 
-  it('calls a change clear only when the two periods’ intervals do not overlap', () => {
+  it('calls a change clear only when it is beyond noise', () => {
     const week1 = new Date('2026-11-02T10:00:00Z');
     const week4 = new Date('2026-11-23T10:00:00Z');
     const small = trackingFigures([
@@ -329,8 +344,9 @@ describe('the words', () => {
     expect(describeMentions(figuresOf(answers(12, 4)))).toBe(
       'named in 4 of 12 answers (33%), likely between 14% and 61%',
     );
+    // Under 10 answers the figure carries the low-sample mark (issue 32).
     expect(describeMentions(figuresOf(answers(1, 1)))).toBe(
-      'named in 1 of 1 answer (100%), likely between 21% and 100%',
+      'named in 1 of 1 answer (100%), likely between 21% and 100% (low sample: fewer than 10 answers)',
     );
     expect(describeMentions(figuresOf(answers(10, 0)))).toBe(
       'named in 0 of 10 answers (0%), likely between 0% and 28%',
@@ -353,12 +369,17 @@ describe('the words', () => {
 
   it('gives citations with their count', () => {
     const figures = figuresOf([answer({ cited: true }), answer(), answer(), answer()]);
-    expect(describeCitations(figures)).toBe('site cited in 1 of 4 answers (25%)');
+    expect(describeCitations(figures)).toBe(
+      'site cited in 1 of 4 answers (25%), likely between 5% and 70% (low sample: fewer than 10 answers)',
+    );
   });
 
   it('never gives a position without the answers behind it', () => {
     expect(describePosition(figuresOf(answers(12, 4)))).toBe(
       'named 1st on average in the 4 answers that named it',
+    );
+    expect(describePosition(figuresOf(clustered([3, 3, 0, 0], 3)))).toBe(
+      'named 2nd on average in the 6 answers that named it (the same position every time)',
     );
     expect(
       describePosition(
@@ -376,22 +397,178 @@ describe('the words', () => {
     expect(describePosition(figuresOf([]))).toBe('not asked yet');
   });
 
-  it('gives a change with both sample sizes, and says when it could be chance', () => {
+  it('gives a change with both sample sizes only when it is beyond noise', () => {
     const week = 'the week before';
-    // 30 of 40 against 5 of 40: the intervals are far apart.
+    // 30 of 40 against 5 of 40: far beyond noise.
     expect(describeChange(figuresOf(answers(40, 30)), figuresOf(answers(40, 5)), week)).toBe(
       'up 62 points from 13% (5 of 40 answers) the week before',
     );
+    // Within noise: never "down 17 points" (issue 32).
     expect(describeChange(figuresOf(answers(6, 2)), figuresOf(answers(6, 3)), week)).toBe(
-      'down 17 points from 50% (3 of 6 answers) the week before, which could be chance',
+      'no clear change from 50% (3 of 6 answers, low sample: fewer than 10 answers) the week before: the difference is within what chance gives',
     );
     expect(describeChange(figuresOf(answers(3, 1)), figuresOf(answers(6, 2)), week)).toBe(
-      'no change from 33% (2 of 6 answers) the week before',
+      'no clear change from 33% (2 of 6 answers, low sample: fewer than 10 answers) the week before: the difference is within what chance gives',
     );
     expect(describeChange(figuresOf(answers(50, 26)), figuresOf(answers(50, 25)), week)).toBe(
-      'up 2 points from 50% (25 of 50 answers) the week before, which could be chance',
+      'no clear change from 50% (25 of 50 answers) the week before: the difference is within what chance gives',
     );
     expect(describeChange(figuresOf(answers(3, 1)), null, week)).toBe('not asked the week before');
     expect(describeChange(figuresOf([]), figuresOf(answers(3, 1)), week)).toBe('not asked yet');
   });
 });
+
+/** `questions` questions asked `repeats` times; question i names the business `named[i]` times. */
+function clustered(named: number[], repeats: number) {
+  return named
+    .map((count, i) =>
+      Array.from({ length: repeats }, (_, r) =>
+        answer({ prompt: `q${i}`, mentioned: r < count, position: r < count ? 2 : null }),
+      ),
+    )
+    .flat();
+}
+
+describe('intervals clustered by question (decision 20)', () => {
+  it('counts 4 questions asked 3 times whose repeats always agree as 4 answers, not 12', () => {
+    // Two questions always name the business, two never do: 6 of 12, repeats perfectly alike.
+    const alike = figuresOf(clustered([3, 3, 0, 0], 3));
+    // 6 of 12 from 12 different questions: independent answers.
+    const independent = figuresOf(clustered([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0], 1));
+    expect(alike.mentionRate).toBe(0.5);
+    expect(independent.mentionRate).toBe(0.5);
+    expect(alike.mentionEffectiveSamples).toBeCloseTo(4, 6);
+    expect(independent.mentionEffectiveSamples).toBe(12);
+    // Wilson for 2 of 4: 15.0%..85.0%; for 6 of 12: 25.4%..74.6% (0.253782).
+    expect(alike.mentionRateLow).toBeCloseTo(0.150039, 5);
+    expect(alike.mentionRateHigh).toBeCloseTo(0.849961, 5);
+    expect(independent.mentionRateLow).toBeCloseTo(0.253782, 5);
+    const width = (f: { mentionRateLow: number; mentionRateHigh: number }) =>
+      f.mentionRateHigh - f.mentionRateLow;
+    expect(width(alike)).toBeGreaterThan(1.4 * width(independent));
+    expect(alike.questions).toBe(4);
+  });
+
+  it('leaves repeats that agree no more than different questions do at their own worth', () => {
+    // Each question named once in three: no question is likelier than another.
+    const rate = clusteredRate([1, 1, 1, 1].map((successes) => ({ samples: 3, successes })));
+    const plain = wilsonInterval(4, 12);
+    expect(rate.designEffect).toBe(1);
+    expect(rate.low).toBeCloseTo(plain.low, 9);
+    expect(rate.high).toBeCloseTo(plain.high, 9);
+  });
+
+  it('partly alike repeats widen the interval part of the way', () => {
+    const deff = designEffect([
+      { n: 3, sum: 3, squares: 3 },
+      { n: 3, sum: 2, squares: 2 },
+      { n: 3, sum: 0, squares: 0 },
+      { n: 3, sum: 1, squares: 1 },
+    ]);
+    expect(deff).toBeGreaterThan(1);
+    expect(deff).toBeLessThan(3);
+  });
+
+  it('cannot estimate how alike repeats are from one question, or from no variation', () => {
+    expect(designEffect([{ n: 3, sum: 2, squares: 2 }])).toBe(1);
+    expect(
+      designEffect([
+        { n: 3, sum: 0, squares: 0 },
+        { n: 3, sum: 0, squares: 0 },
+      ]),
+    ).toBe(1);
+    expect(
+      designEffect([
+        { n: 1, sum: 1, squares: 1 },
+        { n: 1, sum: 0, squares: 0 },
+      ]),
+    ).toBe(1);
+  });
+
+  it('clusters the citation rate too', () => {
+    const cited = clustered([3, 3, 0, 0], 3).map((a) => ({ ...a, cited: a.mentioned }));
+    const figures = figuresOf(cited);
+    expect(figures.citationRateLow).toBeCloseTo(0.150039, 5);
+    expect(figures.citationEffectiveSamples).toBeCloseTo(4, 6);
+  });
+
+  it('falls back to independent answers when the per-question counts do not add up', () => {
+    const counts = { ...NO_COUNTS, samples: 12, mentioned: 6 };
+    const figures = figuresFromCounts(counts, [
+      { samples: 3, mentioned: 3, cited: 0, positionSum: 0, positionSquares: 0, positionCount: 0 },
+    ]);
+    expect(figures.questions).toBeNull();
+    expect(figures.mentionEffectiveSamples).toBe(12);
+    expect(figures.mentionRateLow).toBeCloseTo(wilsonInterval(6, 12).low, 9);
+  });
+
+  it('marks cells of fewer than 10 answers as low samples, and none as not low but unasked', () => {
+    expect(figuresOf(answers(9, 3)).lowSample).toBe(true);
+    expect(figuresOf(answers(10, 3)).lowSample).toBe(false);
+    expect(figuresOf([]).lowSample).toBe(false);
+  });
+
+  it('gives the spread of the average position', () => {
+    const spread = positionSpread([
+      { samples: 3, mentioned: 2, cited: 0, positionSum: 4, positionSquares: 10, positionCount: 2 },
+      { samples: 3, mentioned: 2, cited: 0, positionSum: 4, positionSquares: 8, positionCount: 2 },
+    ]);
+    // Positions 1, 3, 2, 2: mean 2, sample SD √(2/3).
+    expect(spread.sd).toBeCloseTo(Math.sqrt(2 / 3), 9);
+    expect(spread.low).toBeGreaterThanOrEqual(1);
+    expect(spread.high).toBeGreaterThan(2);
+    expect(
+      positionSpread([{ ...NO_QUESTION, positionSum: 2, positionSquares: 4, positionCount: 1 }]),
+    ).toEqual({ sd: null, low: null, high: null });
+    const figures = figuresOf([
+      answer({ prompt: 'a', mentioned: true, position: 1 }),
+      answer({ prompt: 'a', mentioned: true, position: 3 }),
+      answer({ prompt: 'b', mentioned: true, position: 2 }),
+      answer({ prompt: 'b', mentioned: true, position: 2 }),
+    ]);
+    expect(describePosition(figures)).toMatch(
+      /^named 2nd on average in the 4 answers that named it \(likely between 1\.\d and \d\.\d; positions vary by ±0\.8\)$/,
+    );
+  });
+});
+
+describe('changes beyond noise', () => {
+  it('tests the same move on effective samples: clear from 12 independent answers, noise from 4 questions × 3', () => {
+    // 25% → 75%.
+    expect(
+      compareRates({ rate: 0.25, effectiveSamples: 12 }, { rate: 0.75, effectiveSamples: 12 })
+        .clear,
+    ).toBe(true);
+    expect(
+      compareRates({ rate: 0.25, effectiveSamples: 4 }, { rate: 0.75, effectiveSamples: 4 }).clear,
+    ).toBe(false);
+    const before = figuresOf(clustered([3, 0, 0, 0], 3));
+    const after = figuresOf(clustered([3, 3, 3, 0], 3));
+    expect(describeChange(after, before, 'the week before')).toBe(
+      'no clear change from 25% (3 of 12 answers) the week before: the difference is within what chance gives',
+    );
+    const independentBefore = figuresOf(answers(12, 3));
+    const independentAfter = figuresOf(answers(12, 9));
+    expect(describeChange(independentAfter, independentBefore, 'the week before')).toBe(
+      'up 50 points from 25% (3 of 12 answers) the week before',
+    );
+  });
+
+  it('never calls no movement clear, even at 0 and 100%', () => {
+    expect(
+      compareRates({ rate: 0, effectiveSamples: 50 }, { rate: 0, effectiveSamples: 50 }),
+    ).toMatchObject({ change: 0, clear: false });
+    expect(
+      compareRates({ rate: 0.5, effectiveSamples: 0 }, { rate: 1, effectiveSamples: 9 }).clear,
+    ).toBe(false);
+  });
+});
+
+const NO_QUESTION = {
+  samples: 0,
+  mentioned: 0,
+  cited: 0,
+  positionSum: 0,
+  positionSquares: 0,
+  positionCount: 0,
+};

@@ -8,7 +8,7 @@
 // with its sample size and mention rates with a 95% Wilson score interval; no figure here is a
 // single run's rank.
 
-import { siteOf } from './domains';
+import { LOW_SAMPLE } from './figure-words';
 import { normalizeName } from './names';
 
 /** The engines we ask, in the order the dashboard shows them, with their product names. */
@@ -24,6 +24,8 @@ export type Engine = keyof typeof ENGINE_NAMES;
 /** One answer as stored after reading it (see reader.ts). */
 export type ReadAnswerRecord = {
   engine: string;
+  /** The question asked (its id): repeats of one question are clustered in every interval. */
+  prompt?: string;
   askedAt: Date;
   mentioned: boolean;
   position: number | null;
@@ -59,8 +61,29 @@ export type Figures = {
   citedOrRetrieved: number;
   /** Answers that cited the site without naming the business. */
   citedNotNamed: number;
+  /** The 95% interval of the citation rate, clustered by question as the mention rate's. */
+  citationRateLow: number;
+  citationRateHigh: number;
+  /**
+   * What the answers are worth as independent ones for the mention and citation rates: samples
+   * over the design effect of the repeats of one question being alike (decision 20). The change
+   * between two periods is tested on these.
+   */
+  mentionEffectiveSamples: number;
+  citationEffectiveSamples: number;
+  /** The questions behind the answers; null when the counts did not come per question. */
+  questions: number | null;
+  /** Fewer than LOW_SAMPLE answers: a rough guide only (and 0 answers is not low, it is none). */
+  lowSample: boolean;
   /** The mean position in the answers that named it (1 = first); null when never named. */
   averagePosition: number | null;
+  /**
+   * The spread of the positions: their standard deviation, and the 95% interval of the average
+   * (clustered by question); null with fewer than two positions or without per-question counts.
+   */
+  positionSd: number | null;
+  averagePositionLow: number | null;
+  averagePositionHigh: number | null;
   /**
    * The business's answers-named count over the same count summed over it and every other
    * business the answers named; 0 when nobody was named.
@@ -100,17 +123,8 @@ export type Trend = {
   to: string;
   /** Mention rate of the last minus that of the first. */
   change: number;
-  /** The two periods' 95% intervals do not overlap: the change is unlikely to be noise. */
+  /** Beyond noise: a two-proportion test on the periods' effective samples (see compareRates). */
   clear: boolean;
-};
-
-export type TrackingFigures = {
-  engines: EngineFigures[];
-  overall: Figures;
-  competitors: CompetitorFigures[];
-  domains: DomainFigures[];
-  periods: PeriodFigures[];
-  trend: Trend | null;
 };
 
 export type PeriodKind = 'day' | 'week';
@@ -208,29 +222,249 @@ export function countsOf(answer: ReadAnswerRecord): FigureCounts {
   };
 }
 
-/** The headline figures from counts. */
-export function figuresFromCounts(counts: FigureCounts): Figures {
+/**
+ * One question's answers in a cell (an engine's period, or all engines' period): the unit the
+ * repeats cluster in. Kept per business, question, engine and day (TrackingPromptStat).
+ */
+export type QuestionCounts = {
+  samples: number;
+  mentioned: number;
+  cited: number;
+  positionSum: number;
+  positionSquares: number;
+  positionCount: number;
+};
+
+export const NO_QUESTION_COUNTS: QuestionCounts = {
+  samples: 0,
+  mentioned: 0,
+  cited: 0,
+  positionSum: 0,
+  positionSquares: 0,
+  positionCount: 0,
+};
+
+export function addQuestionCounts(a: QuestionCounts, b: QuestionCounts): QuestionCounts {
+  return {
+    samples: a.samples + b.samples,
+    mentioned: a.mentioned + b.mentioned,
+    cited: a.cited + b.cited,
+    positionSum: a.positionSum + b.positionSum,
+    positionSquares: a.positionSquares + b.positionSquares,
+    positionCount: a.positionCount + b.positionCount,
+  };
+}
+
+/** A group of values (0/1 for a rate, positions for the average): count, sum, sum of squares. */
+export type Group = { n: number; sum: number; squares: number };
+
+/**
+ * The design effect of values grouped by question (Kish, 1965): 1 + (m − 1)·ρ, where m is the
+ * size-weighted mean group size (Σnᵢ²/N) and ρ the intraclass correlation, estimated by one-way
+ * analysis of variance (Fleiss, "Statistical Methods for Rates and Proportions", 2003, 15.4):
+ *
+ *   ρ = (MSB − MSW) / (MSB + (n₀ − 1)·MSW),   n₀ = (N − Σnᵢ²/N) / (k − 1)
+ *
+ * kept within 0..1. ρ = 1 (each question always answered alike) makes a question's repeats worth
+ * one answer; ρ = 0 (repeats no more alike than answers to different questions) leaves every
+ * answer its own worth. Where ρ cannot be estimated (fewer than two questions, no repeats, or no
+ * variation at all) the design effect is 1: the interval is then Wilson's on the plain count.
+ */
+export function designEffect(groups: readonly Group[]): number {
+  const used = groups.filter((group) => group.n > 0);
+  const k = used.length;
+  const total = used.reduce((sum, group) => sum + group.n, 0);
+  if (k < 2 || total <= k) return 1;
+  const sum = used.reduce((acc, group) => acc + group.sum, 0);
+  const between = used.reduce((acc, group) => acc + (group.sum * group.sum) / group.n, 0);
+  const squares = used.reduce((acc, group) => acc + group.squares, 0);
+  const msb = (between - (sum * sum) / total) / (k - 1);
+  const msw = Math.max(0, squares - between) / (total - k);
+  const sizeSquares = used.reduce((acc, group) => acc + group.n * group.n, 0);
+  const n0 = (total - sizeSquares / total) / (k - 1);
+  const denominator = msb + (n0 - 1) * msw;
+  if (!(denominator > 1e-12)) return 1;
+  const rho = Math.min(1, Math.max(0, (msb - msw) / denominator));
+  return 1 + (sizeSquares / total - 1) * rho;
+}
+
+/** A rate with its 95% interval and what its answers are worth as independent ones. */
+export type RateInterval = {
+  rate: number;
+  low: number;
+  high: number;
+  effectiveSamples: number;
+  designEffect: number;
+};
+
+/**
+ * The Wilson score interval (see wilsonInterval) for a rate over an effective sample size, which
+ * need not be whole: Korn and Graubard's (1998) use of it for clustered samples.
+ */
+export function wilsonForRate(rate: number, effective: number, z: number = Z95) {
+  if (!(effective > 0)) return { low: 0, high: 1 };
+  const z2 = z * z;
+  const denominator = 1 + z2 / effective;
+  const centre = (rate + z2 / (2 * effective)) / denominator;
+  const half =
+    (z / denominator) * Math.sqrt((rate * (1 - rate)) / effective + z2 / (4 * effective ** 2));
+  return {
+    low: rate <= 0 ? 0 : Math.max(0, centre - half),
+    high: rate >= 1 ? 1 : Math.min(1, centre + half),
+  };
+}
+
+/**
+ * A rate over answers grouped by question, with a 95% interval that accounts for the repeats of
+ * one question being alike: Wilson's interval on the effective sample size (samples over the
+ * design effect). Four questions asked three times whose repeats always agree are worth four
+ * answers, not twelve.
+ */
+export function clusteredRate(
+  groups: readonly { samples: number; successes: number }[],
+): RateInterval {
+  const samples = groups.reduce((sum, group) => sum + group.samples, 0);
+  const successes = groups.reduce((sum, group) => sum + group.successes, 0);
+  if (!samples) return { rate: 0, low: 0, high: 1, effectiveSamples: 0, designEffect: 1 };
+  const deff = designEffect(
+    groups.map((group) => ({ n: group.samples, sum: group.successes, squares: group.successes })),
+  );
+  const rate = successes / samples;
+  const effectiveSamples = samples / deff;
+  return { rate, ...wilsonForRate(rate, effectiveSamples), effectiveSamples, designEffect: deff };
+}
+
+/**
+ * The spread of the positions named: their standard deviation and the 95% interval of their
+ * average (normal, on the standard error inflated by the positions' design effect by question,
+ * never below first place). Null parts with fewer than two positions.
+ */
+export function positionSpread(questions: readonly QuestionCounts[]): {
+  sd: number | null;
+  low: number | null;
+  high: number | null;
+} {
+  const count = questions.reduce((sum, q) => sum + q.positionCount, 0);
+  if (count < 2) return { sd: null, low: null, high: null };
+  const sum = questions.reduce((acc, q) => acc + q.positionSum, 0);
+  const squares = questions.reduce((acc, q) => acc + q.positionSquares, 0);
+  const mean = sum / count;
+  const sd = Math.sqrt(Math.max(0, squares - (sum * sum) / count) / (count - 1));
+  const deff = designEffect(
+    questions.map((q) => ({ n: q.positionCount, sum: q.positionSum, squares: q.positionSquares })),
+  );
+  const half = Z95 * sd * Math.sqrt(deff / count);
+  return { sd, low: Math.max(1, mean - half), high: mean + half };
+}
+
+/**
+ * The headline figures from counts. With `questions` (the same answers' counts per question)
+ * the intervals account for the clustering by question; without them, or when they do not add
+ * up to the same answers, every answer counts as independent (Wilson's interval).
+ */
+export function figuresFromCounts(
+  counts: FigureCounts,
+  questions?: readonly QuestionCounts[],
+): Figures {
   const { samples, mentioned, cited } = counts;
-  const { low, high } = wilsonInterval(mentioned, samples);
+  const clustered =
+    questions !== undefined &&
+    questions.reduce((sum, q) => sum + q.samples, 0) === samples &&
+    questions.reduce((sum, q) => sum + q.mentioned, 0) === mentioned &&
+    questions.reduce((sum, q) => sum + q.cited, 0) === cited;
+  const groups = clustered ? questions.filter((q) => q.samples > 0) : null;
+  const mentions = groups
+    ? clusteredRate(groups.map((q) => ({ samples: q.samples, successes: q.mentioned })))
+    : clusteredRate([{ samples, successes: mentioned }]);
+  const citations = groups
+    ? clusteredRate(groups.map((q) => ({ samples: q.samples, successes: q.cited })))
+    : clusteredRate([{ samples, successes: cited }]);
+  const spread = groups ? positionSpread(groups) : { sd: null, low: null, high: null };
   return {
     samples,
     mentioned,
     mentionRate: samples ? mentioned / samples : 0,
-    mentionRateLow: low,
-    mentionRateHigh: high,
+    mentionRateLow: mentions.low,
+    mentionRateHigh: mentions.high,
     cited,
     citationRate: samples ? cited / samples : 0,
+    citationRateLow: citations.low,
+    citationRateHigh: citations.high,
+    mentionEffectiveSamples: mentions.effectiveSamples,
+    citationEffectiveSamples: citations.effectiveSamples,
+    questions: groups ? groups.length : null,
+    lowSample: samples > 0 && samples < LOW_SAMPLE,
     retrieved: counts.retrieved,
     citedOrRetrieved: counts.citedOrRetrieved,
     citedNotNamed: counts.citedNotNamed,
     averagePosition: counts.positionCount ? counts.positionSum / counts.positionCount : null,
+    positionSd: spread.sd,
+    averagePositionLow: spread.low,
+    averagePositionHigh: spread.high,
     shareOfVoice: mentioned + counts.otherNames ? mentioned / (mentioned + counts.otherNames) : 0,
   };
 }
 
-/** The headline figures of a set of answers. */
+/** One answer's contribution to its question's counts. */
+export function questionCountsOf(answer: ReadAnswerRecord): QuestionCounts {
+  const named = answer.mentioned && answer.position !== null && answer.position > 0;
+  const position = named ? answer.position! : 0;
+  return {
+    samples: 1,
+    mentioned: answer.mentioned ? 1 : 0,
+    cited: answer.cited ? 1 : 0,
+    positionSum: position,
+    positionSquares: position * position,
+    positionCount: named ? 1 : 0,
+  };
+}
+
+/**
+ * The headline figures of a set of answers, clustered by question when every answer says which
+ * question it answered.
+ */
 export function figuresOf(answers: ReadAnswerRecord[]): Figures {
-  return figuresFromCounts(answers.map(countsOf).reduce(addCounts, NO_COUNTS));
+  const counts = answers.map(countsOf).reduce(addCounts, NO_COUNTS);
+  if (!answers.length || answers.some((answer) => answer.prompt === undefined))
+    return figuresFromCounts(counts);
+  const byQuestion = new Map<string, QuestionCounts>();
+  for (const answer of answers)
+    byQuestion.set(
+      answer.prompt!,
+      addQuestionCounts(
+        byQuestion.get(answer.prompt!) ?? NO_QUESTION_COUNTS,
+        questionCountsOf(answer),
+      ),
+    );
+  return figuresFromCounts(counts, [...byQuestion.values()]);
+}
+
+/**
+ * Whether a rate moved beyond noise between two periods: a two-proportion z-test on each
+ * period's effective sample size (so the clustering by question widens it as it widens the
+ * intervals), pooled under "no change". Clear at the 5% level (|z| > 1.96).
+ */
+export function compareRates(
+  before: { rate: number; effectiveSamples: number },
+  after: { rate: number; effectiveSamples: number },
+): { change: number; z: number; clear: boolean } {
+  const change = after.rate - before.rate;
+  const n1 = before.effectiveSamples;
+  const n2 = after.effectiveSamples;
+  if (!(n1 > 0) || !(n2 > 0)) return { change, z: 0, clear: false };
+  const pooled = (before.rate * n1 + after.rate * n2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  if (!(se > 0)) return { change, z: 0, clear: false };
+  const z = change / se;
+  return { change, z, clear: Math.abs(z) > Z95 };
+}
+
+/** The mention rates of two periods' figures compared (see compareRates). */
+export function mentionChange(previous: Figures, current: Figures) {
+  return compareRates(
+    { rate: previous.mentionRate, effectiveSamples: previous.mentionEffectiveSamples },
+    { rate: current.mentionRate, effectiveSamples: current.mentionEffectiveSamples },
+  );
 }
 
 /** The other businesses an answer named, each once, by normalised name. */
@@ -254,154 +488,6 @@ export function periodStart(date: Date, kind: PeriodKind): Date {
   return new Date(day.getTime() - sinceMonday * 86_400_000);
 }
 
-function nextPeriod(start: Date, kind: PeriodKind): Date {
-  return new Date(start.getTime() + (kind === 'day' ? 1 : 7) * 86_400_000);
-}
-
-/** "2026-11-23": the period's first day, the form the API returns. */
-function dayString(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-export type FiguresOptions = {
-  /** Periods for the trend: days or weeks starting Monday (UTC). Default: weeks. */
-  period?: PeriodKind;
-  /** The periods to report, inclusive of the periods holding these dates; empty ones included. */
-  from?: Date;
-  to?: Date;
-  /** Engines to report even without answers, in this order; others follow alphabetically. */
-  engines?: readonly string[];
-  /** The business's website, to mark its own domain among the cited ones. */
-  website?: string | null;
-  /** At most this many periods, the latest kept. Default 366. */
-  maxPeriods?: number;
-};
-
-/**
- * Every figure of the tracking page from the read answers of one business. Answers outside
- * `from`..`to` (when given) are left out of every figure, so the page shows one window.
- */
-export function trackingFigures(
-  records: ReadAnswerRecord[],
-  options: FiguresOptions = {},
-): TrackingFigures {
-  const kind = options.period ?? 'week';
-  const first = options.from ? periodStart(options.from, kind) : null;
-  const last = options.to ? periodStart(options.to, kind) : null;
-  const answers = records.filter((answer) => {
-    const start = periodStart(answer.askedAt, kind).getTime();
-    return (!first || start >= first.getTime()) && (!last || start <= last.getTime());
-  });
-
-  // Engines: the ones asked for, then any others present, each once.
-  const known = Object.keys(ENGINE_NAMES);
-  const present = [...new Set(answers.map((answer) => answer.engine))].sort(
-    (a, b) => rank(known, a) - rank(known, b) || a.localeCompare(b),
-  );
-  const engineIds = [...new Set([...(options.engines ?? []), ...present])];
-  const engines = engineIds.map((engine) => ({
-    engine,
-    name: (ENGINE_NAMES as Record<string, string>)[engine] ?? engine,
-    ...figuresOf(answers.filter((answer) => answer.engine === engine)),
-  }));
-
-  // Competitors: answers naming each, by normalised name, in the owner's spelling or else the
-  // first seen.
-  const tally = new Map<string, CompetitorFigures>();
-  for (const answer of answers)
-    for (const [key, { name, known: isKnown }] of distinctNames(answer)) {
-      const entry = tally.get(key);
-      if (!entry) tally.set(key, { name, known: isKnown, mentions: 1, shareOfVoice: 0 });
-      else {
-        entry.mentions++;
-        // The owner's spelling wins over an answer's.
-        if (isKnown && !entry.known) Object.assign(entry, { known: true, name });
-      }
-    }
-  const overall = figuresOf(answers);
-  const voices = overall.mentioned + [...tally.values()].reduce((sum, c) => sum + c.mentions, 0);
-  const competitors = [...tally.values()]
-    .map((entry) => ({ ...entry, shareOfVoice: voices ? entry.mentions / voices : 0 }))
-    .sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name));
-
-  // Domains: answers citing each site, and answers whose search only returned it.
-  const ownSite = options.website ? siteOf(options.website) : null;
-  const tallies = new Map<string, Omit<DomainFigures, 'domain' | 'share' | 'own'>>();
-  for (const answer of answers)
-    for (const [site, kind] of siteKinds(answer.sources)) {
-      const tally = tallies.get(site) ?? { cited: 0, retrieved: 0, citedOrRetrieved: 0 };
-      tally[kind] += 1;
-      tallies.set(site, tally);
-    }
-  const domains = [...tallies]
-    .map(([domain, tally]) => ({
-      domain,
-      ...tally,
-      share: answers.length ? tally.cited / answers.length : 0,
-      own: domain === ownSite,
-    }))
-    .sort(
-      (a, b) =>
-        b.cited - a.cited ||
-        b.citedOrRetrieved - a.citedOrRetrieved ||
-        b.retrieved - a.retrieved ||
-        a.domain.localeCompare(b.domain),
-    );
-
-  const periods = periodFigures(answers, kind, first, last, options.maxPeriods ?? 366);
-  return { engines, overall, competitors, domains, periods, trend: trendOf(periods) };
-}
-
-export type SiteKind = 'cited' | 'retrieved' | 'citedOrRetrieved';
-
-/**
- * Each site among an answer's pages, once: cited when the answer cited a page on it, else
- * "cited or retrieved" when a page on it was recorded before the distinction, else retrieved.
- */
-export function siteKinds(sources: { url: string; cited?: boolean }[]): Map<string, SiteKind> {
-  const kinds = new Map<string, SiteKind>();
-  const rank = { cited: 2, citedOrRetrieved: 1, retrieved: 0 } as const;
-  for (const source of sources) {
-    const site = siteOf(source.url);
-    if (!site) continue;
-    const kind: SiteKind =
-      source.cited === true ? 'cited' : source.cited === false ? 'retrieved' : 'citedOrRetrieved';
-    const known = kinds.get(site);
-    if (!known || rank[kind] > rank[known]) kinds.set(site, kind);
-  }
-  return kinds;
-}
-
-function rank(order: string[], value: string): number {
-  const index = order.indexOf(value);
-  return index < 0 ? order.length : index;
-}
-
-/** One entry per period from the first to the last, empty periods included (samples 0). */
-export function periodFigures(
-  answers: ReadAnswerRecord[],
-  kind: PeriodKind,
-  from: Date | null = null,
-  to: Date | null = null,
-  maxPeriods = 366,
-): PeriodFigures[] {
-  const buckets = new Map<number, ReadAnswerRecord[]>();
-  for (const answer of answers) {
-    const start = periodStart(answer.askedAt, kind).getTime();
-    const bucket = buckets.get(start);
-    if (bucket) bucket.push(answer);
-    else buckets.set(start, [answer]);
-  }
-  const starts = [...buckets.keys()];
-  if (!starts.length && (!from || !to)) return [];
-  const first = from ? periodStart(from, kind) : new Date(Math.min(...starts));
-  const last = to ? periodStart(to, kind) : new Date(Math.max(...starts));
-  const periods: PeriodFigures[] = [];
-  for (let start = first; start <= last; start = nextPeriod(start, kind))
-    periods.push({ start: dayString(start), ...figuresOf(buckets.get(start.getTime()) ?? []) });
-  return periods.slice(-maxPeriods);
-}
-
 /** The change in mention rate between the first and last periods that have answers. */
 export function trendOf(periods: PeriodFigures[]): Trend | null {
   const asked = periods.filter((period) => period.samples > 0);
@@ -412,103 +498,10 @@ export function trendOf(periods: PeriodFigures[]): Trend | null {
     from: first.start,
     to: last.start,
     change: last.mentionRate - first.mentionRate,
-    clear:
-      last.mentionRateLow > first.mentionRateHigh || last.mentionRateHigh < first.mentionRateLow,
+    clear: mentionChange(first, last).clear,
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Words for the dashboard. Every sentence carries its sample size.
-
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
-}
-
-function answersWord(count: number): string {
-  return count === 1 ? 'answer' : 'answers';
-}
-
-/**
- * The label that goes before every figure read from the Demo assistant's simulated answers (the
- * card, the page's headline, the digest): never a simulated rate that could pass for a real one.
- */
-export const SIMULATED_ANSWERS = 'simulated answers';
-
-/**
- * "named in 4 of 12 answers (33%), likely between 14% and 61%"; from simulated answers, the
- * label first: "simulated answers: named in 4 of 12 (33%), likely between 14% and 61%".
- */
-export function describeMentions(
-  figures: Figures,
-  { simulated = false }: { simulated?: boolean } = {},
-): string {
-  if (!figures.samples) return 'not asked yet';
-  const head = simulated
-    ? `${SIMULATED_ANSWERS}: named in ${figures.mentioned} of ${figures.samples} (${percent(figures.mentionRate)})`
-    : `named in ${figures.mentioned} of ${figures.samples} ${answersWord(figures.samples)} (${percent(figures.mentionRate)})`;
-  return `${head}, likely between ${percent(figures.mentionRateLow)} and ${percent(figures.mentionRateHigh)}`;
-}
-
-/**
- * The headline over every assistant: "All assistants: named in 4 of 12 answers (33%), likely …";
- * from simulated answers "All assistants, simulated answers: named in 4 of 12 (33%), likely …".
- */
-export function describeAllAssistants(figures: Figures, simulated: boolean): string {
-  if (!figures.samples) return 'All assistants: not asked yet';
-  return simulated
-    ? `All assistants, ${describeMentions(figures, { simulated })}`
-    : `All assistants: ${describeMentions(figures)}`;
-}
-
-/**
- * The mention rate against an earlier period's: "up 17 points from 17% (2 of 12 answers) the week
- * before", with ", which could be chance" when the two 95% intervals overlap, so a move of a
- * few answers is not read as a trend. `before` names the earlier period.
- */
-export function describeChange(
-  current: Figures,
-  previous: Figures | null,
-  before = 'the period before',
-): string {
-  if (!current.samples) return 'not asked yet';
-  if (!previous?.samples) return `not asked ${before}`;
-  const was = `${percent(previous.mentionRate)} (${previous.mentioned} of ${previous.samples} ${answersWord(previous.samples)}) ${before}`;
-  const points = Math.round(current.mentionRate * 100) - Math.round(previous.mentionRate * 100);
-  if (points === 0) return `no change from ${was}`;
-  const clear =
-    current.mentionRateLow > previous.mentionRateHigh ||
-    current.mentionRateHigh < previous.mentionRateLow;
-  const size = Math.abs(points);
-  return `${points > 0 ? 'up' : 'down'} ${size} ${size === 1 ? 'point' : 'points'} from ${was}${clear ? '' : ', which could be chance'}`;
-}
-
-/** "site cited in 3 of 12 answers (25%)". */
-export function describeCitations(figures: Figures): string {
-  if (!figures.samples) return 'not asked yet';
-  return `site cited in ${figures.cited} of ${figures.samples} ${answersWord(figures.samples)} (${percent(figures.citationRate)})`;
-}
-
-/**
- * "named 2nd on average in the 4 answers that named it", "at position 2.3 on average in ...":
- * never a rank without the number of answers behind it.
- */
-export function describePosition(figures: Figures): string {
-  if (!figures.samples) return 'not asked yet';
-  if (figures.averagePosition === null) return 'not named in any answer';
-  const average = Math.round(figures.averagePosition * 10) / 10;
-  const shown = Number.isInteger(average) ? ordinal(average) : `${average.toFixed(1)}`;
-  const which =
-    figures.mentioned === 1
-      ? 'the 1 answer that named it'
-      : `the ${figures.mentioned} answers that named it`;
-  return Number.isInteger(average)
-    ? `named ${shown} on average in ${which}`
-    : `at position ${shown} on average in ${which}`;
-}
-
-function ordinal(value: number): string {
-  const tens = value % 100;
-  const suffix =
-    tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[value % 10] ?? 'th');
-  return `${value}${suffix}`;
-}
+// The sentences around these figures live in figure-words.ts.
+export * from './figure-words';
+export * from './answer-figures';

@@ -11,6 +11,7 @@ import {
 import { offsetAt } from './corrections';
 import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
+import { allEngines, questionsBetween } from './question-figures.server';
 import {
   COUNT_FIELDS,
   countsOfRow,
@@ -48,10 +49,15 @@ export async function visibilityOverRange(
   const gte = new Date(`${range.from}T00:00:00.000Z`);
   const lt = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + DAY_MS);
   const window = { gte, lt };
-  const stats = await db.trackingStat.findMany({
-    where: { businessId: business.id, engine: engineFilter(), period: window },
-    select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
-  });
+  const [stats, questionRows] = await Promise.all([
+    db.trackingStat.findMany({
+      where: { businessId: business.id, engine: engineFilter(), period: window },
+      select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
+    }),
+    // Per question too: the intervals account for the repeats of one question (decision 20).
+    questionsBetween([business.id], engineFilter(), gte, lt),
+  ]);
+  const questions = questionRows.get(business.id);
   const corrections = stats.length ? await correctionsOf(business.id) : null;
   const corrected = corrections
     ? await correctionCounts(business.id, corrections, engineFilter(), window)
@@ -79,9 +85,11 @@ export async function visibilityOverRange(
     engines: ids.map((engine) => ({
       engine,
       name: names.get(engine) ?? engine,
-      ...figuresFromCounts(byEngine.get(engine) ?? NO_COUNTS),
+      ...figuresFromCounts(byEngine.get(engine) ?? NO_COUNTS, [
+        ...(questions?.get(engine)?.values() ?? []),
+      ]),
     })),
-    overall: figuresFromCounts(total),
+    overall: figuresFromCounts(total, allEngines(questions)),
     failed,
   };
 }

@@ -24,6 +24,7 @@ import {
   TRACKING_SCHEDULE,
   type Tier,
 } from '../tiers';
+import { addPromptAnswer, addPromptFailure } from './prompt-stats.server';
 import { countsOf, distinctNames, periodStart, siteKinds, type PeriodKind } from './figures';
 import {
   extract,
@@ -598,6 +599,7 @@ async function storeFailure(
         create: { ...key, periodKind: 'day', failed: 1 },
         update: { failed: { increment: 1 } },
       });
+      await addPromptFailure(tx, key, input.promptId, input.periodKind);
     },
     { failures: 1, calls: 1, error: input.error },
   );
@@ -698,6 +700,7 @@ export async function storeAnswer(
           citedNotNamed: { increment: counts.citedNotNamed },
         },
       });
+      await addPromptAnswer(tx, key, input.promptId, input.periodKind, reading);
       for (const [nameKey, { name, known }] of names)
         await tx.trackingNameStat.upsert({
           where: { businessId_engine_period_key: { ...key, key: nameKey } },

@@ -3,8 +3,11 @@ import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
 import {
   addCounts,
+  addQuestionCounts,
   figuresFromCounts,
   NO_COUNTS,
+  NO_QUESTION_COUNTS,
+  type QuestionCounts,
   periodStart,
   type Figures,
   type PeriodKind,
@@ -65,16 +68,34 @@ export async function visibilitySummaries(
       end: periodEnd(start, kind),
     };
   });
-  const rows = await db.trackingStat.findMany({
-    where: {
-      engine: engineFilter(),
-      OR: ranges.map((range) => ({
-        businessId: range.businessId,
-        period: { gte: range.previousStart, lt: range.end },
-      })),
-    },
-    select: { businessId: true, period: true, ...COUNT_FIELDS },
-  });
+  const where = {
+    engine: engineFilter(),
+    OR: ranges.map((range) => ({
+      businessId: range.businessId,
+      period: { gte: range.previousStart, lt: range.end },
+    })),
+  };
+  // The per-question counts too: the change is tested with the clustering by question.
+  const [rows, questionRows] = await Promise.all([
+    db.trackingStat.findMany({
+      where,
+      select: { businessId: true, period: true, ...COUNT_FIELDS },
+    }),
+    db.trackingPromptStat.findMany({
+      where: { ...where, samples: { gt: 0 } },
+      select: {
+        businessId: true,
+        period: true,
+        promptId: true,
+        samples: true,
+        mentioned: true,
+        cited: true,
+        positionSum: true,
+        positionSquares: true,
+        positionCount: true,
+      },
+    }),
+  ]);
   const result: Record<string, VisibilitySummary> = {};
   for (const range of ranges) {
     let current = NO_COUNTS;
@@ -84,9 +105,18 @@ export async function visibilitySummaries(
       if (row.period >= range.start) current = addCounts(current, countsOfRow(row));
       else previous = addCounts(previous, countsOfRow(row));
     }
+    const currentQuestions = new Map<string, QuestionCounts>();
+    const previousQuestions = new Map<string, QuestionCounts>();
+    for (const { businessId, period, promptId, ...counts } of questionRows) {
+      if (businessId !== range.businessId) continue;
+      const into = period >= range.start ? currentQuestions : previousQuestions;
+      into.set(promptId, addQuestionCounts(into.get(promptId) ?? NO_QUESTION_COUNTS, counts));
+    }
     result[range.businessId] = {
-      current: figuresFromCounts(current),
-      previous: previous.samples ? figuresFromCounts(previous) : null,
+      current: figuresFromCounts(current, [...currentQuestions.values()]),
+      previous: previous.samples
+        ? figuresFromCounts(previous, [...previousQuestions.values()])
+        : null,
       period: {
         start: isoDay(range.start),
         end: isoDay(new Date(range.end.getTime() - DAY_MS)),

@@ -38,6 +38,12 @@ import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { answersKeptSince } from '../retention.server';
 import { periodKindOf } from './runs.server';
+import {
+  firstTrackedDay,
+  questionIndex,
+  reportingPeriod,
+  type ScheduleChange,
+} from './question-figures.server';
 import { storedSentences, type LabelledSentence, type SentimentSource } from './sentiment';
 import { siteFigures, withShares } from './sites.server';
 import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
@@ -98,9 +104,30 @@ export type Visibility = {
   trend: Trend | null;
   /** Calls that failed in the current period (they count in no figure). */
   failed: number;
+  /** The first period with answers: the trend starts there. */
+  firstPeriod: string | null;
+  /** The plan's schedule changed within the trend (the page keeps reporting in `kind`). */
+  scheduleChange: ScheduleChange | null;
+  /**
+   * When a figure of the current period rests on fewer than 10 answers: the same figures pooled
+   * over the last periods (4 weeks, or 7 days), every question and day together.
+   */
+  pooled: PooledFigures | null;
   /** Every figure comes from the Demo assistant's simulated answers (see simulatedFigures). */
   simulated: boolean;
 };
+
+export type PooledFigures = {
+  /** The first and last day pooled, and how many periods. */
+  start: string;
+  end: string;
+  periods: number;
+  overall: Figures;
+  engines: EngineFigures[];
+};
+
+/** Periods pooled where the current one is too thin: 4 weeks, or 7 days. */
+export const POOL_PERIODS: Record<PeriodKind, number> = { day: 7, week: 4 };
 
 /** The engine rows to read: the Demo assistant's alone, or every other engine's. */
 export function engineFilter(): Prisma.StringFilter {
@@ -175,31 +202,42 @@ async function latestDay(businessId: string): Promise<Date | null> {
  */
 export async function visibilityOf(
   business: { id: string; website: string | null },
-  kind: PeriodKind,
+  planKind: PeriodKind,
   now = new Date(),
   /** Periods in the trend, up to MAX_TREND_PERIODS (TREND_PERIODS by default). */
-  trendPeriods = TREND_PERIODS[kind],
+  trendPeriods = TREND_PERIODS[planKind],
 ): Promise<Visibility> {
   const names = engineNames();
   const configured = configuredEngines().map((engine) => engine.id as string);
-  const last = await latestDay(business.id);
+  const [last, first] = await Promise.all([
+    latestDay(business.id),
+    firstTrackedDay(business.id, engineFilter()),
+  ]);
+  // One reporting period across a change of the plan's schedule (question-figures.server.ts).
+  const schedule = await reportingPeriod(business.id, engineFilter(), planKind, last);
+  const kind = schedule.kind;
   const currentStart = periodStart(last ?? now, kind);
   const currentEnd = periodEnd(currentStart, kind);
   const previousStart = periodStart(new Date(currentStart.getTime() - DAY_MS), kind);
+  // The trend starts where tracking began, never with periods before the first answer.
   const trendStart = new Date(
-    currentStart.getTime() -
-      (Math.min(Math.max(1, trendPeriods), MAX_TREND_PERIODS[kind]) - 1) *
-        (kind === 'day' ? 1 : 7) *
-        DAY_MS,
+    Math.max(
+      currentStart.getTime() -
+        (Math.min(Math.max(1, trendPeriods), MAX_TREND_PERIODS[kind]) - 1) *
+          (kind === 'day' ? 1 : 7) *
+          DAY_MS,
+      first ? periodStart(first, kind).getTime() : currentStart.getTime(),
+    ),
   );
 
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
-  const [stats, nameRows, siteRows] = await Promise.all([
+  const [stats, questions, nameRows, siteRows] = await Promise.all([
     db.trackingStat.findMany({
       where: { businessId: business.id, engine: engineFilter(), period: window },
       select: { engine: true, period: true, failed: true, ...COUNT_FIELDS },
     }),
+    questionIndex(business.id, engineFilter(), window, kind),
     last
       ? db.trackingNameStat.groupBy({
           by: ['key'],
@@ -261,26 +299,56 @@ export async function visibilityOf(
   const totalAt = (start: number) =>
     engineIds.reduce((sum, engine) => addCounts(sum, engineCounts(engine, start)), NO_COUNTS);
 
+  // Every figure with its answers' questions: the intervals are clustered by question.
+  const engineFigures = (engine: string, at: readonly number[]) =>
+    figuresFromCounts(
+      at.reduce((sum, start) => addCounts(sum, engineCounts(engine, start)), NO_COUNTS),
+      questions.at(engine, at),
+    );
+  const totalFigures = (at: readonly number[]) =>
+    figuresFromCounts(
+      at.reduce((sum, start) => addCounts(sum, totalAt(start)), NO_COUNTS),
+      questions.at(null, at),
+    );
+  const currentOnly = [currentStart.getTime()];
   const engines = engineIds.map((engine) => ({
     engine,
     name: names.get(engine) ?? engine,
-    ...figuresFromCounts(engineCounts(engine, currentStart.getTime())),
+    ...engineFigures(engine, currentOnly),
   }));
   const overallCounts = totalAt(currentStart.getTime());
-  const overall = figuresFromCounts(overallCounts);
+  const overall = totalFigures(currentOnly);
   const previousCounts = totalAt(previousStart.getTime());
   const periods = starts.map((start) => ({
     start: isoDay(new Date(start)),
-    ...figuresFromCounts(totalAt(start)),
+    ...totalFigures([start]),
   }));
   const engineTrends = engineIds.map((engine) => ({
     engine,
     name: names.get(engine) ?? engine,
     periods: starts.map((start) => ({
       start: isoDay(new Date(start)),
-      ...figuresFromCounts(engineCounts(engine, start)),
+      ...engineFigures(engine, [start]),
     })),
   }));
+  // Too thin a period: the same figures over the last few periods, questions and days together.
+  const poolStarts = starts.slice(-POOL_PERIODS[kind]);
+  const thin = overall.lowSample || engines.some((engine) => engine.lowSample);
+  const pooledOverall = totalFigures(poolStarts);
+  const pooled: PooledFigures | null =
+    last && thin && pooledOverall.samples > overall.samples
+      ? {
+          start: isoDay(new Date(poolStarts[0]!)),
+          end: isoDay(new Date(currentEnd.getTime() - DAY_MS)),
+          periods: poolStarts.length,
+          overall: pooledOverall,
+          engines: engineIds.map((engine) => ({
+            engine,
+            name: names.get(engine) ?? engine,
+            ...engineFigures(engine, poolStarts),
+          })),
+        }
+      : null;
 
   // Share of voice: this business's answers-named count against each other business's, with
   // hidden names left out and merged spellings counted as the name they were merged into.
@@ -318,7 +386,9 @@ export async function visibilityOf(
       : null,
     engines,
     overall,
-    previous: previousCounts.samples ? figuresFromCounts(previousCounts) : null,
+    previous: previousCounts.samples
+      ? figuresFromCounts(previousCounts, questions.at(null, [previousStart.getTime()]))
+      : null,
     competitors,
     domains: sites.cited,
     retrievedDomains: sites.retrieved,
@@ -326,6 +396,9 @@ export async function visibilityOf(
     engineTrends,
     trend: trendOf(periods),
     failed,
+    firstPeriod: first ? isoDay(periodStart(first, kind)) : null,
+    scheduleChange: schedule.change,
+    pooled,
     simulated: simulatedFigures(),
   };
 }
@@ -343,81 +416,8 @@ export async function visibilityFor(
   return visibilityOf(business, kind, now, trendPeriods ?? TREND_PERIODS[kind]);
 }
 
-// The prompts table ------------------------------------------------------------------------
-
-export type PromptRow = {
-  id: string;
-  text: string;
-  createdAt: string;
-  /** Asked of the engines (false: past the plan's cap after a downgrade). */
-  active: boolean;
-  lastAskedAt: string | null;
-  /** Per engine, in the current period: answers, how many named the business, best position. */
-  engines: {
-    engine: string;
-    name: string;
-    samples: number;
-    mentioned: number;
-    bestPosition: number | null;
-  }[];
-};
-
-export async function promptRows(
-  business: { id: string },
-  limit: number,
-  current: VisibilityPeriod | null,
-): Promise<PromptRow[]> {
-  const names = engineNames();
-  const configured = configuredEngines().map((engine) => engine.id as string);
-  const [prompts, answers] = await Promise.all([
-    db.trackedPrompt.findMany({
-      where: { businessId: business.id },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: 50,
-      select: { id: true, text: true, createdAt: true, lastAskedAt: true },
-    }),
-    current
-      ? db.trackingAnswer.findMany({
-          where: {
-            businessId: business.id,
-            engine: engineFilter(),
-            status: 'answered',
-            askedAt: {
-              gte: new Date(`${current.start}T00:00:00.000Z`),
-              lt: new Date(new Date(`${current.end}T00:00:00.000Z`).getTime() + DAY_MS),
-            },
-          },
-          select: { promptId: true, engine: true, mentioned: true, position: true },
-        })
-      : Promise.resolve([]),
-  ]);
-  return prompts.map((prompt, index) => {
-    const mine = answers.filter((answer) => answer.promptId === prompt.id);
-    const engineIds = [...new Set([...configured, ...mine.map((answer) => answer.engine)])].sort(
-      (a, b) => engineRank(a) - engineRank(b),
-    );
-    return {
-      id: prompt.id,
-      text: prompt.text,
-      createdAt: prompt.createdAt.toISOString(),
-      active: index < limit,
-      lastAskedAt: prompt.lastAskedAt?.toISOString() ?? null,
-      engines: engineIds.map((engine) => {
-        const of = mine.filter((answer) => answer.engine === engine);
-        const positions = of
-          .filter((answer) => answer.mentioned && answer.position)
-          .map((answer) => answer.position!);
-        return {
-          engine,
-          name: names.get(engine) ?? engine,
-          samples: of.length,
-          mentioned: of.filter((answer) => answer.mentioned).length,
-          bestPosition: positions.length ? Math.min(...positions) : null,
-        };
-      }),
-    };
-  });
-}
+// The prompts table: see prompt-rows.server.ts.
+export { promptRows, type PromptRow } from './prompt-rows.server';
 
 // Answers ----------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { Pagination } from '~/components/ui/pagination';
 import type { TrackingOverview } from '~/domain/tracking/admin.server';
 import { QueueCells } from './jobs-tab';
 import { EmptyRow, TableScroller, Td, Th } from './table';
+import { LOW_SAMPLE } from '~/domain/tracking/figures';
 
 // The admin's view of tracking: this month's calls and spend per engine against the budget (and a
 // banner once the budget stops every call), engines whose model has no price, the last failure of
@@ -184,13 +185,15 @@ export function TrackingTab({ overview }: { overview: TrackingOverview }) {
                   <Td>
                     {percent(row.mentionRate)}{' '}
                     <span className="text-xs text-slate-600">
-                      ({number(row.mentioned)} of {number(row.answers)})
+                      ({number(row.mentioned)} of {number(row.answers)}
+                      {row.answers < LOW_SAMPLE ? ', low sample' : ''})
                     </span>
                   </Td>
                   <Td>
                     {percent(row.citationRate)}{' '}
                     <span className="text-xs text-slate-600">
-                      ({number(row.cited)} of {number(row.answers)})
+                      ({number(row.cited)} of {number(row.answers)}
+                      {row.answers < LOW_SAMPLE ? ', low sample' : ''})
                     </span>
                   </Td>
                   <Td>{row.lastAskedAt ? dates.dateTime(row.lastAskedAt) : '—'}</Td>

@@ -7,6 +7,7 @@ import {
   describePosition,
 } from '~/domain/tracking/figures';
 import { CitationLines } from './citation-lines';
+import { IntervalNote, PooledFigures, ScheduleNote } from './pooled-figures';
 import type { loader } from './route';
 
 /** Below this mention rate the page points at the readiness audit's fixes. */
@@ -37,6 +38,7 @@ export function EngineFigures({ change }: { change: string | null }) {
   const split = headline.indexOf(': ') + 1;
   return (
     <div className="space-y-4">
+      <ScheduleNote />
       <div
         className="rounded-lg border border-slate-200 bg-white p-5"
         data-testid="overall-figures"
@@ -84,6 +86,8 @@ export function EngineFigures({ change }: { change: string | null }) {
           </li>
         ))}
       </ul>
+      <PooledFigures />
+      <IntervalNote />
       {overall.samples > 0 && (overall.cited === 0 || overall.mentionRate < LOW_MENTION_RATE) ? (
         <ul
           className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"

@@ -137,6 +137,12 @@ export function PromptsPanel() {
       </div>
 
       {prompts.length ? (
+        <p className="text-sm text-slate-700" data-testid="prompt-cells-note">
+          Each cell is one question&apos;s answers from one assistant this period: a low sample on
+          its own. The figures above pool every question.
+        </p>
+      ) : null}
+      {prompts.length ? (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50">

@@ -91,7 +91,11 @@ export default function VisibilityPage() {
         </div>
         <EngineFigures change={change} />
         {visibility.current ? (
-          <TrendChart series={visibility.engineTrends} kind={visibility.kind} />
+          <TrendChart
+            series={visibility.engineTrends}
+            overall={visibility.periods}
+            kind={visibility.kind}
+          />
         ) : null}
       </section>
 

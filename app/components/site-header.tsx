@@ -41,6 +41,9 @@ function AccountItems({
         <Link to="/login" className={`${buttonStyles.ghost} ${item}`}>
           Login
         </Link>
+        <Link to="/register" className={`${buttonStyles.secondary} ${item}`}>
+          Sign up
+        </Link>
       </>
     );
   }
@@ -120,7 +123,8 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
 /**
  * The mobile menu is a native disclosure: keyboard-operable and working without JavaScript. With
  * JavaScript it also closes when a link in it is followed, on Escape (focus back to the toggle)
- * and on a click outside it.
+ * and on a click outside it: by these effects on scripted pages, by the inline script on document
+ * pages (`data-menu`, see ~/components/document-script).
  */
 function MobileMenu({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -150,7 +154,7 @@ function MobileMenu({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <details ref={ref} className="group relative lg:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="group relative lg:hidden" data-testid="mobile-menu" data-menu>
       <summary
         className={`${buttonStyles.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label="Menu"

@@ -5,15 +5,12 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';
-import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -26,6 +23,11 @@ import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { planOfRedirect, planPhrase } from '~/content/plans';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -76,8 +78,6 @@ export default function LoginPage() {
   const { constraint, plan } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const { toast } = useToast();
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'login',
@@ -85,14 +85,6 @@ export default function LoginPage() {
     constraint,
     lastResult,
   });
-  const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
-  const formError = lastResult?.error?.[''];
-
-  useEffect(() => {
-    if (formError?.length) {
-      toast({ title: 'Login Failed', description: formError[0], variant: 'destructive' });
-    }
-  }, [lastResult, formError, toast]);
 
   return (
     <AuthCard
@@ -110,7 +102,8 @@ export default function LoginPage() {
       }
     >
       <Form method="post" action="/login" className="space-y-4" {...form.props}>
-        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} toasted />
+        {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
+        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <InputField
           field={fields.email}
@@ -131,8 +124,12 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Signing In...' : 'Sign In'}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Signing In..."
+        >
+          Sign In
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">

@@ -5,15 +5,12 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { useEffect } from 'react';
 import { AuthCard } from '~/components/auth-card';
-import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -27,11 +24,15 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PASSWORDS_DO_NOT_MATCH,
 } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
 import { planOfRedirect, planPhrase } from '~/content/plans';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -82,11 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       error.code === 'conflict'
         ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
         : submission.reply({ formErrors: [error.message || REGISTRATION_FAILED], hideFields });
-    // `refusal`: the server turned a valid form down; the page also toasts it (spec section 8).
-    return data(
-      { ...reply, refusal: error.message || REGISTRATION_FAILED },
-      { status: error.status, headers: retryAfterHeaders(error) },
-    );
+    return data(reply, { status: error.status, headers: retryAfterHeaders(error) });
   }
 }
 
@@ -94,8 +91,6 @@ export default function RegisterPage() {
   const { constraint, plan } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const { toast } = useToast();
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'register',
@@ -103,22 +98,6 @@ export default function RegisterPage() {
     constraint,
     lastResult,
   });
-  const submitting = navigation.state === 'submitting' && navigation.formAction === '/register';
-  // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
-  // message in the form. Passwords that do not match raise their own toast (spec section 8).
-  const refusal =
-    lastResult && 'refusal' in lastResult && typeof lastResult.refusal === 'string'
-      ? lastResult.refusal
-      : undefined;
-  const mismatch = lastResult?.error?.confirmPassword?.includes(PASSWORDS_DO_NOT_MATCH);
-
-  useEffect(() => {
-    if (refusal) {
-      toast({ title: 'Registration Failed', description: refusal, variant: 'destructive' });
-    } else if (mismatch) {
-      toast({ title: PASSWORDS_DO_NOT_MATCH, variant: 'destructive' });
-    }
-  }, [lastResult, refusal, mismatch, toast]);
 
   return (
     <AuthCard
@@ -133,7 +112,9 @@ export default function RegisterPage() {
       }
     >
       <Form method="post" action="/register" className="space-y-4" {...form.props}>
-        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} toasted />
+        {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
+            e-mail or passwords that do not match are said by their fields. */}
+        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
@@ -173,8 +154,12 @@ export default function RegisterPage() {
           type="password"
           autoComplete="new-password"
         />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Creating Account..."
+        >
+          Create Account
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">

@@ -76,6 +76,8 @@ export function TextareaField({
         {...props}
         key={field.key}
         maxLength={max}
+        // A document page's script keeps the counter true (see ~/components/document-script).
+        data-counter={max ? counterId : undefined}
         {...rest}
         onInput={(event) => setLength(event.currentTarget.value.length)}
         className={inputStyles}

@@ -1,62 +1,34 @@
-import { useEffect, useRef } from 'react';
 import { PlayIcon } from '~/components/ui/icons';
 import { DEMO_MODAL, HERO } from '~/content/marketing';
 import { ExternalLink } from '~/components/external-link';
 import { buttonStyles } from '~/components/ui/styles';
 
+const DIALOG_ID = 'demo-dialog';
+
+/** Invoker commands: the browser itself opens or closes the dialog the button names. */
+function command(name: 'show-modal' | 'close') {
+  return { commandfor: DIALOG_ID, command: name } as Record<string, string>;
+}
+
 /**
- * Watch Demo and its Coming Soon modal. A native <dialog> opened with showModal(): the browser
- * makes the rest of the page inert (focus stays inside), closes it on Escape, and we send focus
- * back to the button on every close.
+ * Watch Demo and its Coming Soon modal. A native <dialog> opened by the button's invoker command
+ * (`command="show-modal"`, no script needed): the browser makes the rest of the page inert (focus
+ * goes to its first button), closes it on Escape. The page's inline script makes Tab wrap inside
+ * it, returns focus to Watch Demo on every close, and opens it in browsers without invoker
+ * commands (see ~/components/document-script).
  *
- * Without JavaScript the button cannot open anything, so a plain link to the same message (an
- * in-page section, see DemoNotice) stands in for it; the root's `js` class picks which one shows.
+ * Without JavaScript a plain link to the same message (an in-page section, see DemoNotice) stands
+ * in for the button; the root's `js` class picks which one shows.
  */
 export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const returnFocus = () => buttonRef.current?.focus();
-    // A modal dialog already keeps focus off the page behind it, but browsers let Tab leave for
-    // their own toolbar; wrap around instead, as the ARIA dialog pattern does.
-    const trapTab = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>('a[href], button')];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener('close', returnFocus);
-    dialog.addEventListener('keydown', trapTab);
-    return () => {
-      dialog.removeEventListener('close', returnFocus);
-      dialog.removeEventListener('keydown', trapTab);
-    };
-  }, []);
-
   return (
     <>
       <span className="hidden [.js_&]:inline-flex">
         <button
-          ref={buttonRef}
           type="button"
           aria-haspopup="dialog"
           className={`${buttonStyles.secondary} px-5 py-3`}
-          onClick={() => {
-            dialogRef.current?.showModal();
-            closeRef.current?.focus();
-          }}
+          {...command('show-modal')}
         >
           <PlayIcon />
           {HERO.demoCta}
@@ -68,7 +40,7 @@ export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
       </a>
 
       <dialog
-        ref={dialogRef}
+        id={DIALOG_ID}
         aria-labelledby="demo-dialog-title"
         aria-describedby="demo-dialog-body"
         data-testid="demo-dialog"
@@ -84,12 +56,7 @@ export function WatchDemo({ freeGptUrl }: { freeGptUrl: string }) {
           {DEMO_MODAL.body}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
-          <button
-            ref={closeRef}
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={() => dialogRef.current?.close()}
-          >
+          <button type="button" className={buttonStyles.secondary} {...command('close')}>
             {DEMO_MODAL.close}
           </button>
           <ExternalLink href={freeGptUrl} className={buttonStyles.primary}>

@@ -104,7 +104,11 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} data-pending="Sending...">
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Sending..."
+        >
           {sent ? 'Send the link again' : 'Send reset link'}
         </button>
       </Form>

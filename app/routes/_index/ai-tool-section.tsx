@@ -32,15 +32,8 @@ export function AiToolSection({ freeGptUrl, embedded }: { freeGptUrl: string; em
             className="mx-auto mt-10 max-w-3xl overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm"
           >
             <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-100 px-4 py-3">
-              <h3
-                className="text-base font-semibold text-slate-900"
-              >
-                {AI_TOOL.embeddedTitle}
-              </h3>
-              <Link
-                to={{ pathname: '/', hash: 'ai-tool' }}
-                className={buttonStyles.secondary}
-              >
+              <h3 className="text-base font-semibold text-slate-900">{AI_TOOL.embeddedTitle}</h3>
+              <Link to={{ pathname: '/', hash: 'ai-tool' }} className={buttonStyles.secondary}>
                 <span aria-hidden="true">←</span>
                 {AI_TOOL.back}
               </Link>

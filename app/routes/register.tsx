@@ -78,11 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    // A taken e-mail belongs to the e-mail field; anything else is about the whole form.
-    const reply =
-      error.code === 'conflict'
-        ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
-        : submission.reply({ formErrors: [error.message || REGISTRATION_FAILED], hideFields });
+    // The spec's 'Registration Failed' says why, by the form; a taken e-mail is also marked on
+    // the e-mail field.
+    const message = error.message || REGISTRATION_FAILED;
+    const reply = submission.reply({
+      formErrors: [message],
+      fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
+      hideFields,
+    });
     return data(reply, { status: error.status, headers: retryAfterHeaders(error) });
   }
 }

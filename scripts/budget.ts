@@ -180,6 +180,12 @@ try {
     );
   }
   for (const line of skipped) console.log(`not counted: ${line}`);
+  // The files of the application pages, largest first: where their bytes go.
+  for (const { label, weight } of rows.filter((row) => !row.publicPage)) {
+    console.log(`\n${label}: ${weight.files.length} files, ${weight.inline.count} inline scripts`);
+    for (const file of weight.files) console.log(`${pad(file.gzip, 8)}  ${file.url}`);
+    console.log(`${pad(weight.inline.gzip, 8)}  (inline scripts)`);
+  }
   if (failed) console.log('\nOver budget: see the rows above.');
 } catch (error) {
   console.error(error);

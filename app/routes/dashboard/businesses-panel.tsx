@@ -1,7 +1,6 @@
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { BusinessForm } from './business-form';
+import { BusinessForm, DeleteBusinessDialog } from './split';
 import { BusinessSearch, dashboardListPath } from './business-search';
-import { DeleteBusinessDialog } from './delete-dialog';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { BusinessCard } from './business-card';

@@ -1,7 +1,6 @@
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { BusinessForm, DeleteBusinessDialog } from './split';
+import { BusinessForm, DeleteBusinessDialog, Pagination } from './split';
 import { BusinessSearch, dashboardListPath } from './business-search';
-import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { BusinessCard } from './business-card';
 import type { action, ActionResult, loader } from './route';

@@ -1,13 +1,11 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { BusinessForm as BusinessFormNow } from './business-form';
 import { DeleteBusinessDialog as DeleteBusinessDialogNow } from './delete-dialog';
-import {
-  OptimizationGuide as OptimizationGuideNow,
-  PromptKit as PromptKitNow,
-} from './prompt-kit';
+import { Pagination as PaginationNow } from '~/components/ui/pagination';
+import { OptimizationGuide as OptimizationGuideNow, PromptKit as PromptKitNow } from './prompt-kit';
 
 // What only some visits to the dashboard show (issue 35: the dashboard's JavaScript budget):
-// the add/edit form, the delete confirmation, and the premium tabs. The browser loads each one's
+// the add/edit form, the delete confirmation, the premium tabs and the page links of a long list. The browser loads each one's
 // code when it first shows; the server renders them at once, so the page is whole without
 // JavaScript (a React.lazy the server waited for would be streamed in by script). Each
 // `import.meta.env.SSR ? … : lazy(…)` is decided at build time, so the browser's bundle keeps only
@@ -27,6 +25,20 @@ const PromptKitLater = import.meta.env.SSR
 const OptimizationGuideLater = import.meta.env.SSR
   ? OptimizationGuideNow
   : lazy(() => import('./prompt-kit').then((module) => ({ default: module.OptimizationGuide })));
+
+const PaginationLater = import.meta.env.SSR
+  ? PaginationNow
+  : lazy(() =>
+      import('~/components/ui/pagination').then((module) => ({ default: module.Pagination })),
+    );
+
+export function Pagination(props: ComponentProps<typeof PaginationNow>) {
+  return (
+    <Suspense fallback={null}>
+      <PaginationLater {...props} />
+    </Suspense>
+  );
+}
 
 export function BusinessForm(props: ComponentProps<typeof BusinessFormNow>) {
   return (

@@ -6,7 +6,6 @@ import {
   SIGNAL_GROUPS,
   signalDefinition,
   signalTable,
-  type AuditOutcome,
   type Fix,
   type SignalGroup,
   type SignalId,

@@ -8,15 +8,21 @@
 // fetches (script tags, modulepreloads, imports made while loading) plus its inline scripts.
 // Prints a table; exits 1 when a page is over its budget (bytes are exact for a build), or when a
 // public page has a script file or a modulepreload at all.
-import { spawn, type ChildProcess } from 'node:child_process';
+//
+// `npm run budget -- --lighthouse` also prints Lighthouse's mobile scores (performance,
+// accessibility, best practices, SEO) of every public page and the dashboard. Not part of
+// `npm test`: scores vary with the machine. Lighthouse is not a dependency (114 packages, 176 MB);
+// it runs from LIGHTHOUSE_BIN when set, else `npx --yes lighthouse@13.5.0` fetches it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createCookie } from 'react-router';
 import { migrate } from './db-migrate';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { ensureBuild } from './lib/ensure-build';
 import { jsWeight, launchChromium, type JsWeight } from './lib/js-bytes';
 import { ADMIN_BUDGET, DASHBOARD_BUDGET, KIB, PUBLIC_BUDGET, PUBLIC_PAGES } from './lib/js-budgets';
@@ -97,6 +103,32 @@ async function waitFor(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** Lighthouse's mobile scores of a page (default form factor and throttling), 0-100 each. */
+function lighthouse(url: string, cookie?: string) {
+  const report = path.join(work, `lh-${randomBytes(4).toString('hex')}.json`);
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${report}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const bin = process.env.LIGHTHOUSE_BIN;
+  const run = spawnSync(bin ?? 'npx', bin ? args : ['--yes', 'lighthouse@13.5.0', ...args], {
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) return null;
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+  };
+  return ['performance', 'accessibility', 'best-practices', 'seo'].map((key) =>
+    Math.round((json.categories[key]?.score ?? 0) * 100),
+  );
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -187,6 +219,20 @@ try {
     console.log(`${pad(weight.inline.gzip, 8)}  (inline scripts)`);
   }
   if (failed) console.log('\nOver budget: see the rows above.');
+
+  if (process.argv.includes('--lighthouse')) {
+    console.log('\nLighthouse, mobile (performance, accessibility, best practices, SEO)');
+    const pages: [string, string | undefined][] = [
+      ...PUBLIC_PAGES.map((page): [string, undefined] => [page, undefined]),
+      ['/dashboard', cookies.owner],
+    ];
+    for (const [page, cookie] of pages) {
+      const scores = lighthouse(`${appUrl}${page}`, cookie);
+      console.log(
+        `${page.padEnd(40)}${scores ? scores.map((score) => pad(score, 5)).join('') : '  Lighthouse did not run'}`,
+      );
+    }
+  }
 } catch (error) {
   console.error(error);
   failed = true;

@@ -197,7 +197,11 @@ test.describe('with JavaScript on', () => {
     await expect(alert).toContainText('An account with this email already exists');
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
+    // The page came back from the server, which never echoes a password.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
     await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+    await page.getByLabel('Confirm password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Registration Failed', { exact: true })).toHaveCount(0);

@@ -14,6 +14,8 @@ import { applySecurityHeaders } from '~/http/security-headers';
  * AI-readiness re-audit.
  */
 export { startBackgroundJobs } from '~/jobs/index.server';
+// API keys' "last used", noted in memory, is written once more as the server stops.
+export { stopApiKeyUse } from '~/domain/api-keys.server';
 
 // React Router rejects pending loader promises after this long; the render is aborted a second
 // later, so their rejections can still be streamed to the browser first.

@@ -8,7 +8,9 @@
 import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { normalizeName } from '~/domain/tracking/names';
 import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+import { demoApiKey, storeKnownApiKey } from '~/domain/api-keys.server';
 import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
 
 const COUNT = Number(process.env.DEMO_CUSTOMERS ?? 2000);
 const MARKER = '@demo.example.com';
@@ -212,6 +214,32 @@ export async function seedDemoAnswers({ businesses = 10, weeks = 6 } = {}) {
   return answers;
 }
 
+/**
+ * The demo's API key, for its owner: the customer of the first demo business with answers (a paid
+ * plan), so an MCP client connected with it sees figures at once. The key is derived from
+ * SESSION_SECRET (see demoApiKey), so every run prints the same key while only its hash is kept.
+ * Null without demo customers.
+ */
+export async function seedDemoApiKey(secret = env.SESSION_SECRET) {
+  const business = await db.business.findFirst({
+    where: {
+      user: { email: { endsWith: MARKER }, subscriptionStatus: { not: 'free' } },
+      trackingAnswers: { some: {} },
+    },
+    orderBy: { id: 'asc' },
+    select: { name: true, user: { select: { id: true, email: true } } },
+  });
+  if (!business) return null;
+  const key = demoApiKey(secret);
+  const existing = await db.apiKey.findFirst({
+    where: { prefix: key.slice(4, 16) },
+    select: { user: { select: { email: true } } },
+  });
+  if (existing) return { key, email: existing.user.email, business: business.name, created: false };
+  const created = await storeKnownApiKey(business.user, 'Demo MCP client', key);
+  return { key, email: business.user.email, business: business.name, created };
+}
+
 function hash(text: string): number {
   let value = 2166136261;
   for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 16777619);
@@ -235,5 +263,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `Asked the Demo assistant ${answers.toLocaleString('en-US')} questions for past weeks (simulated answers).`,
     );
+  const demoKey = COUNT > 0 ? await seedDemoApiKey() : null;
+  if (demoKey) {
+    const site = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    console.log(
+      [
+        `Demo API key (${demoKey.created ? 'created' : 'ready'}) of ${demoKey.email}, who owns ${demoKey.business}:`,
+        `  ${demoKey.key}`,
+        `Connect an MCP client to ${site}/mcp with it, e.g. Claude Code:`,
+        `  claude mcp add --transport http ai-visibility ${site}/mcp --header "Authorization: Bearer ${demoKey.key}"`,
+        `Other clients (Claude Desktop, Cursor, VS Code): ${site}/help/mcp`,
+      ].join('\n'),
+    );
+  }
   await db.$disconnect();
 }

@@ -14,7 +14,7 @@ import {
   BODY_TOTAL_TIMEOUT_MS,
   bearerToken,
   bodyLimitFor,
-  isApiPath,
+  isJsonApiPath,
   isWebhookPath,
   isWellFormedHost,
   PAGE_METHODS,
@@ -143,7 +143,7 @@ function refuse(
   headers: Record<string, string> = {},
 ) {
   res.status(status).set({ 'Cache-Control': 'private, no-store', ...headers });
-  const wantsJson = isApiPath(req.path) || req.accepts(['html', 'json']) === 'json';
+  const wantsJson = isJsonApiPath(req.path) || req.accepts(['html', 'json']) === 'json';
   if (wantsJson) res.json({ message });
   else res.type('text/plain').send(`${message}.`);
 }
@@ -155,7 +155,7 @@ function refuse(
  */
 function checkRequestLine(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (!isWellFormedHost(req.headers.host)) return refuse(req, res, 400, 'Bad Host header');
-  const allowed = isApiPath(req.path) ? API_METHODS : PAGE_METHODS;
+  const allowed = isJsonApiPath(req.path) ? API_METHODS : PAGE_METHODS;
   const allow = [...allowed, 'OPTIONS'].join(', ');
   if (req.method === 'OPTIONS') {
     res.status(204).set({ Allow: allow, 'Cache-Control': 'private, no-store' }).end();
@@ -168,6 +168,9 @@ function checkRequestLine(req: ExpressRequest, res: ExpressResponse, next: NextF
 }
 
 /**
+ * (The MCP server at /mcp counts as the JSON API here and in the checks above: it takes API keys
+ * only, so a cookie never authorises it, and a browser page elsewhere is refused all the same.)
+ *
  * A JSON call that changes something and is authenticated by the session cookie must say it comes
  * from our own pages (Sec-Fetch-Site: same-origin, or our Origin): a page elsewhere, even one that
  * sends neither header, cannot make the browser sign a user out or change their data. Calls with a
@@ -180,7 +183,7 @@ function requireSameOriginForCookieCalls(
   res: ExpressResponse,
   next: NextFunction,
 ) {
-  if (!isApiPath(req.path) || isWebhookPath(req.path) || !isUnsafeMethod(req.method)) {
+  if (!isJsonApiPath(req.path) || isWebhookPath(req.path) || !isUnsafeMethod(req.method)) {
     return next();
   }
   const signedIn = /(?:^|;\s*)__session=/.test(req.get('cookie') ?? '');

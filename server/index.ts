@@ -45,6 +45,7 @@ const DRAIN_MS = 2000;
 // that enqueues work but runs none.
 const entry = build.entry.module as {
   startBackgroundJobs?: () => Promise<() => Promise<void>>;
+  stopApiKeyUse?: () => Promise<void>;
 };
 let jobs: Promise<() => Promise<void>> = Promise.resolve(async () => {});
 const onListening = () => {
@@ -78,6 +79,10 @@ function stop(signal: string) {
   setTimeout(() => {
     server.close((error) => {
       if (error) console.error(error);
+      // The API keys' last uses noted since the last batch (app/domain/api-keys.server.ts).
+      entry
+        .stopApiKeyUse?.()
+        .catch((flushError: unknown) => console.error('[server] API key last-used', flushError));
       // Database pools close when idle (allowExitOnIdle); once the job engine has stopped, nothing
       // else keeps the process alive.
     });

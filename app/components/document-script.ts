@@ -54,6 +54,7 @@ const PRERENDER = [
   '/login',
   '/register',
   '/forgot-password',
+  '/help/mcp',
 ];
 
 /**

@@ -43,6 +43,13 @@ export const PUBLIC_PAGES = {
     description:
       'Contact the AI Visibility team. We answer sales questions within 4 hours, Mon-Fri 9AM-6PM EST.',
   },
+  mcpHelp: {
+    path: '/help/mcp',
+    label: 'Use your data in AI assistants',
+    title: 'Use your data in Claude, ChatGPT or Cursor | AI Visibility',
+    description:
+      'Connect Claude, ChatGPT, Cursor or VS Code to your AI Visibility account with an API key: the exact settings for each, and what the assistant can read and do.',
+  },
   privacy: {
     path: '/privacy',
     label: 'Privacy Policy',

@@ -1,4 +1,5 @@
 import { db, serializableTransaction } from '~/lib/db.server';
+import { listApiKeys } from './api-keys.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/mail/messages.server';
 import type { AccountUpdateInput } from '~/schemas/account';
@@ -421,6 +422,8 @@ export async function exportAccountData(
       updatedAt: updatedAt.toISOString(),
       subscriptionCancelAtPeriodEnd,
     },
+    // Name, prefix and dates of each key (at most the plan's few); the keys themselves are not kept.
+    apiKeys: await listApiKeys({ id: userId }),
   };
   return (async function* () {
     yield JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "businesses": [');

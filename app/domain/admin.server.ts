@@ -125,15 +125,25 @@ export async function getTabCounts(actor: AdminActor) {
 export type AdminUserView = PublicUser & {
   /** A subscription bills the plan: it follows the payment provider, not this panel. */
   billedBySubscription: boolean;
+  /** How many API keys the user has (never the keys themselves). */
+  apiKeyCount: number;
 };
 
-const adminUserSelect = { ...publicUserSelect, stripeSubscriptionId: true } as const;
+const adminUserSelect = {
+  ...publicUserSelect,
+  stripeSubscriptionId: true,
+  _count: { select: { apiKeys: true } },
+} as const;
 
 function toAdminUser(
   user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>,
   now = new Date(),
 ): AdminUserView {
-  return { ...toPublicUser(user), billedBySubscription: billedBySubscription(user, now) };
+  return {
+    ...toPublicUser(user),
+    billedBySubscription: billedBySubscription(user, now),
+    apiKeyCount: user._count.apiKeys,
+  };
 }
 
 /** Why an admin cannot set the plan of a user whose subscription bills it. */
@@ -285,7 +295,7 @@ export async function createAdminUser(
       action: 'admin_created',
     },
   });
-  return { ...created, billedBySubscription: false };
+  return { ...created, billedBySubscription: false, apiKeyCount: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

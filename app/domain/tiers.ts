@@ -193,3 +193,19 @@ export const TRACKING_RUN_INTERVAL_HOURS: Record<Tier, number> = {
   growth: 1,
   authority: 1,
 };
+
+/**
+ * API keys one account may hold at once, by plan (an expired plan counts as Free). One for an
+ * owner's assistant, more for an agency's several tools and people. Revoking one frees its place.
+ */
+export const API_KEYS_PER_ACCOUNT: Record<Tier, number> = {
+  free: 1,
+  diy: 2,
+  starter: 3,
+  growth: 5,
+  authority: 10,
+};
+
+export function apiKeyLimit(user: SubscriptionFacts, now: Date): number {
+  return API_KEYS_PER_ACCOUNT[effectiveTier(user, now)];
+}

@@ -6,6 +6,8 @@ import { ADMIN_REQUIRED_MESSAGE } from '~/domain/admin.server';
 import { isAdmin } from '~/domain/users';
 import { DomainError } from '~/domain/errors';
 import { createSession, endSession, getSessionUser } from '~/domain/sessions.server';
+import { looksLikeApiKey, noteApiKeyUse, verifyApiKey } from '~/domain/api-keys.server';
+import { API_KEY_RATE_LIMIT_MESSAGE, takeApiKeyRequest } from './api-key-limit.server';
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from '~/lib/env.server';
 import { deviceIdFor, issueDeviceCookie } from './device-cookie.server';
@@ -69,18 +71,73 @@ function loginUrl(request: Request) {
   return `/login?${new URLSearchParams({ redirectTo })}`;
 }
 
-/** The JSON API: no live session is a 401 `{ message }`. */
-export async function requireApiUser(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
-  if (!user) throw jsonMessage(401, 'Authentication required');
-  return user;
+/** Who calls the JSON API: the user, and the API key they called with (null: a login's token). */
+export type ApiCaller = { user: PublicUser; apiKeyId: string | null };
+
+export const API_KEY_REFUSED_MESSAGE =
+  'An API key cannot change the password, e-mail, plan or API keys, or delete the account. Sign in to the site to do this.';
+export const API_KEY_ADMIN_MESSAGE =
+  'API keys cannot make admin calls. Sign in to the site as an admin to do this.';
+
+/**
+ * An API key in `Authorization: Bearer aiv_…`: its owner, or null when the key is unknown or
+ * revoked. Each use counts against the key's rate (429 `{ message }` with Retry-After past it)
+ * and is noted for "last used" (written in a batch, not per request).
+ */
+export async function apiKeyCaller(request: Request): Promise<ApiCaller | null> {
+  const bearer = bearerToken(request.headers.get('authorization'));
+  if (!bearer || !looksLikeApiKey(bearer)) return null;
+  const verified = await verifyApiKey(bearer);
+  if (!verified) return null;
+  const decision = takeApiKeyRequest(verified.keyId);
+  if (!decision.allowed) {
+    throw Response.json(
+      { message: API_KEY_RATE_LIMIT_MESSAGE },
+      { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
+    );
+  }
+  noteApiKeyUse(verified.keyId);
+  return { user: verified.user, apiKeyId: verified.keyId };
 }
 
-/** The admin JSON API: a visitor is 401, a signed-in non-admin 403 `{ message }`. */
+/**
+ * The JSON API's caller: an API key (acting as its owner), a login's Bearer token or the session
+ * cookie. `apiKeys: 'refuse'` (the account's password, e-mail, deletion and its keys) answers a
+ * key with 403 `{ message }`. No live session or key is a 401 `{ message }`.
+ */
+export async function requireApiCaller(
+  request: Request,
+  { apiKeys = 'allow' }: { apiKeys?: 'allow' | 'refuse' } = {},
+): Promise<ApiCaller> {
+  const bearer = bearerToken(request.headers.get('authorization'));
+  if (bearer && looksLikeApiKey(bearer)) {
+    const caller = await apiKeyCaller(request);
+    if (!caller) throw jsonMessage(401, 'Authentication required');
+    if (apiKeys === 'refuse') throw jsonMessage(403, API_KEY_REFUSED_MESSAGE);
+    return caller;
+  }
+  const user = await getUser(request);
+  if (!user) throw jsonMessage(401, 'Authentication required');
+  return { user, apiKeyId: null };
+}
+
+/** The JSON API: no live session (or API key) is a 401 `{ message }`. */
+export async function requireApiUser(
+  request: Request,
+  options?: { apiKeys?: 'allow' | 'refuse' },
+): Promise<PublicUser> {
+  return (await requireApiCaller(request, options)).user;
+}
+
+/**
+ * The admin JSON API: a visitor is 401, a signed-in non-admin 403 `{ message }`, and so is an API
+ * key, even an admin's: a key acts for an owner, never as an admin.
+ */
 export async function requireApiAdmin(request: Request): Promise<PublicUser> {
-  const user = await requireApiUser(request);
-  if (!isAdmin(user)) throw jsonMessage(403, ADMIN_REQUIRED_MESSAGE);
-  return user;
+  const caller = await requireApiCaller(request);
+  if (caller.apiKeyId) throw jsonMessage(403, API_KEY_ADMIN_MESSAGE);
+  if (!isAdmin(caller.user)) throw jsonMessage(403, ADMIN_REQUIRED_MESSAGE);
+  return caller.user;
 }
 
 /** Pages: a visitor is sent to the login screen and brought back afterwards. */

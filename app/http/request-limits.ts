@@ -32,6 +32,19 @@ export function isApiPath(pathname: string): boolean {
   return /^\/api(?:\/|$)/.test(routePath(pathname));
 }
 
+/** The remote MCP server (`/mcp`, in any case or encoding, as the router matches it). */
+export function isMcpPath(pathname: string): boolean {
+  return /^\/mcp\/?$/.test(routePath(pathname));
+}
+
+/**
+ * A machine's call rather than a page: the JSON API and the MCP server. The server answers their
+ * refusals with `{ message }`, allows the API's methods and applies the cookie-call rule to them.
+ */
+export function isJsonApiPath(pathname: string): boolean {
+  return isApiPath(pathname) || isMcpPath(pathname);
+}
+
 export function isWebhookPath(pathname: string): boolean {
   return routePath(pathname).replace(/\/+$/, '') === WEBHOOK_PATH;
 }

@@ -44,6 +44,8 @@ const schema = z.object({
    */
   PUBLIC_URL: z.union([z.literal(''), url]).default(''),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Requests one API key may make a minute on one instance (the JSON API and /mcp); then 429. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
   /**
    * The operator of the site, as the privacy policy and the terms name it: company name, postal

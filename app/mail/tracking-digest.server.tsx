@@ -21,6 +21,8 @@ export type DigestBusiness = {
   /** How the answers used the business's site (cited apart from found by the search only);
    * null without a website. */
   site: string | null;
+  /** One line on how the week's answers describe the business (null: no sentence named it). */
+  sentiment?: string | null;
   /** A business the answers named for the first time this week (not on the owner's list). */
   newCompetitor: { name: string; mentions: number } | null;
   /** A short excerpt of a recent answer that named the business. */
@@ -83,6 +85,7 @@ export function trackingDigestMail(content: DigestContent): Mail {
         overallLine(business),
         ...business.engines.map((engine) => `- ${engineLine(engine)}`),
         ...(business.site ? [business.site] : []),
+        ...(business.sentiment ? [business.sentiment] : []),
         ...(business.newCompetitor ? [competitorLine(business.newCompetitor)] : []),
         ...(business.quote
           ? [`${quoteIntro(business.quote)}\n> ${business.quote.excerpt}`]
@@ -115,6 +118,7 @@ export function trackingDigestMail(content: DigestContent): Mail {
               ))}
             </ul>
             {business.site ? <p style={{ margin: '0 0 8px' }}>{business.site}</p> : null}
+            {business.sentiment ? <p style={{ margin: '0 0 8px' }}>{business.sentiment}</p> : null}
             {business.newCompetitor ? (
               <p style={{ margin: '0 0 8px' }}>{competitorLine(business.newCompetitor)}</p>
             ) : null}

@@ -14,13 +14,15 @@ const ALLOWED = ['GET', 'PUT', 'DELETE'];
 //   ends every other session, the calling one stays.
 // DELETE /api/account { password } → 204; 409 { message } with a running paid plan or for the
 //   last admin.
+// An API key may read (GET) but PUT and DELETE answer it 403 { message }.
 export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json(await requireApiUser(request));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed(ALLOWED);
-  const user = await requireApiUser(request);
+  // An API key reads the account but changes none of it (its e-mail, password, or its end).
+  const user = await requireApiUser(request, { apiKeys: 'refuse' });
   const client = await attemptClient(request, context, user.email);
   if (request.method === 'PUT') {
     const payload = await readJsonPayload(request, AccountUpdateSchema);

@@ -24,7 +24,10 @@ const Filter = z.object({
 // [{ id, engine, model, promptId, prompt, text, mentioned, position, cited, retrieved,
 // citedOrRetrieved, citedNotNamed, sources: [{ url, title, kind }], searches: [string],
 // location: { via, city, region, country, added } | null, competitors: [{ name, position }],
-// askedAt }]. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
+// sentences: [{ text, label }] | null, sentimentBy, askedAt }]. `sentences` are the answer's
+// sentences naming the business, each labelled "positive", "neutral" or "negative" by the
+// extraction model (`sentimentBy` "model") or the labeller ("library"); null for an answer
+// recorded before they were kept and not read since. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
 // cite it) or "cited-or-retrieved" (recorded before the two were told apart); each page once.
 // Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,6 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         searches: answer.searches,
         location: answer.location,
         competitors: answer.competitors,
+        sentences: answer.sentences,
+        sentimentBy: answer.sentimentBy,
         askedAt: answer.askedAt,
       })),
     );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Figures } from '~/domain/tracking/figures';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
+import { engineFilter, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
@@ -28,12 +29,23 @@ function figures(value: Figures) {
 // `cited` counts the answers' own citations of the site; `retrieved` the answers whose search
 // returned it uncited; `citedOrRetrieved` answers recorded before the two were told apart.
 // `domains`: the sites cited most ({ domain, cited, share, retrieved, citedOrRetrieved, own });
-// `retrievedDomains`: the sites found by the searches and not cited most. Another user's
-// business → 404.
+// `retrievedDomains`: the sites found by the searches and not cited most. `sentiment`: how the
+// period's answers describe the business, per engine and overall ({ engine, name, positive,
+// neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
+// counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
+// `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
+// Another user's business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   try {
     const visibility = await visibilityFor(user, params.id ?? '');
+    const sentiment = await sentimentOfPeriod(
+      params.id ?? '',
+      engineFilter(),
+      visibility.current,
+      visibility.periods[0]?.start ?? null,
+    );
+    const names = new Map(visibility.engines.map((engine) => [engine.engine, engine.name]));
     return Response.json(
       {
         period: visibility.current,
@@ -52,6 +64,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         domains: visibility.domains,
         retrievedDomains: visibility.retrievedDomains,
         periods: visibility.periods.map((period) => ({ start: period.start, ...figures(period) })),
+        sentiment: {
+          engines: sentiment.engines.map((engine) => ({
+            ...engine,
+            name: names.get(engine.engine) ?? engine.engine,
+          })),
+          overall: sentiment.overall,
+          pooled: sentiment.pooled && {
+            since: sentiment.pooled.since,
+            engines: sentiment.pooled.engines.map((engine) => ({
+              ...engine,
+              name: names.get(engine.engine) ?? engine.engine,
+            })),
+            overall: sentiment.pooled.overall,
+          },
+        },
       },
       { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
     );

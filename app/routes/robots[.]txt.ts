@@ -11,6 +11,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     'Disallow: /account',
     'Disallow: /reset-password',
     'Disallow: /api/',
+    'Disallow: /mcp',
     '',
     `Sitemap: ${getOrigin(request)}/sitemap.xml`,
     '',

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = [
   '/register',
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
+  '/help/mcp',
   '/no-such-page',
 ] as const;
 

@@ -19,6 +19,7 @@ const PUBLIC_PAGES = [
   '/register',
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
+  '/help/mcp',
   '/no-such-page',
 ];
 /** Pages that send a signed-in visitor to the dashboard. */

@@ -105,6 +105,9 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
     'The assistants are asked from Austin, Texas',
   );
   await expect(page.getByTestId('prompt-searches')).toContainText(question);
+  await expect(page.getByTestId('sentiment-panel')).toContainText(
+    /n = \d+ sentences? in [1-3] answers?|No sentence in this period's answers names/,
+  );
   await expectNoAxeViolations(page);
 
   // A name the answers gave is hidden as not a business (after a confirmation), then shown again.
@@ -166,6 +169,20 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByTestId('prompt-searches')).toContainText(
       'who is the best plumber in Austin',
     );
+    // How the answers describe the business: the share of each label per assistant with n (three
+    // answers: a low sample), and under each answer that named it, its sentences with labels.
+    const sentiment = page.getByTestId('sentiment-panel');
+    await expect(
+      sentiment.getByRole('heading', { name: 'How the answers describe you' }),
+    ).toBeVisible();
+    await expect(sentiment).toContainText(
+      /Demo assistant \(simulated answers\)\s*\d+% \(\d+\)\s*\d+% \(\d+\)\s*\d+% \(\d+\)\s*n = \d+ sentences? in [1-3] answers?\s*Low sample|No sentence in this period's answers names/,
+    );
+    const named = page.getByTestId('answer').filter({ hasText: /Named you/ });
+    for (const each of await named.all())
+      await expect(each.getByTestId('answer-sentence').first()).toContainText(
+        /^(Positive|Neutral|Negative)“.+”$/,
+      );
 
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.getByLabel('Question', { exact: true }).fill('emergency plumber open now in Austin');

@@ -6,6 +6,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '~/domain/account.server';
 import { EMAIL_TAKEN_MESSAGE } from '~/domain/accounts.server';
+import { createApiKey } from '~/domain/api-keys.server';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { createSession, getSessionUser, hashToken } from '~/domain/sessions.server';
 import { db } from '~/lib/db.server';
@@ -431,6 +432,7 @@ describe('/account', () => {
       data: { userId: user.id, name: 'Dora Dental', website: 'https://dora.example' },
     });
     await db.business.create({ data: { userId: stranger.id, name: 'Not Dora' } });
+    const apiKey = await createApiKey(user, { name: 'Dora’s assistant' });
     const { cookie } = await sessionCookieFor(user.id);
     const res = await run(() =>
       exportLoader(args(new Request(`${BASE}/account/export`, { headers: { Cookie: cookie } }))),
@@ -444,7 +446,13 @@ describe('/account', () => {
       account: { email: string; firstName: string };
       businesses: { name: string }[];
       signIns: { ipAddress: string; device: string }[];
+      apiKeys: { name: string; prefix: string }[];
     };
+    // The key's name and prefix, never the key.
+    expect(body.apiKeys).toEqual([
+      expect.objectContaining({ name: 'Dora’s assistant', prefix: apiKey.prefix }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain(apiKey.key);
     expect(body.account).toMatchObject({ email: user.email, firstName: 'Dora' });
     expect(JSON.stringify(body)).not.toMatch(/hash|scrypt/i);
     expect(body.businesses.map((b) => b.name)).toEqual(['Dora Dental']);

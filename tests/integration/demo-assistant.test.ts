@@ -1,6 +1,7 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { readAnswer, type AnswerReading } from '~/domain/tracking/reader';
+import { readSentiment } from '~/domain/tracking/sentiment';
 import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { searchesOf, sourcesOf } from '~/lib/ai/answer-parts';
 import { createDemoModel, seededRandom, type DemoContext } from '~/lib/ai/demo-model';
@@ -120,4 +121,21 @@ describe('the Demo assistant read by the tracking reader', () => {
       );
     expect(new Set(competitors.filter((c) => !c.known).map((c) => c.name)).size).toBeGreaterThan(3);
   });
+});
+
+describe('how the Demo assistant describes the business', () => {
+  it.each(CONTEXTS)(
+    'says good, plain and bad things of $business.name, each labelled as such',
+    async (context) => {
+      const read = await readAnswers(context, 120);
+      const labels = read.flatMap(({ text, reading }) =>
+        readSentiment(text, reading.matches).map((sentence) => sentence.label),
+      );
+      const count = (label: string) => labels.filter((each) => each === label).length;
+      // Every label shows, praise most often (as in real answers), drawbacks least.
+      expect(count('positive')).toBeGreaterThan(count('negative'));
+      expect(count('neutral')).toBeGreaterThanOrEqual(5);
+      expect(count('negative')).toBeGreaterThanOrEqual(5);
+    },
+  );
 });

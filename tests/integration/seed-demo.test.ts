@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeName } from '~/domain/tracking/names';
 import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { db } from '~/lib/db.server';
-import { demoCompetitors, demoPrompts, seedDemoTracking } from '../../prisma/seed-demo';
+import { verifyApiKey } from '~/domain/api-keys.server';
+import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+import {
+  demoCompetitors,
+  demoPrompts,
+  seedDemoApiKey,
+  seedDemoTracking,
+} from '../../prisma/seed-demo';
 
 // The demo seed's tracking data: every demo business gets prompts and competitors to track, once.
 
@@ -87,5 +94,42 @@ describe('seedDemoTracking', () => {
       (last) => demoPrompts({ ...garcia, name: `${last} Plumbing` }).join('|'),
     );
     expect(new Set(sets).size).toBeGreaterThan(3);
+  });
+
+  it('gives the demo owner an API key once, the same at every run, keeping only its hash', async () => {
+    const email = `seed-key-${Date.now()}@demo.example.com`;
+    const owner = await db.user.create({
+      data: { id: '0-seed-key-owner', email, firstName: 'Demo', subscriptionStatus: 'growth' },
+    });
+    try {
+      const business = await db.business.create({
+        data: {
+          id: '0-seed-key-business',
+          userId: owner.id,
+          name: 'Aaron Plumbing',
+          industry: 'Plumbing',
+          location: 'Austin, TX',
+        },
+      });
+      await db.trackedPrompt.create({
+        data: { businessId: business.id, text: 'best plumber in Austin' },
+      });
+      expect(await seedDemoHistory(business.id, { weeks: 1 })).toBeGreaterThan(0);
+
+      const first = await seedDemoApiKey('a-demo-only-secret-0123456789');
+      expect(first).toMatchObject({ email, business: 'Aaron Plumbing', created: true });
+      expect(first!.key).toMatch(/^aiv_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+      const again = await seedDemoApiKey('a-demo-only-secret-0123456789');
+      expect(again).toMatchObject({ key: first!.key, created: false });
+      const rows = await db.apiKey.findMany({ where: { userId: owner.id } });
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(first!.key.slice(17));
+      expect((await verifyApiKey(first!.key))?.user.email).toBe(email);
+      // Another installation's secret gives another key.
+      const other = await seedDemoApiKey('another-installation-secret-0123');
+      expect(other!.key).not.toBe(first!.key);
+    } finally {
+      await db.user.delete({ where: { id: owner.id } });
+    }
   });
 });

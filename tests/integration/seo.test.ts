@@ -14,6 +14,7 @@ describe('robots.txt', () => {
     expect(text).toContain('Disallow: /dashboard');
     expect(text).toContain('Disallow: /admin');
     expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Disallow: /mcp');
     expect(text).toContain('Disallow: /account');
     expect(text).toContain('Disallow: /reset-password');
     expect(text).toContain('Sitemap: https://example.org/sitemap.xml');
@@ -33,6 +34,7 @@ describe('sitemap.xml', () => {
       'http://shop.example:8080/how-it-works',
       'http://shop.example:8080/pricing',
       'http://shop.example:8080/contact',
+      'http://shop.example:8080/help/mcp',
       'http://shop.example:8080/privacy',
       'http://shop.example:8080/terms',
     ]);

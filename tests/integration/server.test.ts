@@ -308,3 +308,41 @@ describe('a client still sending when it is refused', () => {
     for (let i = 0; i < 20; i += 1) expect(await send()).toBe(413);
   });
 });
+
+describe('/mcp is treated as the JSON API', () => {
+  it('refuses cross-site and cookie calls with { message }, and lets the API methods through', async () => {
+    reached.length = 0;
+    for (const pathname of ['/mcp', '/MCP', '/%6Dcp']) {
+      const crossSite = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+        body: '{}',
+      });
+      expect(crossSite.status, pathname).toBe(403);
+      expect(await crossSite.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+      // A cookie call that does not say it comes from our own pages.
+      const cookie = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: '__session=abc' },
+        body: '{}',
+      });
+      expect(cookie.status, pathname).toBe(403);
+    }
+    expect(reached).toHaveLength(0);
+    // DELETE reaches the app (which answers it), as for /api; a page would be 405 here.
+    const remove = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'DELETE' });
+    expect(remove.status).toBe(200);
+    const page = await fetch(`http://127.0.0.1:${port}/mcp-guide`, { method: 'DELETE' });
+    expect(page.status).toBe(405);
+    const bearer = await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer aiv_x' },
+      body: '{}',
+    });
+    expect(bearer.status).toBe(201);
+    expect(reached.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'DELETE /mcp',
+      'POST /mcp',
+    ]);
+  });
+});

@@ -13,6 +13,8 @@ import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
 import { correctionsOf } from './corrections.server';
 import { readAnswer, type NameMatch } from './reader';
+import { describeSentiment } from './sentiment';
+import { sentimentByBusiness } from './sentiment.server';
 import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
@@ -345,7 +347,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
 
   const ids = businesses.map((business) => business.id);
   const names = engineNames();
-  const [current, previous, extras] = await Promise.all([
+  const [current, previous, extras, sentiment] = await Promise.all([
     countsBetween(ids, start, end),
     countsBetween(ids, previousStart, start),
     Promise.all(
@@ -354,6 +356,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
         quote: await quoteOf(business, start, end, names),
       })),
     ),
+    sentimentByBusiness(ids, engineFilter(), { gte: start, lt: end }),
   ]);
 
   const reports: DigestBusiness[] = businesses.map((business, index) => {
@@ -367,6 +370,10 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       name: business.name,
       overall,
       site: business.website ? describeSite(overall) : null,
+      sentiment: (() => {
+        const figures = sentiment.get(business.id);
+        return figures ? describeSentiment(figures) : null;
+      })(),
       previous: beforeAll.samples ? figuresFromCounts(beforeAll) : null,
       engines: [...thisWeek.entries()]
         .filter(([, counts]) => counts.samples > 0)

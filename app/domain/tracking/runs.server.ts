@@ -33,6 +33,8 @@ import {
 import { sentencesAbout, withModelNames } from './model-names';
 import { readAnswer, type AnswerSource } from './reader';
 import { searchCounts } from './searches';
+import { answerSentiment, type LabelledSentence } from './sentiment';
+import { countSentences } from './sentiment.server';
 
 // Tracking's runs, on the job engine. A round asks every prompt of a business of every engine
 // TRACKING_SAMPLES times: one `tracking-ask-<engine>` job per (prompt, engine, sample, round) under
@@ -602,10 +604,10 @@ export async function storeAnswer(
     /** The extraction model's call for this answer (its spend is counted with it), if any. */
     extraction?: Extraction | ExtractionFailure | null;
     /**
-     * The extraction model's sentences naming the business with their labels (the sentiment
-     * work stores them; see app/domain/tracking/sentiment.ts where it exists).
+     * The extraction model's sentences naming the business with their labels, when it gave any
+     * the answer contains; else the labeller labels the sentences the reader found (sentiment.ts).
      */
-    modelSentences?: readonly { text: string; label: 'positive' | 'neutral' | 'negative' }[] | null;
+    modelSentences?: readonly LabelledSentence[] | null;
   },
   askedAt: Date,
 ): Promise<void> {
@@ -633,6 +635,7 @@ export async function storeAnswer(
     ...reading.citedUrls.map((url) => ({ url, cited: true })),
   ]);
   const searches = searchCounts(input.searches ?? []);
+  const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
   await keepOnce(
     input,
     askedAt,
@@ -654,6 +657,8 @@ export async function storeAnswer(
       highlights: JSON.stringify(
         reading.matches.map(({ start, end, kind }) => ({ start, end, kind })),
       ),
+      sentences: JSON.stringify(sentiment.sentences),
+      sentimentBy: sentiment.by,
       inputTokens: input.usage.inputTokens,
       outputTokens: input.usage.outputTokens,
       costUsd: input.costUsd,
@@ -707,6 +712,7 @@ export async function storeAnswer(
           create: { ...key, promptId: input.promptId, key: searchKey, query, answers: 1 },
           update: { answers: { increment: 1 } },
         });
+      await countSentences(tx, key, sentiment.sentences);
     },
     {
       calls: 1,

@@ -37,6 +37,7 @@ import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
 import { periodKindOf } from './runs.server';
+import { storedSentences, type LabelledSentence, type SentimentSource } from './sentiment';
 import { siteFigures, withShares } from './sites.server';
 import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
 
@@ -416,6 +417,10 @@ export type AnswerView = {
   askedAt: string;
   /** Where the business's and the competitors' names are in `text`, for highlighting. */
   matches: NameMatch[];
+  /** The sentences naming the business, labelled; null: not read for them (recorded before). */
+  sentences: LabelledSentence[] | null;
+  /** Who labelled them: the extraction model or the labeller. */
+  sentimentBy: SentimentSource | null;
 };
 
 export type AnswerFilter = {
@@ -514,6 +519,8 @@ export async function listAnswers(
       location: true,
       competitors: true,
       highlights: true,
+      sentences: true,
+      sentimentBy: true,
       askedAt: true,
     },
   });
@@ -552,6 +559,9 @@ export async function listAnswers(
         competitors: named.map(({ name, position }) => ({ name, position })),
         askedAt: row.askedAt.toISOString(),
         matches,
+        sentences: storedSentences(row.sentences),
+        sentimentBy:
+          row.sentimentBy === 'model' || row.sentimentBy === 'library' ? row.sentimentBy : null,
       };
     }),
     total,

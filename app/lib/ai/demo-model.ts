@@ -21,6 +21,7 @@ import {
   CAVEATS,
   CLOSERS,
   intentOf,
+  OWN_BLURBS,
   inventedNames,
   placeOf,
   PRICE_BLURBS,
@@ -190,6 +191,17 @@ function composeAnswer(
     let next = 0;
     return () => deck[next++ % deck.length]!;
   })();
+  // What the answer says of the owner's business: praise, a plain fact or a drawback, so the
+  // simulated answers show every label the sentences get (decision 21).
+  const ownKind = mentioned
+    ? rng.weighted([
+        ['positive', 50],
+        ['neutral', 30],
+        ['negative', 20],
+      ] as const)
+    : 'positive';
+  const ownBlurb = rng.pick(OWN_BLURBS[ownKind]);
+  const say = (pick: Pick) => (pick.business ? ownBlurb : blurb());
   const label = (pick: Pick) =>
     pick.business && linkUs ? `[${pick.name}](${website})` : pick.name;
   // In running text a one-word name ("Summit") is bolded, as assistants do, or it reads as a word.
@@ -220,32 +232,32 @@ function composeAnswer(
     ['table', 12],
   ] as const);
   if (form === 'numbered') {
-    parts.push(picks.map((pick, i) => `${i + 1}. **${label(pick)}** – ${blurb()}`).join('\n'));
+    parts.push(picks.map((pick, i) => `${i + 1}. **${label(pick)}** – ${say(pick)}`).join('\n'));
   } else if (form === 'bullets') {
     const withRatings = random() < 0.4;
     parts.push(
       picks
         .map(
           (pick) =>
-            `- **${label(pick)}**${withRatings ? ` (${rating()} on Google)` : ''}: ${blurb()}`,
+            `- **${label(pick)}**${withRatings ? ` (${rating()} on Google)` : ''}: ${say(pick)}`,
         )
         .join('\n'),
     );
   } else if (form === 'paragraphs') {
-    parts.push(...picks.map((pick) => `**${label(pick)}** – ${lowerFirst(blurb())}`));
+    parts.push(...picks.map((pick) => `**${label(pick)}** – ${lowerFirst(say(pick))}`));
   } else if (form === 'table') {
     parts.push(
       [
         '| Business | Why people pick it | Rating |',
         '|---|---|---|',
         ...picks.map(
-          (pick) => `| **${label(pick)}** | ${blurb().replace(/\.$/, '')} | ${rating()} |`,
+          (pick) => `| **${label(pick)}** | ${say(pick).replace(/\.$/, '')} | ${rating()} |`,
         ),
       ].join('\n'),
     );
   } else {
     const bold = random() < 0.4;
-    parts.push(prose(picks, (pick) => inText(pick, bold), blurb, rng));
+    parts.push(prose(picks, (pick) => inText(pick, bold), say, rng));
   }
 
   if (proseOnly)
@@ -254,6 +266,8 @@ function composeAnswer(
         `You could also contact ${inText(us)}, a local option that people speak well of.`,
         `${inText(us)} is another name worth a call; it gets good feedback from local customers.`,
         `Some people also recommend ${inText(us)}, so it may be worth getting a quote from them too.`,
+        `${inText(us)} also comes up, though a few reviews mention slow replies to messages.`,
+        `${inText(us)} is another local option; its services and hours are listed on its website.`,
       ]),
     );
   if (random() < 0.45) parts.push(rng.pick(CAVEATS));
@@ -311,15 +325,15 @@ function intros(trade: Trade, where: string, intent: Intent): string[] {
 function prose(
   picks: Pick[],
   label: (pick: Pick) => string,
-  blurb: () => string,
+  say: (pick: Pick) => string,
   rng: Helpers,
 ): string {
   const names = picks.map(label);
   const [first, second, ...rest] = names;
   const sentences = [
-    `${first} is often the first name people mention: ${lowerFirst(blurb())}`,
+    `${first} is often the first name people mention: ${lowerFirst(say(picks[0]!))}`,
     second
-      ? `${second} is another popular choice (${lowerFirst(blurb()).replace(/\.$/, '')}).`
+      ? `${second} is another popular choice (${lowerFirst(say(picks[1]!)).replace(/\.$/, '')}).`
       : '',
     rest.length
       ? `${rng.pick(['Other names worth checking are', 'You might also look at', 'Locals also recommend'])} ${join(rest)}${/\.(?:\*\*)?$/.test(rest.at(-1)!) ? '' : '.'}`

@@ -224,6 +224,24 @@ export const BLURBS = [
   'Good communication from the first call to the final invoice, according to reviews.',
   'Frequently recommended in local community groups.',
 ];
+/** What a simulated answer says of the owner's business, by the label its sentence gets. */
+export const OWN_BLURBS = {
+  positive: [
+    'Consistently strong reviews for punctual, friendly service.',
+    'Highly rated on Google, with many repeat customers.',
+    'Often praised for clear written quotes and tidy work.',
+  ],
+  neutral: [
+    'Covers the city and nearby towns, with weekday appointments.',
+    'Lists its services and opening hours on its website.',
+    'Takes bookings by phone or through an online form.',
+  ],
+  negative: [
+    'Mixed reviews lately, with some complaints about slow replies.',
+    'Pricier than most, and a few reviewers mention long waits for a visit.',
+    'Some reviewers say it can be slow to return calls.',
+  ],
+} as const;
 export const URGENT_BLURBS = [
   'Offers same-day appointments and, according to reviews, answers the phone after hours.',
   'Reviewers mention fast response times for urgent requests.',

@@ -9,6 +9,7 @@ import {
   endUserSession,
   updateProfile,
 } from '~/domain/account.server';
+import { createApiKey, revokeApiKey } from '~/domain/api-keys.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
 import { setDigest } from '~/domain/tracking/digest.server';
 import { getSessionToken, requireUser, sessionCookie } from '~/http/auth.server';
@@ -16,6 +17,7 @@ import { attemptClient } from '~/http/device-cookie.server';
 import { readFormData, retryAfterHeaders } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { ApiKeyCreateSchema } from '~/schemas/api-keys';
 import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,
@@ -34,9 +36,16 @@ const INTENTS = [
   'end-session',
   'end-others',
   'delete',
+  'api-key-create',
+  'api-key-revoke',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
-export type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
+export type ActionResult = {
+  intent: Intent;
+  result: SubmissionResult<string[]>;
+  /** A key just made: shown in full on the page this answer renders, and never again. */
+  createdKey?: { name: string; prefix: string; key: string };
+};
 
 function fieldOf(error: DomainError): string | undefined {
   const field = error.details?.field;
@@ -157,6 +166,44 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
         description:
           ended === 1 ? '1 session was signed out.' : `${ended} sessions were signed out.`,
       });
+    }
+    case 'api-key-create': {
+      const submission = parseWithZod(formData, { schema: ApiKeyCreateSchema });
+      if (submission.status !== 'success') {
+        return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+      }
+      try {
+        const created = await createApiKey(user, submission.value);
+        // The key is shown by this answer itself, not after a redirect: carried in a flash cookie
+        // it would travel in the next request's headers (and any log of them). Signed-in pages
+        // are never cached (private, no-store).
+        return data<ActionResult>({
+          intent,
+          result: submission.reply({ resetForm: true }),
+          createdKey: { name: created.name, prefix: created.prefix, key: created.key },
+        });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return refuse(intent, submission, error);
+      }
+    }
+    case 'api-key-revoke': {
+      try {
+        const revoked = await revokeApiKey(user, String(formData.get('keyId') ?? ''));
+        return back(
+          {
+            title: 'API key revoked',
+            description: `"${revoked.name}" (${revoked.prefix}…) no longer works.`,
+          },
+          '/account#api-keys-title',
+        );
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return back(
+          { title: 'Error', description: error.message, variant: 'destructive' },
+          '/account#api-keys-title',
+        );
+      }
     }
     case 'delete': {
       const submission = parseWithZod(formData, { schema: DeleteAccountSchema });

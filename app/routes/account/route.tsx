@@ -13,7 +13,15 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { getDeletionBlockers, listSessions } from '~/domain/account.server';
 import { digestSetting } from '~/domain/tracking/digest.server';
 import { SESSIONS_PER_PAGE } from '~/content/account';
-import { TIER_LABELS, normalizeTier } from '~/domain/tiers';
+import {
+  API_KEYS_PER_ACCOUNT,
+  TIER_LABELS,
+  apiKeyLimit,
+  effectiveTier,
+  normalizeTier,
+} from '~/domain/tiers';
+import { findApiKey, listApiKeys } from '~/domain/api-keys.server';
+import { ApiKeyCreateSchema } from '~/schemas/api-keys';
 import { getSessionToken, requireUser } from '~/http/auth.server';
 import {
   ChangeEmailSchema,
@@ -23,6 +31,7 @@ import {
 } from '~/schemas/account';
 import { pageParams } from '~/schemas/paging';
 import { DeleteDialog } from './delete-dialog';
+import { ApiKeys, RevokeKeyDialog } from './api-keys';
 import { SessionList } from './session-list';
 import { DigestForm, EmailForm, PasswordForm, ProfileForm } from './forms';
 import { accountAction } from './account.server';
@@ -49,11 +58,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     maxLimit: SESSIONS_PER_PAGE,
   });
   const confirmDelete = url.searchParams.get('delete') === '1';
-  const [sessions, blockers, digest] = await Promise.all([
+  const revokeId = url.searchParams.get('revoke');
+  const now = new Date();
+  const [sessions, blockers, digest, apiKeys, revoking] = await Promise.all([
     listSessions(user.id, await getSessionToken(request), page),
     // Asked only when the dialog is open.
     confirmDelete ? getDeletionBlockers(user) : { paidPlanRunning: false, lastAdmin: false },
     digestSetting(user),
+    listApiKeys(user),
+    revokeId ? findApiKey(user, revokeId) : null,
   ]);
   return {
     user: { email: user.email, firstName: user.firstName, lastName: user.lastName },
@@ -61,6 +74,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...blockers,
     digest,
     confirmDelete,
+    apiKeys: {
+      items: apiKeys.map((key) => ({
+        ...key,
+        createdAt: formatDateTime(key.createdAt, timeZone),
+        lastUsedAt: key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : null,
+      })),
+      limit: apiKeyLimit(user, now),
+      planName: TIER_LABELS[effectiveTier(user, now)],
+      perPlan: API_KEYS_PER_ACCOUNT,
+      revoking: revoking ? { id: revoking.id, name: revoking.name, prefix: revoking.prefix } : null,
+    },
     sessions: {
       ...sessions,
       items: sessions.sessions.map((session) => ({
@@ -73,6 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: getZodConstraint(ChangeEmailSchema),
       password: getZodConstraint(ChangePasswordFormSchema),
       delete: getZodConstraint(DeleteAccountSchema),
+      apiKey: getZodConstraint(ApiKeyCreateSchema),
     },
   };
 }
@@ -105,7 +130,7 @@ function Section({
 }
 
 export default function AccountPage() {
-  const { planName, confirmDelete } = useLoaderData<typeof loader>();
+  const { planName, confirmDelete, apiKeys } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -161,6 +186,23 @@ export default function AccountPage() {
       </Section>
 
       <Section
+        id="api-keys"
+        title="API keys"
+        description={
+          <>
+            Let Claude, ChatGPT, Cursor or your own scripts read your figures and manage your
+            tracked questions. A key acts as you, but cannot change your password, e-mail, plan or
+            keys.{' '}
+            <Link to="/help/mcp" className={linkStyles}>
+              How to connect an AI assistant
+            </Link>
+          </>
+        }
+      >
+        <ApiKeys />
+      </Section>
+
+      <Section
         id="data"
         title="Your data"
         description="A JSON file of your account, your businesses and your sign-ins."
@@ -182,6 +224,7 @@ export default function AccountPage() {
       </Section>
 
       {confirmDelete ? <DeleteDialog /> : null}
+      {apiKeys.revoking ? <RevokeKeyDialog /> : null}
       <p className="text-sm text-slate-700">
         Forgot your password?{' '}
         <Link to="/forgot-password" className={linkStyles}>

@@ -66,6 +66,10 @@ export function EditUserDialog({
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="redirectTo" value={cancelTo} />
         <FormAlert id={form.errorId} title="Failed to update user" errors={form.errors} />
+        <p className="text-sm text-slate-700" data-testid="edit-user-api-keys">
+          API keys: {user.apiKeyCount === 0 ? 'none' : user.apiKeyCount} (the keys themselves are
+          never shown; their owner revokes them under Account settings)
+        </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <InputField
             field={fields.firstName}

@@ -102,6 +102,7 @@ export function UsersTab({
             <Th>Role</Th>
             <Th>Subscription</Th>
             <Th>Expiry</Th>
+            <Th>API keys</Th>
             <Th>
               <span className="sr-only">Actions</span>
             </Th>
@@ -109,7 +110,7 @@ export function UsersTab({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {users.items.length === 0 ? (
-            <EmptyRow colSpan={5}>No users found</EmptyRow>
+            <EmptyRow colSpan={6}>No users found</EmptyRow>
           ) : (
             users.items.map((user) => (
               <tr key={user.id} data-testid="admin-user-row">
@@ -135,6 +136,9 @@ export function UsersTab({
                   <span className="whitespace-nowrap">
                     {dates.longDate(user.subscriptionExpiry) ?? 'No expiry'}
                   </span>
+                </Td>
+                <Td>
+                  <span data-testid="admin-user-api-keys">{user.apiKeyCount}</span>
                 </Td>
                 <Td>
                   <Link

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { useDates } from '~/components/time-zone';
 import { AnswerText, COMPETITOR_MARK, OWN_MARK } from '~/components/tracking/answer-text';
 import { Pagination } from '~/components/ui/pagination';
+import { AnswerSentences } from './answer-sentences';
 import { AnswerSources, siteWords } from './answer-sources';
 import type { loader } from './route';
 
@@ -81,6 +82,7 @@ export function AnswersPanel() {
                     <AnswerText text={answer.text} matches={answer.matches} />
                   </div>
                 </details>
+                <AnswerSentences answer={answer} />
                 <AnswerSources answer={answer} />
               </li>
             ))}

@@ -26,6 +26,7 @@ import {
 } from '~/domain/tracking/runs.server';
 import { askedFrom } from '~/domain/tracking/asked-from';
 import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
+import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
 import {
   ANSWERS_PER_PAGE,
   engineFilter,
@@ -69,25 +70,35 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const { tier, limit } = promptLimit(user, now);
   const visibility = await visibilityOf(business, periodKindOf(effectiveTier(user, now)), now);
   const current = visibility.current;
-  const [prompts, suggestions, competitors, allowance, blocked, answers, corrections, searches] =
-    await Promise.all([
-      promptRows(business, limit, visibility.current),
-      suggestPrompts(user, id),
-      listCompetitors(user, id),
-      runAllowanceFor(user, id, now),
-      trackingBlocked(now),
-      listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
-      correctionsOnPage(user, id, url),
-      current
-        ? topSearches(business.id, {
-            engine: engineFilter(),
-            period: {
-              gte: new Date(`${current.start}T00:00:00.000Z`),
-              lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
-            },
-          })
-        : Promise.resolve<Record<string, PromptSearch[]>>({}),
-    ]);
+  const [
+    prompts,
+    suggestions,
+    competitors,
+    allowance,
+    blocked,
+    answers,
+    corrections,
+    searches,
+    sentiment,
+  ] = await Promise.all([
+    promptRows(business, limit, visibility.current),
+    suggestPrompts(user, id),
+    listCompetitors(user, id),
+    runAllowanceFor(user, id, now),
+    trackingBlocked(now),
+    listAnswers(user, id, { page, perPage: ANSWERS_PER_PAGE, filter: { engine } }),
+    correctionsOnPage(user, id, url),
+    current
+      ? topSearches(business.id, {
+          engine: engineFilter(),
+          period: {
+            gte: new Date(`${current.start}T00:00:00.000Z`),
+            lt: new Date(Date.parse(`${current.end}T00:00:00.000Z`) + 86_400_000),
+          },
+        })
+      : Promise.resolve<Record<string, PromptSearch[]>>({}),
+    sentimentOfPeriod(business.id, engineFilter(), current, visibility.periods[0]?.start ?? null),
+  ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
   const find = (promptId: string | null) =>
@@ -104,6 +115,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
       prompts,
       /** The searches the engines ran most for each prompt in the period shown. */
       searches,
+      /** How the period's answers describe the business, per engine, with n. */
+      sentiment,
       /** Where the engines are asked from, and how each is told. */
       askedFrom: askedFrom(business.location, trackingEngines()),
       limit: {

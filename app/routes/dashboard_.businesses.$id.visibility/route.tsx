@@ -15,6 +15,7 @@ import { loadVisibilityPage, visibilityAction } from './page.server';
 import { PromptSearches } from './prompt-searches';
 import { PromptsPanel } from './prompts-panel';
 import { RunPanel } from './run-panel';
+import { SentimentPanel } from './sentiment-panel';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {
@@ -83,6 +84,7 @@ export default function VisibilityPage() {
         ) : null}
       </section>
 
+      <SentimentPanel />
       <PromptsPanel />
       <PromptSearches />
       <CompetitorsPanel />

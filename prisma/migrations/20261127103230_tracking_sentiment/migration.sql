@@ -1,0 +1,20 @@
+-- AlterTable
+ALTER TABLE "TrackingAnswer" ADD COLUMN "sentences" TEXT;
+ALTER TABLE "TrackingAnswer" ADD COLUMN "sentimentBy" TEXT;
+
+-- CreateTable
+CREATE TABLE "TrackingSentimentStat" (
+    "businessId" TEXT NOT NULL,
+    "engine" TEXT NOT NULL,
+    "period" DATETIME NOT NULL,
+    "positive" INTEGER NOT NULL DEFAULT 0,
+    "neutral" INTEGER NOT NULL DEFAULT 0,
+    "negative" INTEGER NOT NULL DEFAULT 0,
+    "answers" INTEGER NOT NULL DEFAULT 0,
+
+    PRIMARY KEY ("businessId", "engine", "period"),
+    CONSTRAINT "TrackingSentimentStat_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "TrackingSentimentStat_businessId_period_idx" ON "TrackingSentimentStat"("businessId", "period");

@@ -117,6 +117,18 @@ test.describe('public pages are documents', () => {
     await expect(page.locator('script[src], link[rel="modulepreload"]')).toHaveCount(0);
   });
 
+  test('signing out from the scripted dashboard shows its message on the home document', async ({
+    page,
+  }) => {
+    await register(page, { email: uniqueEmail('documents'), password: 'a-long-password' });
+    await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The flash message came with the document (a data request would have taken it first).
+    await expect(page.getByTestId('flash-message')).toContainText('You have been logged out.');
+    await expect(page.locator('script[src]')).toHaveCount(0);
+  });
+
   test('the 404 page has its own title', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -15,6 +15,11 @@
 // rate and the asks left). Then the workers stop and the answers are checked: one per ask key,
 // and answers + failures = ask jobs done.
 //
+// Part 0, the enqueue rate (issue 30): on a fresh database of BENCH_ENQUEUE_BUSINESSES (100)
+// seeded businesses, the round's fan-out (10 prompts x 4 engines x 3 samples each) one job at a
+// time, as fanOutRound did before issue 30, then batched (fanOutRound today), in one process one
+// after the other: jobs/s each way and the ratio. Target: at least 10x on both engines.
+//
 // Part 2, the visibility page with a year of daily answers: scripts/bench/tracking-page.ts on each
 // database; the median time of the page route's loader (a GET with a session cookie) for that
 // business, for one with no answers yet and for one with only today's. Target: the year within 2x
@@ -22,7 +27,7 @@
 //
 // Knobs: BENCH_BUSINESSES, BENCH_SECONDS, BENCH_LATENCY_MS, BENCH_FAKE_RPM, BENCH_RPM,
 // BENCH_CONCURRENCY, BENCH_FAULT_SHARE, BENCH_PAGE_RUNS, BENCH_PAGE_DAYS, BENCH_PART=round|page,
-// BENCH_SETUPS=sqlite,postgresql, BENCH_VERBOSE (the children's first log lines), BENCH_STDERR=file.
+// BENCH_ENQUEUE_BUSINESSES, BENCH_PART=enqueue, BENCH_SETUPS=sqlite,postgresql, BENCH_VERBOSE (the children's first log lines), BENCH_STDERR=file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -421,6 +426,30 @@ async function round(
   }
 }
 
+type EnqueueOutcome = {
+  setup: string;
+  businesses: number;
+  one: number;
+  oneMs: number;
+  batched: number;
+  batchMs: number;
+  /** Of batchMs, about this much is the fan-out's two reads per business (timed apart). */
+  readsMs: number;
+};
+const ENQUEUE_BUSINESSES = Number(process.env.BENCH_ENQUEUE_BUSINESSES ?? 100);
+
+async function enqueueRate(setup: string, databaseUrl: string): Promise<EnqueueOutcome> {
+  const fake = await startFakeEngines();
+  try {
+    const env = { ...baseEnv(databaseUrl, fake), BENCH_BUSINESSES: String(ENQUEUE_BUSINESSES) };
+    await line(child(ROUND_WORKER, ['seed'], env), 'SEEDED');
+    const proc = child(ROUND_WORKER, ['enqueue'], env);
+    return { setup, ...(JSON.parse(await line(proc, 'ENQUEUE')) as Omit<EnqueueOutcome, 'setup'>) };
+  } finally {
+    await fake.close();
+  }
+}
+
 type PageOutcome = {
   setup: string;
   seeded: {
@@ -484,11 +513,16 @@ console.log(
     `fake latency ${LATENCY_MIN}-${LATENCY_MAX} ms, ${FAKE_RPM} RPM per engine at the fake (app ${APP_RPM}), ${(FAULT_SHARE * 100).toFixed(1)}% 429/500; ` +
     `${CONCURRENCY} calls at a time per engine; ${SECONDS} s window; Node ${process.versions.node}`,
 );
+const enqueues: EnqueueOutcome[] = [];
 const rounds: RoundOutcome[] = [];
 const pages: PageOutcome[] = [];
 const cluster = await startPgCluster();
 try {
-  if (PART !== 'page' && SETUPS.includes('sqlite'))
+  if ((PART === 'all' || PART === 'enqueue') && SETUPS.includes('sqlite'))
+    enqueues.push(await sqliteDatabase((url) => enqueueRate('SQLite', url)));
+  if ((PART === 'all' || PART === 'enqueue') && SETUPS.includes('postgresql'))
+    enqueues.push(await pgDatabase(cluster, (url) => enqueueRate('PostgreSQL', url)));
+  if ((PART === 'all' || PART === 'round') && SETUPS.includes('sqlite'))
     rounds.push(
       await sqliteDatabase(async (url, file) => {
         const probe = sqliteProbe(file);
@@ -499,7 +533,7 @@ try {
         }
       }),
     );
-  if (PART !== 'page' && SETUPS.includes('postgresql'))
+  if ((PART === 'all' || PART === 'round') && SETUPS.includes('postgresql'))
     rounds.push(
       await pgDatabase(cluster, async (url) => {
         const probe = await pgProbe(url);
@@ -510,9 +544,9 @@ try {
         }
       }),
     );
-  if (PART !== 'round' && SETUPS.includes('sqlite'))
+  if ((PART === 'all' || PART === 'page') && SETUPS.includes('sqlite'))
     pages.push(await sqliteDatabase((url) => page('SQLite', url)));
-  if (PART !== 'round' && SETUPS.includes('postgresql'))
+  if ((PART === 'all' || PART === 'page') && SETUPS.includes('postgresql'))
     pages.push(await pgDatabase(cluster, (url) => page('PostgreSQL', url)));
 } finally {
   cluster.stop();
@@ -531,6 +565,35 @@ const n = (value: number) => Math.round(value).toLocaleString('en');
 const s = (seconds: number) =>
   seconds >= 120 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(1)} s`;
 let problems = 0;
+if (enqueues.length) {
+  const rate = (jobs: number, ms: number) => (jobs * 1000) / Math.max(ms, 1);
+  console.log(
+    `\nPart 0: enqueue rate of a round's fan-out (${ENQUEUE_BUSINESSES} businesses x ${PROMPTS} prompts x ${ENGINES.length} engines x ${SAMPLES} samples), target 10x`,
+  );
+  table([
+    ['', 'jobs', 'before: one at a time', 'after: batched', 'after/before', 'of which reads'],
+    ...enqueues.map((o) => {
+      const before = rate(o.one, o.oneMs);
+      const after = rate(o.batched, o.batchMs);
+      return [
+        o.setup,
+        `${n(o.one)} / ${n(o.batched)}`,
+        `${n(before)} jobs/s (${s(o.oneMs / 1000)})`,
+        `${n(after)} jobs/s (${s(o.batchMs / 1000)})`,
+        `${(after / before).toFixed(1)}x${after / before < 10 ? ' under' : ''}`,
+        s(o.readsMs / 1000),
+      ];
+    }),
+  ]);
+  for (const o of enqueues) {
+    const expected = o.businesses * PROMPTS * ENGINES.length * SAMPLES;
+    if (o.one !== expected || o.batched !== expected) {
+      problems += 1;
+      console.error(`${o.setup}: ${o.one} and ${o.batched} jobs stored, ${expected} expected`);
+    }
+    if (rate(o.batched, o.batchMs) < 10 * rate(o.one, o.oneMs)) problems += 1;
+  }
+}
 if (rounds.length) {
   console.log(`\nPart 1: a weekly round of ${n(ASKS)} asks`);
   table([

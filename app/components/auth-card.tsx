@@ -19,3 +19,12 @@ export function AuthCard({
     </div>
   );
 }
+
+/**
+ * `/register?redirectTo=%2Fcheckout%2Fdiy`: an auth page's address with the destination it keeps.
+ * Forms post to it, so the page a failed submission re-renders (with or without JavaScript) still
+ * knows where the visitor was going; the links between sign-up and sign-in pass it on.
+ */
+export function withRedirect(path: string, redirectTo: string | null): string {
+  return redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
+}

@@ -11,6 +11,10 @@ export type LegalFacts = {
   sessionDays: number;
   /** Access kept past a paid period's end (SUBSCRIPTION_GRACE_DAYS). */
   graceDays: number;
+  /** Raw AI answers kept (TRACKING_ANSWER_RETENTION_DAYS). */
+  answerDays: number;
+  /** Access log, sign-in attempts and ended sign-ins kept (ACCESS_LOG_RETENTION_DAYS). */
+  logDays: number;
 };
 
 /** A run of text; a link is `{ to, label }` (a path on this site, or mailto:). */
@@ -25,7 +29,7 @@ export type LegalDocument = {
 };
 
 /** The day these texts last changed in substance. */
-export const LEGAL_UPDATED = '23 November 2026';
+export const LEGAL_UPDATED = '27 November 2026';
 
 const accountLink = { to: '/account', label: 'Account settings' };
 const pricingLink = { to: '/pricing', label: 'pricing page' };
@@ -109,19 +113,25 @@ export function privacyPolicy(facts: LegalFacts): LegalDocument {
           {
             list: [
               [
-                `A sign-in lasts ${days(facts.sessionDays)} unless you sign out first. The record of each sign-in stays, for your own list of sessions and the admins’ login history, until you delete your account.`,
+                `A sign-in lasts ${days(facts.sessionDays)} unless you sign out first. The record of each sign-in stays, for your own list of sessions and the admins’ login history, for ${days(facts.logDays)} after it ended (or until you delete your account, if sooner).`,
               ],
               [
-                'Your account, sign-in records and password reset links stay as long as your account exists; your businesses, their audits, tracked questions and the answers to them until you delete them. Deleting the account removes all of them at once. A password reset link works for one hour.',
+                'Your account and password reset links stay as long as your account exists; your businesses, their audits and tracked questions until you delete them. Deleting the account removes all of them at once. A password reset link works for one hour.',
+              ],
+              [
+                `The AI assistants’ answers to your tracked questions (their full text, sources and searches) are kept for ${days(facts.answerDays)}, then deleted automatically. The figures drawn from them (per day: how many answers named you, cited your site, which other businesses and sites they named) are kept as long as the business exists, so your trends reach back further than the answers do.`,
               ],
               [
                 `A paid plan stays active until the end of the period you paid for, plus ${days(facts.graceDays)} so that a late renewal never locks you out.`,
               ],
               [
-                'Premium GPT checks are kept for the admins’ usage figures. When you delete your account they are detached from it: what remains says only when, with which plan, and whether access was allowed.',
+                `Premium GPT checks are kept for the admins’ usage figures for ${days(facts.logDays)}, then deleted automatically. When you delete your account sooner they are detached from it: what remains says only when, with which plan, and whether access was allowed.`,
               ],
               [
-                'Sign-in and sign-up attempts, copies of e-mail we sent, contact form messages, payments we could not match to an account and the record of admin changes and account deletions are not deleted automatically, and they stay after an account is deleted (the record of a deletion is what proves it happened). Write to us to have them removed where no law requires us to keep them.',
+                `Sign-in and sign-up attempts are kept for ${days(facts.logDays)}, then deleted automatically, whether or not the account still exists.`,
+              ],
+              [
+                'Copies of e-mail we sent, contact form messages, payments we could not match to an account and the record of admin changes and account deletions are not deleted automatically, and they stay after an account is deleted (the record of a deletion is what proves it happened). Write to us to have them removed where no law requires us to keep them.',
               ],
             ],
           },

@@ -14,6 +14,7 @@ export const CLAIMS = {
   firstImprovements: '2-3 weeks',
 } as const;
 
+/** The spec's figures, on the why-AI-visibility page (its route-table "Stats"). */
 export const STATS: readonly Stat[] = [
   CLAIMS.invisible,
   CLAIMS.trust,
@@ -21,19 +22,58 @@ export const STATS: readonly Stat[] = [
   CLAIMS.results,
 ];
 
+/**
+ * The home page's figures: what the product does, each one checkable on the site itself. The
+ * spec's survey-style claims (85% invisible, 73% trust, 3x growth) name no source we could cite,
+ * so the home page, which sells honest measurement, does not repeat them (README, "Deviations
+ * from the spec").
+ */
+export const PRODUCT_FACTS: readonly Stat[] = [
+  { value: 'Free', label: 'AI readiness check of your website' },
+  { value: '4', label: 'AI assistants asked your customers’ questions' },
+  { value: 'Weekly', label: 'visibility digest on paid plans' },
+  CLAIMS.results,
+];
+
 export const HERO = {
   eyebrow: 'AI visibility for service businesses',
   title: 'Get Your Business Recommended by AI',
-  lead: `${CLAIMS.invisible.value} of businesses are invisible to AI. When customers ask ChatGPT, Gemini or Perplexity who to hire, make sure your name comes up. Results in 30 days, with first improvements in ${CLAIMS.firstImprovements}.`,
+  lead: `When customers ask ChatGPT, Gemini or Perplexity who to hire, make sure your name comes up. We ask the assistants your customers' questions and show how often they name you, with the answers behind every figure. Results in 30 days, with first improvements in ${CLAIMS.firstImprovements}.`,
   primaryCta: 'Get Your Free AI Visibility Check',
-  demoCta: 'Watch Demo',
+  /** Leads to the tour on the page (#tour): no video, the product's own three steps. */
+  tourCta: 'Take the Tour',
 } as const;
 
-export const DEMO_MODAL = {
-  title: 'Coming Soon',
-  body: 'Our demo video is in production. In the meantime, see how AI assistants describe your business with our free tool.',
-  tryFreeTool: 'Try Free Tool',
-  close: 'Close',
+/** The home page's short tour of Test, Fix, Track: what an owner sees, with an example of each. */
+export const TOUR = {
+  title: 'A short tour: Test, Fix, Track',
+  lead: 'What you get once your business is added. The examples are written the way the dashboard writes them.',
+  steps: [
+    {
+      key: 'test',
+      title: 'Test: how ready is your site for AI?',
+      description:
+        'Add your business and its website. The AI readiness check reads your site as the assistants’ crawlers do: whether they may fetch it, whether it says who you are, where you are and when you are open in a form they understand. You get a score and the result of every check.',
+      example:
+        'AI readiness 72/100 · 3 checks failed: an AI crawler is blocked, no opening hours, no sameAs',
+    },
+    {
+      key: 'fix',
+      title: 'Fix: what keeps AI from recommending you',
+      description:
+        'The report lists the fixes, failed checks first, each saying what to change on your site: the details missing from the markup you already have, the crawlers to let in, the pages to link. Do them yourself or let us do them for you.',
+      example:
+        'Add sameAs (your Google Business Profile and social pages) to your existing LocalBusiness markup',
+    },
+    {
+      key: 'track',
+      title: 'Track: how often AI names you',
+      description:
+        'Add the questions your customers ask. We ask the assistants each question several times and show how often they name you, with the range the true rate likely lies in, the competitors they name instead and every answer in full.',
+      example: 'All assistants: named in 4 of 12 answers (33%), likely between 14% and 61%',
+    },
+  ],
+  cta: 'Create a free account',
 } as const;
 
 export const PROBLEM_SOLUTION = {
@@ -41,8 +81,7 @@ export const PROBLEM_SOLUTION = {
   problem: {
     title: 'The Problem',
     points: [
-      `${CLAIMS.invisible.value} of businesses are invisible to AI assistants.`,
-      `${CLAIMS.trust.value} of consumers trust the businesses AI recommends.`,
+      'More customers ask an AI assistant who to hire, and most businesses do not know whether it names them.',
       'AI names only a handful of businesses per question, and your competitors may already be among them.',
       'Classic SEO alone does not decide what an AI assistant says.',
     ],
@@ -53,7 +92,7 @@ export const PROBLEM_SOLUTION = {
       'We test what AI assistants say about your business today.',
       'We fix the gaps that keep AI from recommending you.',
       'We track your visibility so you see it grow, with first improvements in 2-3 weeks.',
-      `Businesses AI recommends see up to ${CLAIMS.growth.value} growth.`,
+      'Every figure comes with the answers behind it, so you see real change, not noise.',
     ],
   },
 } as const;
@@ -111,9 +150,9 @@ export const BENEFITS = {
       description: 'Show up when customers ask ChatGPT, Gemini and Perplexity for a provider.',
     },
     {
-      icon: '📈',
-      title: 'Up to 3x Growth',
-      description: 'Businesses that AI recommends win more calls, bookings and leads.',
+      icon: '🔍',
+      title: 'Every Answer, Word for Word',
+      description: 'Read what each assistant said about you and who it named instead.',
     },
     {
       icon: '⏱️',
@@ -123,7 +162,8 @@ export const BENEFITS = {
     {
       icon: '🏆',
       title: 'Ahead of Competitors',
-      description: 'Most businesses are still invisible to AI. Be the one it names.',
+      description:
+        'See which competitors the assistants name, and take the places they have not claimed.',
     },
     {
       icon: '🛠️',

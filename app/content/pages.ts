@@ -13,7 +13,7 @@ export const PUBLIC_PAGES = {
     label: 'Home',
     title: 'AI Visibility: get your business recommended by AI assistants',
     description:
-      '85% of businesses are invisible to AI. Test, fix and track how ChatGPT and other AI assistants recommend your service business, with results in 30 days.',
+      'Test, fix and track how ChatGPT and other AI assistants recommend your service business: how often they name you, with the answers behind every figure, and results in 30 days.',
   },
   why: {
     path: '/why-ai-visibility',

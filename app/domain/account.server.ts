@@ -1,4 +1,5 @@
-import { db, serializableTransaction } from '~/lib/db.server';
+import { db } from '~/lib/db.server';
+import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import { listApiKeys } from './api-keys.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/mail/messages.server';
@@ -355,7 +356,7 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<void> {
   await assertCurrentPassword(actor, password, client, 'password');
-  await serializableTransaction(async (tx) => {
+  await withLock(ADMINS_LOCK, 'account.delete', async (tx) => {
     const user = await tx.user.findUnique({
       where: { id: actor.id },
       select: {

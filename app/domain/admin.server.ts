@@ -1,4 +1,5 @@
-import { db, serializableTransaction } from '~/lib/db.server';
+import { db } from '~/lib/db.server';
+import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
@@ -228,7 +229,9 @@ export async function updateUserAsAdmin(
   now = new Date(),
 ): Promise<AdminUserView> {
   assertAdmin(actor);
-  const user = await serializableTransaction(async (tx) => {
+  // Under the admins' lock: the last-admin rule counts admins, and every change of role waits its
+  // turn for it.
+  const user = await withLock(ADMINS_LOCK, 'admin.update-user', async (tx) => {
     const current = await tx.user.findUnique({ where: { id }, select: adminUserSelect });
     if (!current) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
     if (

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import { publicUserSelect, toPublicUser, type PublicUser } from './accounts.server';
 import { DomainError } from './errors';
 import {
@@ -84,11 +85,11 @@ export function apiKeyLimitMessage(tier: Tier, limit: number): string {
 
 /**
  * Counting the owner's keys and inserting one must not interleave with another create of the same
- * owner (two at once could both see room for the last key). One place decides how that is
- * serialised, so it can move to a per-owner lock without touching the callers.
+ * owner (two at once could both see room for the last key): the owner's lock (withOwnerLock,
+ * decision 19), so other owners never wait and contention is a 503, never a 500.
  */
-function withOwnerSerialized<T>(_ownerId: string, fn: (tx: TransactionClient) => Promise<T>) {
-  return serializableTransaction(fn);
+function withOwnerSerialized<T>(ownerId: string, fn: (tx: TransactionClient) => Promise<T>) {
+  return withOwnerLock(ownerId, 'api-key.create', fn);
 }
 
 /**

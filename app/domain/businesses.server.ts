@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
@@ -192,16 +193,18 @@ export async function createBusiness(
   actor: Actor & SubscriptionFacts,
   input: BusinessInput,
   /**
-   * A serializable transaction to write in (an Idempotency-Key is recorded in the same one);
-   * without one, the call runs in its own.
+   * A transaction holding the owner's lock (withOwnerLock) to write in (an Idempotency-Key is
+   * recorded in the same one); without one, the call takes the lock in its own.
    */
   client?: TransactionClient,
   now = new Date(),
 ): Promise<BusinessView> {
-  if (!client) return serializableTransaction((tx) => createBusiness(actor, input, tx, now));
-  // The cap is checked and the row written in one serializable transaction: two adds racing for
-  // the last place cannot both see room (PostgreSQL aborts one and it is tried again; SQLite runs
-  // writers one at a time).
+  if (!client)
+    return withOwnerLock(actor.id, 'business.create', (tx) =>
+      createBusiness(actor, input, tx, now),
+    );
+  // The cap is checked and the row written under the owner's lock: two adds racing for the last
+  // place run one after the other, and the second sees the first's row.
   const tier = effectiveTier(actor, now);
   const limit = businessLimit(actor, now);
   const held = await client.business.count({ where: { userId: actor.id } });

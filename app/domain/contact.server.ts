@@ -1,4 +1,4 @@
-import { db } from '~/lib/db.server';
+import { withLock } from '~/lib/owner-lock.server';
 import type { ContactInput } from '~/schemas/contact';
 import { DomainError } from './errors';
 
@@ -34,24 +34,27 @@ export async function submitContactInquiry(
   const now = context.now ?? new Date();
   const ipAddress = context.ipAddress?.trim() || null;
   const since = new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs);
-  const recent = await db.contactInquiry.count({
-    where: { ipAddress, createdAt: { gt: since } },
-  });
-  const limit = ipAddress ? CONTACT_RATE_LIMIT.perIp : CONTACT_RATE_LIMIT.unknownIp;
-  if (recent >= limit) throw new DomainError('rate_limited', RATE_LIMIT_MESSAGE);
-
-  const row = await db.contactInquiry.create({
-    data: {
-      name: input.name,
-      email: input.email,
-      company: input.company ?? null,
-      phone: input.phone ?? null,
-      message: input.message,
-      inquiryType: input.inquiryType,
-      ipAddress,
-      createdAt: now,
-    },
-    select: { id: true },
+  // Counted and stored under the address's lock (withLock, like the owners' limited writes): two
+  // messages sent at once from one address cannot both take its last place.
+  const row = await withLock(`contact:${ipAddress ?? 'unknown'}`, 'contact.submit', async (tx) => {
+    const recent = await tx.contactInquiry.count({
+      where: { ipAddress, createdAt: { gt: since } },
+    });
+    const limit = ipAddress ? CONTACT_RATE_LIMIT.perIp : CONTACT_RATE_LIMIT.unknownIp;
+    if (recent >= limit) throw new DomainError('rate_limited', RATE_LIMIT_MESSAGE);
+    return tx.contactInquiry.create({
+      data: {
+        name: input.name,
+        email: input.email,
+        company: input.company ?? null,
+        phone: input.phone ?? null,
+        message: input.message,
+        inquiryType: input.inquiryType,
+        ipAddress,
+        createdAt: now,
+      },
+      select: { id: true },
+    });
   });
   return { status: 'stored', id: row.id };
 }

@@ -2,6 +2,7 @@ import { jobEngine, type FailedJob, type QueueStat } from '~/jobs/engine.server'
 import type { FailedJobsQuery } from '~/jobs/types';
 import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from '~/lib/mail.server';
 import { AUDIT_BUSINESS_QUEUE, AUDIT_SCAN_QUEUE } from './audits.server';
+import { RETENTION_QUEUE } from './retention.server';
 import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './tracking/digest.server';
 import {
   TRACKING_ASK_QUEUES,
@@ -24,6 +25,7 @@ export const QUEUES = [
   ...TRACKING_ASK_QUEUES,
   DIGEST_SCAN_QUEUE,
   DIGEST_QUEUE,
+  RETENTION_QUEUE,
 ] as const;
 
 /** This process's engine with every queue of the app declared. */

@@ -98,6 +98,24 @@ export function safeRedirect(
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
+/**
+ * The destination a sign-up or sign-in form carries through its re-renders: the form's own
+ * `redirectTo` field, else the page address's, and only a path on this site (see safeRedirect);
+ * null when there is none, so the form falls back to its default landing page.
+ */
+export function keptRedirect(request: Request, formData?: FormData): string | null {
+  const candidates = [
+    formData?.get('redirectTo'),
+    new URL(request.url).searchParams.get('redirectTo'),
+  ];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string' || candidate === '') continue;
+    const safe = safeRedirect(candidate, '');
+    if (safe) return safe;
+  }
+  return null;
+}
+
 /** A request another site made the browser send (see ~/http/cross-site). */
 export function isCrossSite(request: Request): boolean {
   return isCrossSiteHeaders(

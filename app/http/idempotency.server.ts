@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { db, serializableTransaction, type TransactionClient } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import { jsonMessage } from './http.server';
 
 // `Idempotency-Key` on the JSON API's create calls. A client that sends a create and loses the
@@ -16,8 +17,8 @@ import { jsonMessage } from './http.server';
 // - two requests with one key at the same moment: the unique index lets one commit, and the other
 //   then replays its answer.
 // A create call opts in by running its effect through `idempotentCreate` with the transaction it
-// is handed (serializable, and run again when PostgreSQL aborts it for a concurrent write, so the
-// effect must only touch the database).
+// is handed (it holds the user's lock, withOwnerLock, and is run again when the database aborts it
+// for contention, so the effect must only touch the database).
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +46,11 @@ function fingerprintOf(request: Request, rawBody: string) {
     .digest('hex');
 }
 
+/** The write's name in a contention warning: `POST /api/businesses`. */
+function operationOf(request: Request) {
+  return `${request.method} ${new URL(request.url).pathname}`;
+}
+
 function replay(row: { status: number; body: string }) {
   return new Response(row.body, {
     status: row.status,
@@ -67,7 +73,7 @@ export async function idempotentCreate(
   const key = idempotencyKeyOf(request);
   if (key === 'invalid') return jsonMessage(400, IDEMPOTENCY_KEY_MESSAGE);
   if (key === null) {
-    const answer = await serializableTransaction(create);
+    const answer = await withOwnerLock(userId, operationOf(request), create);
     return Response.json(answer.body, { status: answer.status });
   }
   const fingerprint = fingerprintOf(request, rawBody);
@@ -86,7 +92,7 @@ export async function idempotentCreate(
   const seen = await earlier();
   if (seen) return seen;
   try {
-    const answer = await serializableTransaction(async (tx) => {
+    const answer = await withOwnerLock(userId, operationOf(request), async (tx) => {
       // A key older than the window is forgotten, and so is every expired key of this user.
       await tx.idempotencyKey.deleteMany({ where: { userId, createdAt: { lte: since } } });
       const result = await create(tx);

@@ -7,5 +7,7 @@ export function legalFacts(): LegalFacts {
     company,
     sessionDays: env.SESSION_TTL_DAYS,
     graceDays: env.SUBSCRIPTION_GRACE_DAYS,
+    answerDays: env.TRACKING_ANSWER_RETENTION_DAYS,
+    logDays: env.ACCESS_LOG_RETENTION_DAYS,
   };
 }

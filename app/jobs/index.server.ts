@@ -30,6 +30,7 @@ import {
   enqueueDigests,
   sendDigest,
 } from '~/domain/tracking/digest.server';
+import { deleteExpiredRows, RETENTION_QUEUE } from '~/domain/retention.server';
 import { createJobEngine, installJobEngine, resetJobEngine } from './engine.server';
 
 // The app's background jobs: who runs which queue, and the schedules. The composition root of
@@ -61,6 +62,19 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
       { concurrency: 1 },
     );
     await jobs.schedule(MAIL_SWEEP_QUEUE, MAIL_SWEEP_CRON);
+    // Retention: raw answers, access logs and login history past their settings, in batches.
+    await jobs.work(
+      RETENTION_QUEUE,
+      async () => {
+        const done = await deleteExpiredRows();
+        if (done.batches)
+          console.log(
+            `[retention] deleted ${done.trackingAnswers} answer(s), ${done.accessLogs} access log row(s), ${done.authAttempts} sign-in attempt(s), ${done.sessions} ended sign-in(s) in ${done.batches} batch(es)`,
+          );
+      },
+      { concurrency: 1 },
+    );
+    await jobs.schedule(RETENTION_QUEUE, env.RETENTION_CRON);
     await jobs.work<{ businessId: string }>(
       AUDIT_BUSINESS_QUEUE,
       async ({ businessId }) => {
@@ -89,9 +103,13 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
       },
       { concurrency: 1 },
     );
-    await jobs.work<RoundJob>(TRACKING_ROUND_QUEUE, (job) => fanOutRound(job).then(() => undefined), {
-      concurrency: 2,
-    });
+    await jobs.work<RoundJob>(
+      TRACKING_ROUND_QUEUE,
+      (job) => fanOutRound(job).then(() => undefined),
+      {
+        concurrency: 2,
+      },
+    );
     for (const engine of trackingEngines())
       await jobs.work(
         trackingAskQueue(engine.id),
@@ -100,7 +118,8 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
         },
         { concurrency: engine.concurrency },
       );
-    if (env.TRACKING_SCHEDULER) await jobs.schedule(TRACKING_SCAN_QUEUE, env.TRACKING_SCHEDULE_CRON);
+    if (env.TRACKING_SCHEDULER)
+      await jobs.schedule(TRACKING_SCAN_QUEUE, env.TRACKING_SCHEDULE_CRON);
     else await jobs.unschedule(TRACKING_SCAN_QUEUE);
     await jobs.work(
       DIGEST_SCAN_QUEUE,

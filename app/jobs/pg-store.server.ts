@@ -6,8 +6,10 @@ import type {
   FailedJob,
   FailedJobsQuery,
   JobStore,
+  JobToEnqueue,
   QueueStat,
 } from './types';
+import { dedupeKeys } from './types';
 
 // The PostgreSQL engine: pg-boss in its own schema. Several app instances share every queue
 // (pg-boss claims with FOR UPDATE SKIP LOCKED, so each job goes to one of them); a job whose
@@ -16,6 +18,8 @@ import type {
 // instances run it. This file only maps the engine's interface onto pg-boss's calls.
 
 export const PGBOSS_SCHEMA = 'pgboss';
+/** Jobs per pg-boss insert (one statement each; its data travels as one JSON parameter). */
+const ENQUEUE_CHUNK = 1000;
 const DAY_SECONDS = 24 * 60 * 60;
 
 export type PgStoreOptions = {
@@ -118,6 +122,44 @@ export class PgBossJobStore implements JobStore {
           : {}),
       },
     );
+  }
+
+  /**
+   * pg-boss's batch insert (`insert`: one INSERT … SELECT FROM json_to_recordset per chunk, ON
+   * CONFLICT DO NOTHING), with ids from the keys as `send` makes them, so a kept key is skipped.
+   * Each queue's chunks go in one after another; the queues at once (each on a pool connection).
+   */
+  async enqueueMany(jobs: JobToEnqueue[]) {
+    const byQueue = new Map<string, JobToEnqueue[]>();
+    for (const job of dedupeKeys(jobs))
+      byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+    const counts = await Promise.all(
+      [...byQueue].map(async ([queue, list]) => {
+        await this.ensureQueue(queue);
+        let stored = 0;
+        for (let start = 0; start < list.length; start += ENQUEUE_CHUNK) {
+          const ids = await this.boss.insert(
+            queue,
+            list.slice(start, start + ENQUEUE_CHUNK).map((job) => ({
+              data: { value: job.data ?? null },
+              ...(job.key !== undefined ? { id: keyId(queue, job.key) } : {}),
+              ...(job.runAt ? { startAfter: job.runAt } : {}),
+              ...(job.retry
+                ? {
+                    retryLimit: Math.max(0, job.retry.limit),
+                    retryDelay: Math.max(1, Math.round(job.retry.delaySeconds ?? 1)),
+                    retryBackoff: job.retry.backoff ?? true,
+                  }
+                : {}),
+            })),
+            { returnId: true },
+          );
+          stored += ids?.length ?? 0;
+        }
+        return stored;
+      }),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   async schedule(queue: string, cron: string) {

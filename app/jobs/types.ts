@@ -15,6 +15,21 @@ export type EnqueueOptions = {
   retry?: RetryPolicy;
 };
 
+/** One job of a batch (`enqueueMany`): its queue, its data and the same options as `enqueue`. */
+export type JobToEnqueue<T = unknown> = { queue: string; data: T } & EnqueueOptions;
+
+/** A batch naming one queue and key twice stores the first (as two enqueues would). */
+export function dedupeKeys<T extends { queue: string; key?: string }>(jobs: T[]): T[] {
+  const seen = new Set<string>();
+  return jobs.filter((job) => {
+    if (job.key === undefined) return true;
+    const name = `${job.queue}\u0000${job.key}`;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
+}
+
 export type JobContext = {
   id: string;
   queue: string;
@@ -70,6 +85,12 @@ export interface JobStore {
   start(): Promise<void>;
   stop(): Promise<void>;
   enqueue(queue: string, data: unknown, options: EnqueueOptions): Promise<string | null>;
+  /**
+   * Stores many jobs (of one or more queues) in few statements (pg-boss's batch insert per queue;
+   * multi-row INSERTs on SQLite). Jobs whose key names one kept already are skipped. Returns how
+   * many were stored.
+   */
+  enqueueMany(jobs: JobToEnqueue[]): Promise<number>;
   schedule(queue: string, cron: string): Promise<void>;
   unschedule(queue: string): Promise<void>;
   /** Marks up to `max` due jobs of the queue as running under this instance and returns them. */

@@ -36,26 +36,3 @@ const globalForDb = globalThis as unknown as { __db?: PrismaClient };
 export const db = (globalForDb.__db ??= createClient());
 
 export type TransactionClient = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
-
-function isSerializationFailure(error: unknown) {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2034';
-}
-
-/**
- * A serializable transaction, run again when the database aborts it because a concurrent one
- * changed what it read (PostgreSQL's "could not serialize access"; SQLite serialises writers and
- * never does). The retry sees the other's write, so the rule it checks decides correctly.
- */
-export async function serializableTransaction<T>(
-  fn: (tx: TransactionClient) => Promise<T>,
-  attempts = 5,
-): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.$transaction(fn, { isolationLevel: 'Serializable' });
-    } catch (error) {
-      if (!isSerializationFailure(error) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
-    }
-  }
-}

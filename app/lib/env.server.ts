@@ -196,6 +196,15 @@ const schema = z.object({
   TRACKING_SCHEDULE_CRON: z.string().trim().min(9).default('10 * * * *'),
   /** The weekly digest e-mail to owners on paid plans (UTC). */
   TRACKING_DIGEST_CRON: z.string().trim().min(9).default('0 9 * * 1'),
+  /**
+   * Days raw AI answers (their full text) are kept; the per-day figures every chart and total is
+   * read from are kept for good. A daily job deletes older answers, in batches.
+   */
+  TRACKING_ANSWER_RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(90),
+  /** Days the access log, sign-in attempts and ended sign-ins (login history) are kept. */
+  ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(365),
+  /** When the daily retention job runs (UTC). */
+  RETENTION_CRON: z.string().trim().min(9).default('40 3 * * *'),
 });
 
 /** Combinations of payment settings that cannot work are refused at start-up. */

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext, type RetryPolicy } from '~/jobs/types';
 import { db } from './db.server';
+import { retryOnContention } from './owner-lock.server';
 import { env } from './env.server';
 
 // Every e-mail goes through the outbox table first, so nothing is lost whatever happens to the send:
@@ -165,19 +166,25 @@ export async function deliverOutboxMessage(
  */
 export async function sendMail(mail: Mail): Promise<string> {
   const { headers, ...message } = mail;
-  const row = await db.outboxMessage.create({
-    data: {
-      ...message,
-      headers: headers && Object.keys(headers).length ? JSON.stringify(headers) : null,
-      status: smtp() ? 'pending' : 'held',
-    },
-    select: { id: true },
-  });
+  // A busy database (several instances writing one SQLite file) is waited out, not a lost e-mail:
+  // the store and the keyed enqueue are each retried on contention (owner-lock.server.ts).
+  const row = await retryOnContention('mail.store', () =>
+    db.outboxMessage.create({
+      data: {
+        ...message,
+        headers: headers && Object.keys(headers).length ? JSON.stringify(headers) : null,
+        status: smtp() ? 'pending' : 'held',
+      },
+      select: { id: true },
+    }),
+  );
   if (smtp()) {
-    await jobEngine().enqueue(
-      MAIL_QUEUE,
-      { outboxId: row.id },
-      { key: row.id, retry: mailRetryPolicy() },
+    await retryOnContention('mail.enqueue', () =>
+      jobEngine().enqueue(
+        MAIL_QUEUE,
+        { outboxId: row.id },
+        { key: row.id, retry: mailRetryPolicy() },
+      ),
     );
   }
   return row.id;

@@ -1,7 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SITE_NAME } from '~/content/pages';
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/domain/dates';
-import { describeChange, describeMentions, type Figures } from '~/domain/tracking/figures';
+import {
+  describeAllAssistants,
+  describeChange,
+  describeMentions,
+  type Figures,
+} from '~/domain/tracking/figures';
 import type { Mail } from '~/lib/mail.server';
 import { greeting, Layout } from './messages.server';
 
@@ -14,7 +19,10 @@ import { greeting, Layout } from './messages.server';
 export type DigestEngine = { name: string; current: Figures; previous: Figures | null };
 
 export type DigestBusiness = {
+  id: string;
   name: string;
+  /** Its figures come from the Demo assistant's simulated answers: labelled before the number. */
+  simulated: boolean;
   overall: Figures;
   previous: Figures | null;
   engines: DigestEngine[];
@@ -49,7 +57,7 @@ function day(date: Date) {
 }
 
 function overallLine(business: DigestBusiness) {
-  return `All assistants: ${describeMentions(business.overall)}; ${describeChange(business.overall, business.previous, WEEK_BEFORE)}.`;
+  return `${describeAllAssistants(business.overall, business.simulated)}; ${describeChange(business.overall, business.previous, WEEK_BEFORE)}.`;
 }
 
 function engineLine(engine: DigestEngine) {
@@ -59,6 +67,11 @@ function engineLine(engine: DigestEngine) {
 function competitorLine(competitor: NonNullable<DigestBusiness['newCompetitor']>) {
   const answers = competitor.mentions === 1 ? '1 answer' : `${competitor.mentions} answers`;
   return `New this week: ${competitor.name}, named in ${answers} and never before.`;
+}
+
+/** The business's visibility page: its figures and every answer. */
+function visibilityUrl(origin: string, business: DigestBusiness) {
+  return `${origin}/dashboard/businesses/${encodeURIComponent(business.id)}/visibility`;
 }
 
 function quoteIntro(quote: NonNullable<DigestBusiness['quote']>) {
@@ -90,10 +103,10 @@ export function trackingDigestMail(content: DigestContent): Mail {
         ...(business.quote
           ? [`${quoteIntro(business.quote)}\n> ${business.quote.excerpt}`]
           : ['No answer named it this week.']),
+        `Every figure and answer for ${business.name}:\n${visibilityUrl(origin, business)}`,
       ].join('\n'),
     ),
     ...(moreLine ? [`${moreLine}\n${dashboard}`] : []),
-    `Every answer is in your dashboard:\n${dashboard}`,
     `You receive this weekly digest with your paid plan. Unsubscribe with one click:\n${content.unsubscribeUrl}\nor turn it back on at ${account}.`,
     `— ${SITE_NAME}\n${origin}`,
   ].join('\n\n');
@@ -134,6 +147,11 @@ export function trackingDigestMail(content: DigestContent): Mail {
             ) : (
               <p style={muted}>No answer named it this week.</p>
             )}
+            <p style={{ margin: '8px 0 0' }}>
+              <a href={visibilityUrl(origin, business)}>
+                See every figure and answer for {business.name}
+              </a>
+            </p>
           </div>
         ))}
         {moreLine ? (
@@ -142,9 +160,6 @@ export function trackingDigestMail(content: DigestContent): Mail {
             <a href={dashboard}>see them all in your dashboard</a>.
           </p>
         ) : null}
-        <p style={{ marginTop: 24 }}>
-          <a href={dashboard}>Open your dashboard</a> for every answer.
-        </p>
         <p style={muted}>
           You receive this weekly digest with your paid plan.{' '}
           <a href={content.unsubscribeUrl}>Unsubscribe with one click</a>, or turn it back on in

@@ -4,6 +4,7 @@ import {
   ANSWERS_MAX_PER_PAGE,
   ANSWERS_PER_PAGE,
   listAnswers,
+  simulatedEngine,
 } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
@@ -21,7 +22,7 @@ const Filter = z.object({
 
 // GET /api/businesses/{id}/answers?page=&limit=&engine=&promptId=&mentioned=&from=&to= → the
 // business's answers, newest first, one page at a time (X-Total-Count, X-Page, X-Per-Page, Link):
-// [{ id, engine, model, promptId, prompt, text, mentioned, position, cited, retrieved,
+// [{ id, engine, simulated, model, promptId, prompt, text, mentioned, position, cited, retrieved,
 // citedOrRetrieved, citedNotNamed, sources: [{ url, title, kind }], searches: [string],
 // location: { via, city, region, country, added } | null, competitors: [{ name, position }],
 // sentences: [{ text, label }] | null, sentimentBy, askedAt }]. `sentences` are the answer's
@@ -29,7 +30,8 @@ const Filter = z.object({
 // extraction model (`sentimentBy` "model") or the labeller ("library"); null for an answer
 // recorded before they were kept and not read since. `kind` is "cited", "retrieved" (the search returned the page, the answer did not
 // cite it) or "cited-or-retrieved" (recorded before the two were told apart); each page once.
-// Another user's business → 404.
+// `simulated`: the Demo assistant's answer (DEMO_TRACKING), not a real assistant's. Another user's
+// business → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
@@ -57,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       result.items.map((answer) => ({
         id: answer.id,
         engine: answer.engine,
+        simulated: simulatedEngine(answer.engine),
         model: answer.model,
         promptId: answer.promptId,
         prompt: answer.prompt,

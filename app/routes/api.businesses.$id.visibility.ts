@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Figures } from '~/domain/tracking/figures';
 import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
-import { engineFilter, visibilityFor } from '~/domain/tracking/visibility.server';
+import { engineFilter, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
-import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
+import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 
 function figures(value: Figures) {
   return {
@@ -22,7 +22,8 @@ function figures(value: Figures) {
   };
 }
 
-// GET /api/businesses/{id}/visibility → { period, engines: [{ engine, name, …figures }], overall,
+// GET /api/businesses/{id}/visibility → { period, simulated, engines: [{ engine, name, simulated,
+// …figures }], overall,
 // competitors: [{ name, mentions, shareOfVoice }], domains, retrievedDomains, periods: [{ start,
 // …figures }] }: the latest period with answers (a day on daily plans, a week on weekly ones) and
 // the trend. Rates run from 0 to 1; averagePosition is null when the business was never named.
@@ -34,11 +35,23 @@ function figures(value: Figures) {
 // neutral, negative, sentences, answers, positiveShare, neutralShare, negativeShare, lowSample }):
 // counts of the sentences naming it labelled each way, n = `sentences` (lowSample below 10);
 // `sentiment.pooled` ({ since, engines, overall }) the same over the trend's periods.
-// Another user's business → 404.
+// `simulated`: true when the figures come from the Demo assistant's simulated answers
+// (DEMO_TRACKING), never from a real assistant; show it with every figure.
+// Another user's business → 404. `?periods=N` asks for a longer (or shorter) trend: N periods of
+// the plan's kind, up to a year (366 days or 53 weeks); it reaches back past the raw answers'
+// retention (TRACKING_ANSWER_RETENTION_DAYS), as it is read from the per-day counts.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
+  const asked = new URL(request.url).searchParams.get('periods');
+  if (asked !== null && (!/^[1-9]\d{0,2}$/.test(asked) || Number(asked) > 366))
+    return jsonMessage(400, 'periods must be a whole number from 1 to 366');
   try {
-    const visibility = await visibilityFor(user, params.id ?? '');
+    const visibility = await visibilityFor(
+      user,
+      params.id ?? '',
+      new Date(),
+      asked === null ? undefined : Number(asked),
+    );
     const sentiment = await sentimentOfPeriod(
       params.id ?? '',
       engineFilter(),
@@ -49,9 +62,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return Response.json(
       {
         period: visibility.current,
+        simulated: visibility.simulated,
         engines: visibility.engines.map((engine) => ({
           engine: engine.engine,
           name: engine.name,
+          simulated: simulatedEngine(engine.engine),
           ...figures(engine),
         })),
         overall: { ...figures(visibility.overall), shareOfVoice: visibility.overall.shareOfVoice },

@@ -5,12 +5,11 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard } from '~/components/auth-card';
+import { AuthCard, withRedirect } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -18,7 +17,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { isAdmin } from '~/domain/users';
 import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import { readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { keptRedirect, readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
@@ -38,18 +37,26 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = new URL(request.url).searchParams.get('redirectTo');
+  // Only a path on this site; kept through every re-render of the form (hidden field + address).
+  const redirectTo = keptRedirect(request);
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
   // On the way to a plan's checkout: the page names the plan and its price.
   const plan = planOfRedirect(redirectTo);
-  return { constraint: getZodConstraint(LoginSchema), plan: plan ? planPhrase(plan) : null };
+  return {
+    constraint: getZodConstraint(LoginSchema),
+    plan: plan ? planPhrase(plan) : null,
+    redirectTo,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
+  // Where the sign-in is headed (a plan's checkout, a page that asked for it): every reply
+  // carries it back to the form.
+  const redirectTo = keptRedirect(request, formData);
   if (submission.status !== 'success') {
-    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+    return data({ ...submission.reply({ hideFields: ['password'] }), redirectTo }, { status: 400 });
   }
   try {
     const user = await authenticateForm(request, context);
@@ -58,26 +65,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       context,
       user,
-      safeRedirect(formData.get('redirectTo'), isAdmin(user) ? '/admin' : '/dashboard'),
+      safeRedirect(redirectTo, isAdmin(user) ? '/admin' : '/dashboard'),
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // Too many attempts says so; every other refusal is the one message that reveals nothing.
     const limited = error.code === 'rate_limited';
     return data(
-      submission.reply({
-        formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
-        hideFields: ['password'],
-      }),
+      {
+        ...submission.reply({
+          formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
+          hideFields: ['password'],
+        }),
+        redirectTo,
+      },
       { status: limited ? 429 : 401, headers: retryAfterHeaders(error) },
     );
   }
 }
 
 export default function LoginPage() {
-  const { constraint, plan } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
+  // The page's address keeps the destination; a reply to a form posted without it still has it.
+  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
+  const { constraint } = loaded;
+  const planned = planOfRedirect(redirectTo);
+  const plan = planned ? planPhrase(planned) : null;
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'login',
@@ -92,19 +106,21 @@ export default function LoginPage() {
       subtitle={
         <>
           New here?{' '}
-          <Link
-            to={`/register${searchParams.size ? `?${searchParams}` : ''}`}
-            className={linkStyles}
-          >
+          <Link to={withRedirect('/register', redirectTo)} className={linkStyles}>
             Create an account
           </Link>
         </>
       }
     >
-      <Form method="post" action="/login" className="space-y-4" {...form.props}>
+      <Form
+        method="post"
+        action={withRedirect('/login', redirectTo)}
+        className="space-y-4"
+        {...form.props}
+      >
         {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
         <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <InputField
           field={fields.email}
           label="Email"

@@ -5,19 +5,24 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard } from '~/components/auth-card';
+import { AuthCard, withRedirect } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import { getClientIp, readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import {
+  getClientIp,
+  keptRedirect,
+  readFormData,
+  retryAfterHeaders,
+  safeRedirect,
+} from '~/http/http.server';
 import { RegisterFormSchema } from '~/schemas/auth';
 import {
   EMAIL_MAX_LENGTH,
@@ -49,19 +54,26 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = new URL(request.url).searchParams.get('redirectTo');
+  // Only a path on this site; kept through every re-render of the form (hidden field + address).
+  const redirectTo = keptRedirect(request);
   await redirectIfSignedIn(request, safeRedirect(redirectTo));
   // On the way to a plan's checkout: the page names the plan and its price.
   const plan = planOfRedirect(redirectTo);
-  return { constraint: getZodConstraint(RegisterFormSchema), plan: plan ? planPhrase(plan) : null };
+  return {
+    constraint: getZodConstraint(RegisterFormSchema),
+    plan: plan ? planPhrase(plan) : null,
+    redirectTo,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   const hideFields = ['password', 'confirmPassword'];
+  // Where the sign-up is headed (a plan's checkout): every reply carries it back to the form.
+  const redirectTo = keptRedirect(request, formData);
   if (submission.status !== 'success') {
-    return data(submission.reply({ hideFields }), { status: 400 });
+    return data({ ...submission.reply({ hideFields }), redirectTo }, { status: 400 });
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
@@ -70,12 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { ipAddress: getClientIp(request, context) },
       getOrigin(request),
     );
-    return await startSessionAndRedirect(
-      request,
-      context,
-      user,
-      safeRedirect(formData.get('redirectTo')),
-    );
+    return await startSessionAndRedirect(request, context, user, safeRedirect(redirectTo));
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // The spec's 'Registration Failed' says why, by the form; a taken e-mail is also marked on
@@ -86,14 +93,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
       hideFields,
     });
-    return data(reply, { status: error.status, headers: retryAfterHeaders(error) });
+    return data(
+      { ...reply, redirectTo },
+      { status: error.status, headers: retryAfterHeaders(error) },
+    );
   }
 }
 
 export default function RegisterPage() {
-  const { constraint, plan } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
+  // The page's address keeps the destination; a reply to a form posted without it still has it.
+  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
+  const { constraint } = loaded;
+  const planned = planOfRedirect(redirectTo);
+  const plan = planned ? planPhrase(planned) : null;
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'register',
@@ -108,17 +122,22 @@ export default function RegisterPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Link to={`/login${searchParams.size ? `?${searchParams}` : ''}`} className={linkStyles}>
+          <Link to={withRedirect('/login', redirectTo)} className={linkStyles}>
             Sign in
           </Link>
         </>
       }
     >
-      <Form method="post" action="/register" className="space-y-4" {...form.props}>
+      <Form
+        method="post"
+        action={withRedirect('/register', redirectTo)}
+        className="space-y-4"
+        {...form.props}
+      >
         {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
             e-mail or passwords that do not match are said by their fields. */}
         <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             field={fields.firstName}

@@ -8,9 +8,12 @@ const password = process.argv[3] ?? 'bench-password';
 for (let i = 0; i < count; i += 1) {
   await registerUser({ email: `bench-${i}@example.com`, password, firstName: `Bench${i}` });
 }
-await db.user.updateMany({
-  where: { email: { startsWith: 'bench-' } },
-  // The top plan: the most businesses per account (BUSINESSES_PER_ACCOUNT), as the workload adds many.
-  data: { subscriptionStatus: 'authority' },
-});
+// The top plan by default: the most businesses per account (BUSINESSES_PER_ACCOUNT), as
+// bench:db's workload adds many; BENCH_TIER=free for bench:contention, which works at the Free caps.
+const tier = process.env.BENCH_TIER ?? 'authority';
+if (tier !== 'free')
+  await db.user.updateMany({
+    where: { email: { startsWith: 'bench-' } },
+    data: { subscriptionStatus: tier },
+  });
 await db.$disconnect();

@@ -3,6 +3,8 @@
 //   prompts and three competitors, in bulk (createMany); prints SEEDED <ms>;
 // - `trigger`: queues the week's rounds the way the hourly schedule does (enqueueDueRounds once)
 //   and prints TRIGGERED <start> <end> <rounds queued>;
+// - `enqueue`: a round's fan-out for every seeded business, one job at a time (as before issue
+//   30) and batched (fanOutRound), timed; prints ENQUEUE <json>;
 // - `work`: one app instance's background jobs (startBackgroundJobs, JOBS_WORKER=true): the rounds
 //   fan out into ask jobs and the engines' queues ask the fake; prints READY, and on SIGTERM stops
 //   as a deploy would (jobs under way finish or are handed back) and prints STOPPED.
@@ -79,6 +81,75 @@ if (mode === 'seed') {
   process.stdout.write(`TRIGGERED ${start} ${Date.now()} ${queued}\n`);
   await jobs.stop();
   process.exit(0);
+} else if (mode === 'enqueue') {
+  // A round's fan-out, timed two ways on the same seeded businesses (each under its own round, so
+  // the keys differ): `before`, one enqueue per ask as fanOutRound did up to issue 30 (the loop
+  // below is that code); `after`, fanOutRound itself, which enqueues each engine's asks as a batch.
+  const { fanOutRound, trackingAskQueue, trackingEngines } =
+    await import('~/domain/tracking/runs.server');
+  const { createJobEngine, installJobEngine } = await import('~/jobs/engine.server');
+  const { declareQueues } = await import('~/domain/jobs.server');
+  const { db } = await import('~/lib/db.server');
+  const { env } = await import('~/lib/env.server');
+  const jobs = declareQueues(createJobEngine({ worker: false }));
+  installJobEngine(jobs);
+  await jobs.start();
+  const businesses = await db.business.findMany({ select: { id: true }, orderBy: { id: 'asc' } });
+  const prompts = await db.trackedPrompt.findMany({
+    select: { id: true, businessId: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const byBusiness = new Map<string, string[]>();
+  for (const row of prompts)
+    byBusiness.set(row.businessId, [...(byBusiness.get(row.businessId) ?? []), row.id]);
+  const engines = trackingEngines();
+
+  let one = 0;
+  const oneStart = Date.now();
+  for (const { id: businessId } of businesses) {
+    const round = 'bench-one-at-a-time';
+    for (const engine of engines)
+      for (const promptId of byBusiness.get(businessId) ?? [])
+        for (let sample = 1; sample <= env.TRACKING_SAMPLES; sample += 1) {
+          const jobId = await jobs.enqueue(
+            trackingAskQueue(engine.id),
+            { businessId, promptId, engine: engine.id, sample, round },
+            {
+              key: `${promptId}:${engine.id}:${round}:${sample}`,
+              retry: { limit: 2, delaySeconds: 60, backoff: true },
+            },
+          );
+          if (jobId) one += 1;
+        }
+  }
+  const oneMs = Date.now() - oneStart;
+
+  let batched = 0;
+  const batchStart = Date.now();
+  for (const { id: businessId } of businesses)
+    batched += await fanOutRound({ businessId, round: 'bench-batched', trigger: 'owner' });
+  const batchMs = Date.now() - batchStart;
+  // Where the batched time goes: the fan-out's reads alone (the business and its prompts).
+  const readsStart = Date.now();
+  for (const { id: businessId } of businesses) {
+    await db.business.findUnique({
+      where: { id: businessId },
+      select: { user: { select: { subscriptionStatus: true, subscriptionExpiry: true } } },
+    });
+    await db.trackedPrompt.findMany({
+      where: { businessId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: 10,
+      select: { id: true },
+    });
+  }
+  const readsMs = Date.now() - readsStart;
+  process.stdout.write(
+    `ENQUEUE ${JSON.stringify({ businesses: businesses.length, one, oneMs, batched, batchMs, readsMs })}\n`,
+  );
+  await jobs.stop();
+  await db.$disconnect();
+  process.exit(0);
 } else if (mode === 'work') {
   const { startBackgroundJobs } = await import('~/jobs/index.server');
   const stop = await startBackgroundJobs();
@@ -90,6 +161,6 @@ if (mode === 'seed') {
   });
   process.stdout.write('READY\n');
 } else {
-  console.error('usage: tracking-round.ts seed|trigger|work');
+  console.error('usage: tracking-round.ts seed|trigger|enqueue|work');
   process.exit(2);
 }

@@ -200,6 +200,27 @@ test.describe('account self-service', () => {
     expect(data.account.email).toBe(user.email);
   });
 
+  test('without JavaScript the delete confirmation sits in the page, clear of the footer, at 375 px', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    await register(page, { email: uniqueEmail('narrow'), password: 'narrow-password-1' });
+    await page.goto('/account?delete=1');
+    const dialog = page.getByTestId('delete-account-dialog');
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    const footer = (await page.getByRole('contentinfo').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
+    // Nothing of the page lies under it: the section before it ends above it.
+    const section = (await page.getByRole('link', { name: 'Delete my account…' }).boundingBox())!;
+    expect(section.y + section.height).toBeLessThanOrEqual(box.y);
+    await context.close();
+  });
+
   test('the account and password pages have no accessibility violations', async ({ page }) => {
     for (const path of ['/forgot-password', '/forgot-password?sent=1', '/reset-password?token=x']) {
       await page.goto(path);

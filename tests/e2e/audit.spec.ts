@@ -103,6 +103,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         readiness.getByRole('link', { name: `View report for ${ready.name}` }),
       ).toBeVisible();
+      // The next step on the card: the report's fixes.
+      await expect(
+        page
+          .getByTestId('business-card')
+          .filter({ hasText: ready.name })
+          .getByRole('link', { name: `See the fixes for ${ready.name}` }),
+      ).toHaveAttribute('href', /\/audit#fixes-title$/);
       // The day's check is used: the card says when the next one is possible, not "Check".
       await expect(readiness.getByTestId('audit-next')).toContainText('Next check available');
       await expect(readiness.getByRole('button', { name: /Check AI Readiness/ })).toHaveCount(0);

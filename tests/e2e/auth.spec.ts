@@ -74,6 +74,66 @@ for (const javaScriptEnabled of [true, false]) {
       await expectLoginFailed(page);
     });
 
+    test('a sign-up with mistakes keeps the plan picked on Pricing and goes on to its checkout', async ({
+      page,
+    }) => {
+      const heading = page.getByRole('heading', {
+        name: 'Create your account to start the Growth plan, $1,000 a month',
+      });
+      await page.goto('/pricing');
+      await page.getByRole('link', { name: 'Get Started with Growth' }).click();
+      await expect(heading).toBeVisible();
+
+      // Two refusals in a row (passwords that differ, then an e-mail already taken) ...
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+      await page.getByLabel('Confirm password').fill('another-password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(
+        page.getByText('Passwords do not match', { exact: true }).filter({ visible: true }).first(),
+      ).toBeVisible();
+      await expect(heading).toBeVisible();
+      await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+      await page.getByLabel('Confirm password').fill('a-long-password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(heading).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        '/login?redirectTo=%2Fcheckout%2Fgrowth',
+      );
+
+      // ... and the corrected sign-up still goes to the plan's checkout, not the dashboard.
+      await page.getByLabel('Email').fill(uniqueEmail('typo'));
+      await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+      await page.getByLabel('Confirm password').fill('a-long-password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page).toHaveURL(/\/checkout\/growth$/);
+    });
+
+    test('a wrong password on the way to a plan keeps the plan for the next try', async ({
+      page,
+    }) => {
+      const user = { email: uniqueEmail(), password: 'a-long-password' };
+      await register(page, user);
+      await logout(page);
+      await page.goto('/pricing');
+      await page.getByRole('link', { name: 'Get Started with Growth' }).click();
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      const heading = page.getByRole('heading', {
+        name: 'Sign in to start the Growth plan, $1,000 a month',
+      });
+      await expect(heading).toBeVisible();
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expectLoginFailed(page);
+      await expect(heading).toBeVisible();
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(/\/checkout\/growth$/);
+    });
+
     test('a non-admin on /admin is told Access Denied and lands on the dashboard', async ({
       page,
     }) => {

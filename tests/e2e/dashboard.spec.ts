@@ -81,6 +81,15 @@ for (const javaScriptEnabled of [true, false]) {
         'target',
         '_blank',
       );
+      // One path on the card, in order (check, fixes, tracking); the free GPT comes after it.
+      const steps = card
+        .getByRole('list', { name: `Next steps for ${business.name}` })
+        .getByRole('listitem');
+      await expect(steps).toHaveText([/AI readiness/, /Fixes/, /AI visibility/]);
+      await expect(steps.nth(1)).toContainText('Listed once the site has been checked.');
+      const gpt = await card.getByRole('link', { name: /Test AI Visibility/ }).boundingBox();
+      const last = await steps.nth(2).boundingBox();
+      expect(gpt!.y).toBeGreaterThan(last!.y);
 
       await card.getByRole('link', { name: `Edit ${business.name}` }).click();
       await expect(page.getByLabel('Business Name')).toHaveValue(business.name);

@@ -205,7 +205,7 @@ test.describe('dialogs give focus back to what opened them', () => {
     await expect.poll(() => isFocused(create)).toBe(true);
   });
 
-  test('Delete business, Delete your account? and Watch Demo', async ({ page }) => {
+  test('Delete business and Delete your account?', async ({ page }) => {
     await owner(page, [{ name: 'Focus Plumbing' }]);
     await page.goto('/dashboard');
     const remove = page.getByRole('link', { name: 'Delete Focus Plumbing' });
@@ -218,15 +218,6 @@ test.describe('dialogs give focus back to what opened them', () => {
     const deleteDialog = page.getByTestId('delete-account-dialog');
     await roundTrip(page, deleteAccount, deleteDialog, escape(page));
     await roundTrip(page, deleteAccount, deleteDialog, button('Cancel'));
-
-    // The demo dialog does not change the URL.
-    await page.goto('/');
-    const demo = page.getByRole('button', { name: 'Watch Demo' });
-    const demoDialog = page.getByTestId('demo-dialog');
-    await roundTrip(page, demo, demoDialog, escape(page));
-    await roundTrip(page, demo, demoDialog, async (dialog) => {
-      await dialog.getByRole('button').first().press('Enter');
-    });
   });
 });
 
@@ -366,8 +357,9 @@ for (const javaScriptEnabled of [true, false]) {
       const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       const clamped = (await text.boundingBox())!.height;
       expect(clamped).toBeLessThanOrEqual(lineHeight * 3 + 1);
-      // The neighbour in the same row is not stretched to hold the whole text.
-      expect((await brief.boundingBox())!.height).toBeLessThan(420);
+      // The neighbour in the same row is not stretched to hold the whole text (its own height
+      // with the three step panels is about 475 px; the whole text would add some 300).
+      expect((await brief.boundingBox())!.height).toBeLessThan(540);
 
       await long.getByText('Show all').click();
       const whole = (await text.boundingBox())!.height;

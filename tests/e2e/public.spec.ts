@@ -3,7 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test, E2E_DATABASE, expectMessage, pendingStateOf, uniqueEmail } from './support';
 
-// The public site: every page's key copy and link targets, the demo modal, the embedded tool
+// The public site: every page's key copy and link targets, the tour, the embedded tool
 // view, the contact form with JavaScript on and off, axe, layout at small widths, screenshots.
 
 const LINKS = {
@@ -87,9 +87,14 @@ test.describe('public pages', () => {
       'Get Your Business Recommended by AI',
     );
     const main = page.getByRole('main');
-    for (const claim of ['85%', '73%', '3x', '30 days']) {
-      await expect(main.getByText(claim, { exact: true }).first()).toBeVisible();
+    // Figures about the product, none from an unnamed survey (issue 34).
+    const stats = page.getByTestId('stat-grid');
+    for (const fact of ['Free', '4', 'Weekly', '30 days']) {
+      await expect(stats.getByText(fact, { exact: true })).toBeVisible();
     }
+    await expect(main).not.toContainText('85%');
+    await expect(main).not.toContainText('73%');
+    await expect(main).not.toContainText(/\b3x\b/);
     await expect(main.getByText(/first improvements in 2-3 weeks/i).first()).toBeVisible();
     await expectExternal(
       main.getByRole('link', { name: /Get Your Free AI Visibility Check/ }),
@@ -250,6 +255,11 @@ test.describe('public pages', () => {
       'href',
       'mailto:hello@example.com',
     );
+    // What the retention job deletes, and when (TRACKING_ANSWER_RETENTION_DAYS, ACCESS_LOG_RETENTION_DAYS).
+    await expect(main).toContainText(
+      'are kept for 90 days, then deleted automatically. The figures drawn from them',
+    );
+    await expect(main).toContainText('Sign-in and sign-up attempts are kept for 365 days');
     for (const heading of ['How long we keep it', 'Who else receives data', 'Cookies']) {
       await expect(main.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
     }
@@ -310,39 +320,22 @@ test.describe('public pages', () => {
 });
 
 test.describe('landing page interactions', () => {
-  test('Watch Demo opens the Coming Soon dialog by keyboard; Escape and Close return focus', async ({
-    page,
-  }) => {
+  test('Take the Tour leads to the tour of Test, Fix and Track on the page', async ({ page }) => {
     await page.goto('/');
-    const watchDemo = page.getByRole('button', { name: 'Watch Demo' });
-    const dialog = page.getByRole('dialog', { name: 'Coming Soon' });
-    await expect(dialog).toBeHidden();
-
-    await watchDemo.focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('demo video is in production');
-    await expectExternal(dialog.getByRole('link', { name: /^Try Free Tool/ }), LINKS.freeGpt);
-    // Focus moves into the dialog and Tab cycles inside it.
-    const close = dialog.getByRole('button', { name: 'Close' });
-    const tryFreeTool = dialog.getByRole('link', { name: /^Try Free Tool/ });
-    await expect(close).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(tryFreeTool).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(close).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(tryFreeTool).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(watchDemo).toBeFocused();
-
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await expect(close).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(watchDemo).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Watch Demo' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Take the Tour' }).click();
+    await expect(page).toHaveURL(/#tour$/);
+    const tour = page.getByTestId('tour');
+    await expect(tour).toBeInViewport();
+    await expect(tour.getByRole('listitem')).toHaveCount(3);
+    for (const step of ['Test:', 'Fix:', 'Track:']) {
+      await expect(tour.getByRole('heading', { name: new RegExp(`^${step}`) })).toBeVisible();
+    }
+    await expect(tour).toContainText('Example: All assistants: named in 4 of 12 answers');
+    await expect(page.getByRole('main')).not.toContainText('Coming Soon');
+    await expect(
+      page.locator('#tour').getByRole('link', { name: 'Create a free account' }),
+    ).toHaveAttribute('href', '/register');
   });
 
   test("the embedded tool view toggles with 'Back to Main Interface'", async ({ page }) => {
@@ -447,14 +440,11 @@ test.describe('with JavaScript off', () => {
     expect(inquiriesFor('no-script-at-example')).toBe(0);
   });
 
-  test('Watch Demo leads to the Coming Soon notice; the embedded view toggles by URL', async ({
-    page,
-  }) => {
+  test('Take the Tour leads to the tour; the embedded view toggles by URL', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Watch Demo' }).click();
-    await expect(page).toHaveURL(/#demo$/);
-    await expect(page.locator('#demo')).toContainText('Coming Soon');
-    await expectExternal(page.locator('#demo').getByRole('link'), LINKS.freeGpt);
+    await page.getByRole('link', { name: 'Take the Tour' }).click();
+    await expect(page).toHaveURL(/#tour$/);
+    await expect(page.getByTestId('tour')).toContainText('Track: how often AI names you');
 
     await page.getByRole('link', { name: 'Try Embedded View (Experimental)' }).click();
     await expect(page.getByTestId('embedded-tool')).toBeVisible();
@@ -504,14 +494,10 @@ test.describe('accessibility and layout', () => {
     });
   }
 
-  test('the open demo dialog and the embedded tool view have no axe violations', async ({
-    page,
-  }) => {
-    await page.goto('/?tool=embedded');
+  test('the tour and the embedded tool view have no axe violations', async ({ page }) => {
+    await page.goto('/?tool=embedded#tour');
     await expect(page.getByTestId('embedded-tool')).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    await page.getByRole('button', { name: 'Watch Demo' }).click();
-    await expect(page.getByRole('dialog', { name: 'Coming Soon' })).toBeVisible();
+    await expect(page.getByTestId('tour')).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
@@ -522,7 +508,6 @@ test.describe('accessibility and layout', () => {
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route.path);
       await page.evaluate(() => document.documentElement.classList.remove('js'));
-      if (route.path === '/') await expect(page.locator('#demo')).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations, route.path).toEqual([]);
     }

@@ -67,7 +67,11 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   ).toHaveAttribute('href', '/pricing');
 
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expectMessage(page, 'Run started', 'Asking 3 questions… answers appear in a few minutes.');
+  await expectMessage(
+    page,
+    'Run started',
+    'Asking 1 question, 3 times each (3 answers)… answers appear in a few minutes.',
+  );
   await expect(page.getByTestId('run-next')).toContainText('You can run them again at');
   await expect(page.getByRole('button', { name: 'Run now' })).toHaveCount(0);
 
@@ -82,9 +86,19 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(figures).toContainText(
     /Mentions: (named in \d of 3 answers \(\d+%\), likely between \d+% and \d+%)/,
   );
-  await expect(page.getByTestId('overall-figures')).toContainText(
-    /All assistants: named in \d of 3 answers/,
+  // Every figure from the Demo assistant says so before the number, and the page says it first.
+  await expect(page.getByTestId('simulated-note')).toContainText(
+    'Simulated answers: every figure and answer on this page comes from the Demo assistant',
   );
+  await expect(page.getByTestId('overall-mentions')).toHaveText(
+    /^All assistants, simulated answers: named in \d of 3 \(\d+%\), likely between/,
+  );
+  // The JSON API says so too.
+  const id = /businesses\/([^/]+)\/visibility/.exec(page.url())![1]!;
+  const api = await (await page.request.get(`/api/businesses/${id}/visibility`)).json();
+  expect(api).toMatchObject({ simulated: true, engines: [{ engine: 'demo', simulated: true }] });
+  const listed = await (await page.request.get(`/api/businesses/${id}/answers`)).json();
+  expect(listed[0]).toMatchObject({ engine: 'demo', simulated: true });
   await expect(page.getByTestId('visibility-period')).toContainText(/^This week: /);
   await expect(page.getByTestId('visibility-trend').locator('svg title')).toHaveText(
     'Mention rate per week, by AI assistant',
@@ -92,6 +106,10 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   await expect(page.getByTestId('prompt-row')).toContainText(/named \d of 3|not named \(0 of 3\)/);
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(`Asked: “${question}”`);
+  // The answers' markdown is rendered, never shown as markup.
+  for (const text of await page.getByTestId('answer-text').allInnerTexts()) {
+    expect(text).not.toMatch(/\*\*|\|---|^#+ /m);
+  }
   await expect(answer.getByTestId('answer-reading')).toContainText(/Named you|Did not name you/);
   // What the engine searched for, where it asked from, and its pages: cited apart from those its
   // search only found (the Demo assistant's, simulated).
@@ -129,8 +147,8 @@ test('an owner adds a suggested question, runs it and sees the answers and figur
   // The dashboard card has the rate in words and the link back.
   await page.getByRole('link', { name: '← Back to dashboard' }).click();
   const card = page.getByTestId('business-card').filter({ hasText: business.name });
-  await expect(card.getByTestId('business-visibility')).toContainText(
-    /Named in \d of 3 answers \(\d+%\)/,
+  await expect(card.getByTestId('visibility-mentions')).toHaveText(
+    /^Simulated answers: named in \d of 3 \(\d+%\)$/,
   );
 });
 

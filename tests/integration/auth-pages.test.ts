@@ -310,4 +310,62 @@ describe('sign-up and sign-in on the way to a plan', () => {
       }
     }
   });
+
+  it('carry the destination back in every reply that re-renders the form, and only a path on this site', async () => {
+    const badSignUp = (redirectTo: string, path = '/register') =>
+      run(() =>
+        registerAction(
+          args(
+            formRequest(path, {
+              firstName: 'Ann',
+              email: 'not-an-email',
+              password: 'long-enough-1',
+              confirmPassword: 'long-enough-1',
+              redirectTo,
+            }),
+          ),
+        ),
+      );
+    const badSignIn = (redirectTo: string, path = '/login') =>
+      run(() =>
+        loginAction(
+          args(formRequest(path, { email: uniqueEmail(), password: 'wrong-password', redirectTo })),
+        ),
+      );
+    expect((await badSignUp('/checkout/diy')).data).toMatchObject({ redirectTo: '/checkout/diy' });
+    expect((await badSignIn('/checkout/growth')).data).toMatchObject({
+      redirectTo: '/checkout/growth',
+    });
+    // A form posted to the page's address with the destination, without the hidden field.
+    expect((await badSignUp('', '/register?redirectTo=%2Fcheckout%2Fdiy')).data).toMatchObject({
+      redirectTo: '/checkout/diy',
+    });
+    for (const unsafe of ['//evil.example', 'https://evil.example/', '/\\evil.example']) {
+      expect((await badSignUp(unsafe)).data).toMatchObject({ redirectTo: null });
+      expect((await badSignIn(unsafe)).data).toMatchObject({ redirectTo: null });
+    }
+    const loaded = await run(() =>
+      registerLoader(args(new Request(`${BASE}/register?redirectTo=%2F%2Fevil.example`))),
+    );
+    expect(loaded.data).toMatchObject({ redirectTo: null, plan: null });
+  });
+
+  it('a corrected sign-up goes on to the plan’s checkout', async () => {
+    const email = uniqueEmail();
+    const res = await run(() =>
+      registerAction(
+        args(
+          formRequest('/register?redirectTo=%2Fcheckout%2Fdiy', {
+            firstName: 'Ann',
+            email,
+            password: 'long-enough-1',
+            confirmPassword: 'long-enough-1',
+            redirectTo: '/checkout/diy',
+          }),
+        ),
+      ),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/checkout/diy');
+  });
 });

@@ -71,6 +71,22 @@ describe('submitContactInquiry', () => {
     expect(await db.contactInquiry.count()).toBe(7);
   });
 
+  it('many inquiries at once from one address: exactly its allowance is stored, the rest refused', async () => {
+    const now = new Date('2026-05-02T12:00:00.000Z');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        submitContactInquiry(input, { ipAddress: '198.51.100.9', now }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(CONTACT_RATE_LIMIT.perIp);
+    for (const o of outcomes)
+      if (o.status === 'rejected')
+        expect(isDomainError(o.reason) && o.reason.code).toBe('rate_limited');
+    expect(await db.contactInquiry.count({ where: { ipAddress: '198.51.100.9' } })).toBe(
+      CONTACT_RATE_LIMIT.perIp,
+    );
+  });
+
   it('visitors of unknown address share one larger bucket', async () => {
     const now = new Date('2026-05-01T12:00:00.000Z');
     await db.contactInquiry.createMany({

@@ -54,6 +54,50 @@ async function statsOf(e: JobEngine, queue: string) {
 
 describe(`job engine (${databaseEngine})`, () => {
   it(
+    'a batch is stored at once: keys kept already (or named twice) are skipped, and each job runs once with its options',
+    async () => {
+      const jobs = engine(false);
+      // Over one chunk of rows per statement, keys kept already skipped.
+      const big = queueName('batch');
+      expect(await jobs.enqueue(big, { n: 0 }, { key: 'k-0' })).toEqual(expect.any(String));
+      const batch = Array.from({ length: 1203 }, (_, n) => ({
+        queue: big,
+        data: { n },
+        key: `k-${n}`,
+      }));
+      expect(await jobs.enqueueMany(batch)).toBe(1202);
+      expect(await jobs.enqueueMany(batch.slice(0, 10))).toBe(0);
+      expect((await statsOf(jobs, big)).waiting).toBe(1203);
+
+      // What runs: the first of a key named twice, an unkeyed job, not one that starts later.
+      const small = queueName('batch-run');
+      const other = queueName('batch-other');
+      expect(
+        await jobs.enqueueMany([
+          { queue: small, data: { n: 1 }, key: 'a' },
+          { queue: small, data: { n: -1 }, key: 'a' },
+          { queue: small, data: { n: 'unkeyed' } },
+          {
+            queue: small,
+            data: { n: 'later' },
+            key: 'later',
+            runAt: new Date(Date.now() + 3_600_000),
+          },
+          // The same key on another queue is another job.
+          { queue: other, data: { n: 'other' }, key: 'a' },
+        ]),
+      ).toBe(4);
+      const seen: unknown[] = [];
+      expect(await jobs.drain(small, async (data) => void seen.push(data))).toBe(2);
+      expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 'unkeyed' }]));
+      expect(await statsOf(jobs, small)).toMatchObject({ waiting: 1, doneLast24h: 2 });
+      expect(await jobs.drain(other, async (data) => void seen.push(data))).toBe(1);
+      expect(seen).toContainEqual({ n: 'other' });
+    },
+    SLOW,
+  );
+
+  it(
     'a job enqueued twice with one key runs once',
     async () => {
       const jobs = engine(false);

@@ -59,8 +59,16 @@ describe('/privacy and /terms', () => {
         company: { name: 'Acme Ltd', address: '1 Road, Town', email: 'privacy@acme.test' },
         sessionDays: 7,
         graceDays: 1,
+        answerDays: 45,
+        logDays: 200,
       }),
     );
+    // What the retention job deletes, and when (TRACKING_ANSWER_RETENTION_DAYS, ACCESS_LOG_RETENTION_DAYS).
+    expect(privacy).toContain(
+      'answers to your tracked questions (their full text, sources and searches) are kept for 45 days',
+    );
+    expect(privacy).toContain('Sign-in and sign-up attempts are kept for 200 days');
+    expect(privacy).toContain('for 200 days after it ended');
     for (const cookie of [...PERSONAL_COOKIES, TIME_ZONE_COOKIE])
       expect(privacy).toContain(`${cookie}:`);
     expect(privacy).toContain('for up to 7 days');
@@ -78,6 +86,8 @@ describe('/privacy and /terms', () => {
         company: { name: 'Acme Ltd', address: '1 Road, Town', email: 'legal@acme.test' },
         sessionDays: 30,
         graceDays: 3,
+        answerDays: 90,
+        logDays: 365,
       }),
     );
     expect(terms).toContain('Acme Ltd, 1 Road, Town');

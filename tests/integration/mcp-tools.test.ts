@@ -76,6 +76,11 @@ describe('get_visibility over a chosen range', () => {
     expect(low).toBeLessThanOrEqual(all.overall.mentioned / all.overall.answers);
     expect(high).toBeGreaterThanOrEqual(all.overall.mentioned / all.overall.answers);
     expect(all.engines.find((engine) => engine.engine === 'demo')?.answers).toBe(answers.length);
+    // The Demo assistant's answers are simulated, and the figures say so.
+    expect(all).toMatchObject({ simulated: true });
+    expect(all.engines.find((engine) => engine.engine === 'demo')).toMatchObject({
+      simulated: true,
+    });
 
     const lastDay = days.at(-1)!;
     const one = parsed(

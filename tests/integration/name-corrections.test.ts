@@ -201,6 +201,10 @@ describe('hiding a name that is not a business', () => {
 
   it('leaves it out of the digest’s new business of the week', async () => {
     const { user, business, prompt, auth } = await owner();
+    // Answers of an earlier week: "new" is against them (the first week has no new business).
+    await answer(business, prompt.id, ['Old Rival'], {
+      askedAt: new Date(Date.now() - 10 * 86_400_000),
+    });
     await answer(business, prompt.id, ['Holiday Name', 'PipeRight Leeds']);
     await answer(business, prompt.id, ['Holiday Name']);
     await correct(business.id, auth, { action: 'hide', name: 'Holiday Name' });

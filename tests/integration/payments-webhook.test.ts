@@ -465,3 +465,37 @@ describe('POST /api/test-webhook', () => {
     });
   });
 });
+
+describe('POST /api/webhooks/stripe on a contended database', () => {
+  it('an event that loses to contention past every retry: 503 with Retry-After, nothing applied; the redelivery applies it', async () => {
+    const user = await createUser();
+    const paid = event('customer.subscription.created', subscription(user.id, { id: 'sub_busy' }));
+    // Every transaction aborts as PostgreSQL's serialization failure would (Prisma's P2034).
+    const realTransaction = db.$transaction;
+    let calls = 0;
+    (db as { $transaction: unknown }).$transaction = () => {
+      calls += 1;
+      return Promise.reject(
+        Object.assign(new Error('Transaction failed due to a write conflict'), { code: 'P2034' }),
+      );
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let busy: Awaited<ReturnType<typeof deliver>>;
+    try {
+      busy = await deliver(paid);
+    } finally {
+      (db as { $transaction: unknown }).$transaction = realTransaction;
+      warn.mockRestore();
+    }
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(busy.data).toHaveProperty('message');
+    expect(calls).toBeGreaterThan(1);
+    expect(await db.paymentEvent.count({ where: { id: paid.id } })).toBe(0);
+    expect((await fresh(user.id)).subscriptionStatus).toBe('free');
+
+    // Stripe delivers it again: applied once.
+    expect((await deliver(paid)).status).toBe(200);
+    expect((await fresh(user.id)).subscriptionStatus).toBe('growth');
+  });
+});

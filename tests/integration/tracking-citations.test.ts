@@ -259,6 +259,11 @@ describe('cited is cited', () => {
       retrievedDomains: { domain: string; retrieved: number }[];
     };
     expect(body.overall).toMatchObject({ cited: 1, retrieved: 3, citedOrRetrieved: 0 });
+    // Real assistants' answers: nothing simulated to label (the e2e journey checks the Demo's).
+    expect(visibility.data).toMatchObject({ simulated: false });
+    expect((visibility.data as { engines: { simulated: boolean }[] }).engines).not.toContainEqual(
+      expect.objectContaining({ simulated: true }),
+    );
     expect(body.retrievedDomains).toContainEqual(
       expect.objectContaining({ domain: OWN, retrieved: 3, own: true }),
     );

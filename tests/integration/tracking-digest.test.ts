@@ -213,6 +213,52 @@ describe('the weekly digest', () => {
     expect(mail!.text).toContain('> For boilers, Bright Pipes Plumbing is the one locals trust.');
   });
 
+  it('quotes a clean sentence: running text before a table row, a row with its headers and no pipes', async () => {
+    const user = await owner('diy');
+    const business = await trackedBusiness(user.id);
+    const table = [
+      'Here are **top picks** in Leeds:',
+      '',
+      '| Business | Why people pick it | Rating |',
+      '|---|---|---|',
+      '| **Bright Pipes Plumbing** | [Fast](https://x.example) call-outs | 4.8 |',
+      '| Rapid Drains | Cheap | 4.1 |',
+    ].join('\n');
+    await answer(business.id, table, new Date(NOW.getTime() - DAY));
+    await sendDigest({ userId: user.id, week: WEEK }, NOW);
+    const [mail] = await digestsTo(user.email);
+    expect(mail!.text).toContain(
+      '> Bright Pipes Plumbing — Why people pick it: Fast call-outs; Rating: 4.8.',
+    );
+    expect(mail!.text).not.toMatch(/\||\*\*|---/);
+
+    // Named in a table and in a sentence: the sentence is quoted.
+    const other = await owner('diy');
+    const second = await trackedBusiness(other.id);
+    const mixed = `${table}\n\n### Our pick\n\n- Many locals say _Bright Pipes Plumbing_ answers at night.`;
+    await answer(second.id, mixed, new Date(NOW.getTime() - DAY));
+    await sendDigest({ userId: other.id, week: WEEK }, NOW);
+    const [quoted] = await digestsTo(other.email);
+    expect(quoted!.text).toContain('> Many locals say Bright Pipes Plumbing answers at night.');
+  });
+
+  it('calls no competitor new in the first week of answers, and links to the business’s visibility page', async () => {
+    const user = await owner('diy');
+    const business = await db.business.create({
+      data: { userId: user.id, name: 'Fresh Start Cleaning', location: 'Leeds' },
+    });
+    await stat(business.id, 'chatgpt', daysAgo(1), { samples: 3, mentioned: 1 });
+    await nameStat(business.id, 'Sparkle Maids', daysAgo(1), 3);
+    await sendDigest({ userId: user.id, week: WEEK }, NOW);
+    const [mail] = await digestsTo(user.email);
+    expect(mail!.text).not.toContain('New this week');
+    expect(mail!.text).not.toContain('never before');
+    const page = `http://localhost:3000/dashboard/businesses/${business.id}/visibility`;
+    expect(mail!.text).toContain(`Every figure and answer for Fresh Start Cleaning:\n${page}`);
+    expect(mail!.html).toContain(`href="${page}"`);
+    expect(mail!.text).not.toContain('Every answer is in your dashboard');
+  });
+
   it('shows the first 20 businesses by name and says how many more there are', async () => {
     const user = await owner('growth');
     for (let i = 1; i <= 22; i += 1) {

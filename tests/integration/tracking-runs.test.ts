@@ -126,7 +126,12 @@ describe('a round, from Run now to the figures', () => {
   // on a loaded machine, longer than the default 15 s.
   it('asks every prompt of every engine TRACKING_SAMPLES times, as written, and reads each answer', async () => {
     const { user, business } = await ownerWithBusiness('diy');
-    expect(await runNow(user, business.id)).toEqual({ queued: 2 * 2 * 2 });
+    expect(await runNow(user, business.id)).toEqual({
+      queued: 8,
+      prompts: 2,
+      engines: 2,
+      samples: 2,
+    });
     const outcomes = await drainAll();
     expect(outcomes).toEqual(Array(8).fill('answered'));
 

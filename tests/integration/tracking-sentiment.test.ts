@@ -150,7 +150,10 @@ describe('the visibility page and the JSON API', () => {
         lowSample: true,
       }),
     ]);
-    const shown = data.answers.items.find((item) => item.text === ANSWER);
+    // The page carries each answer's markdown as a tree (answerMarkdown), not its text.
+    const shown = data.answers.items.find((item) =>
+      JSON.stringify(item.blocks).includes('Highly rated for'),
+    );
     expect(shown).toMatchObject({ sentences: LIBRARY_SENTENCES, sentimentBy: 'library' });
 
     const answers = await callRoute(

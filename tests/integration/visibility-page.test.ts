@@ -13,6 +13,7 @@ import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as dashboard from '~/routes/dashboard/route';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
+import { runWords } from '~/routes/dashboard_.businesses.$id.visibility/page.server';
 import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // The visibility page, as a browser without JavaScript uses it: the loader's figures from stored
@@ -110,6 +111,28 @@ async function answer(
   );
 }
 
+type Node = { type: string; text?: string; mark?: string; children?: Node[]; items?: Node[][] };
+
+/** The words an answer shows, marks included, as one string. */
+function wordsOf(nodes: Node[]): string {
+  return nodes
+    .map((node) =>
+      node.text !== undefined
+        ? node.text
+        : wordsOf([...(node.children ?? []), ...(node.items ?? []).flat()]),
+    )
+    .join('');
+}
+
+/** The marked names of an answer, in order: [words, kind]. */
+function marksOf(nodes: Node[]): [string, string][] {
+  return nodes.flatMap((node): [string, string][] =>
+    node.mark
+      ? [[node.text!, node.mark]]
+      : marksOf([...(node.children ?? []), ...(node.items ?? []).flat()]),
+  );
+}
+
 describe('the visibility page', () => {
   it('shows the figures, the change, the prompts and the answers of stored answers', async () => {
     const { business, cookie } = await owner('diy');
@@ -169,9 +192,10 @@ describe('the visibility page', () => {
     expect(data.prompts[0]!.lastAskedAt).not.toBeNull();
     // Answers, newest first, with the names found in the text for highlighting.
     expect(data.answers).toMatchObject({ total: 6, page: 1, pageCount: 1 });
-    const first = data.answers.items.find((item) => item.text === named)!;
-    const marked = first.matches.map((m) => [first.text.slice(m.start, m.end), m.kind]);
-    expect(marked).toEqual([
+    const first = data.answers.items.find((item) =>
+      wordsOf(item.blocks).startsWith('Here are good plumbers in Austin:'),
+    )!;
+    expect(marksOf(first.blocks)).toEqual([
       [NAME, 'business'],
       ['Rival Rooter', 'competitor'],
     ]);
@@ -208,7 +232,7 @@ describe('the visibility page', () => {
     expect(first.answers).toMatchObject({ total: 12, pageCount: 2, perPage: 10 });
     expect(first.answers.items).toHaveLength(10);
     const second = await loaded(business.id, cookie, '?page=2');
-    expect(second.answers.items.map((item) => item.text)).toEqual([
+    expect(second.answers.items.map((item) => wordsOf(item.blocks))).toEqual([
       `Answer 10: try ${NAME}.`,
       `Answer 11: try ${NAME}.`,
     ]);
@@ -218,10 +242,13 @@ describe('the visibility page', () => {
     const { business, cookie } = await owner('diy');
     const data = await loaded(business.id, cookie);
     expect(data.visibility.current).toBeNull();
+    // Real assistants (no DEMO_TRACKING): nothing to label as simulated.
+    expect(data.visibility.simulated).toBe(false);
     expect(data.period).toBeNull();
     expect(data.prompts).toEqual([]);
     expect(data.limit).toMatchObject({ count: 0, limit: 5, atLimit: false });
     expect(data.suggestions.length).toBeGreaterThan(0);
+    expect(data.example).toBe('best plumber in Austin, TX');
     expect(data.allowance.nextAt).toBeNull();
     const board = await run(() =>
       dashboard.loader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
@@ -229,6 +256,18 @@ describe('the visibility page', () => {
     expect(
       (board.data as { visibility: Record<string, unknown> }).visibility[business.id],
     ).toBeUndefined();
+  });
+
+  it('suggests questions and an example in the words of the business’s trade and country', async () => {
+    const { business, cookie } = await owner('diy');
+    await db.business.update({
+      where: { id: business.id },
+      data: { industry: 'House cleaning', location: 'Leeds, UK' },
+    });
+    const data = await loaded(business.id, cookie);
+    expect(data.example).toBe('best house cleaning service in Leeds, UK');
+    expect(data.suggestions.join(' ')).not.toMatch(/plumb|Austin|maid|open on weekends/i);
+    expect(data.suggestions).toContain('Can you recommend a trustworthy cleaner in Leeds?');
   });
 
   it("is a 404 for another user's business, to read and to post", async () => {
@@ -393,10 +432,10 @@ describe('the forms, without JavaScript', () => {
     });
     const first = await post(business.id, cookie, { intent: 'run' });
     expect(first.status).toBe(302);
-    const queued = trackingEngines().length * 3;
+    const queued = { queued: trackingEngines().length * 3, prompts: 1, samples: 3 };
     expect(await toastOf(first.headers)).toMatchObject({
       title: 'Run started',
-      description: `Asking ${queued} questions… answers appear in a few minutes.`,
+      description: `${runWords({ ...queued, engines: trackingEngines().length })} answers appear in a few minutes.`,
     });
     const second = await post(business.id, cookie, { intent: 'run' });
     expect(second.status).toBe(302);
@@ -414,6 +453,18 @@ describe('the forms, without JavaScript', () => {
     const response = await post(business.id, cookie, { intent: 'explode' });
     expect(response.status).toBe(302);
     expect((await toastOf(response.headers))?.description).toBe('Unknown action');
+  });
+});
+
+describe('Run now in words', () => {
+  it('says what the number of answers is made of', () => {
+    expect(runWords({ queued: 12, prompts: 4, engines: 1, samples: 3 })).toBe(
+      'Asking 4 questions, 3 times each (12 answers)…',
+    );
+    expect(runWords({ queued: 24, prompts: 4, engines: 2, samples: 3 })).toBe(
+      'Asking 4 questions of 2 assistants, 3 times each (24 answers)…',
+    );
+    expect(runWords({ queued: 1, prompts: 1, engines: 1, samples: 1 })).toBe('Asking 1 question…');
   });
 });
 

@@ -1,8 +1,10 @@
 import { Fragment } from 'react';
+import type { AnswerBlock, AnswerInline } from './answer-markdown';
 
-// An AI engine's answer is untrusted text: it is shown as plain text (line breaks kept, markdown's
-// bold markers dropped), never as HTML. The business's and its competitors' names are marked from the reader's offsets, each kind
-// with its own style and a word for screen readers, so the marks do not rely on colour.
+// An AI engine's answer is untrusted markdown: the server turns it into a tree of plain data
+// (answer-markdown.ts) and this renders the tree as elements, never as HTML. The business's and
+// its competitors' names are marked from the reader's offsets, each kind with its own style and a
+// word for screen readers, so the marks do not rely on colour.
 
 export type Match = { start: number; end: number; kind: 'business' | 'competitor' };
 
@@ -28,33 +30,188 @@ export function segments(text: string, matches: Match[]) {
   return out;
 }
 
-/** Markdown's bold markers are noise in plain text; they are dropped from what is shown only. */
-function shown(text: string): string {
-  return text.replace(/\*\*|__/g, '');
+const LINK_REL = 'nofollow noopener ugc';
+
+function Inline({ nodes }: { nodes: AnswerInline[] }) {
+  return (
+    <>
+      {nodes.map((node, index) => {
+        switch (node.type) {
+          case 'text':
+            return node.mark ? (
+              <mark
+                key={index}
+                className={node.mark === 'business' ? OWN_MARK : COMPETITOR_MARK}
+                data-kind={node.mark}
+              >
+                {node.text}
+                <span className="sr-only">
+                  {node.mark === 'business' ? ' (your business)' : ' (competitor)'}
+                </span>
+              </mark>
+            ) : (
+              <Fragment key={index}>{node.text}</Fragment>
+            );
+          case 'strong':
+            return (
+              <strong key={index} className="font-semibold text-slate-900">
+                <Inline nodes={node.children} />
+              </strong>
+            );
+          case 'em':
+            return (
+              <em key={index}>
+                <Inline nodes={node.children} />
+              </em>
+            );
+          case 'del':
+            return (
+              <del key={index}>
+                <Inline nodes={node.children} />
+              </del>
+            );
+          case 'code':
+            return (
+              <code key={index} className="rounded bg-slate-200 px-1 font-mono text-[0.9em]">
+                <Inline nodes={node.children} />
+              </code>
+            );
+          case 'link': {
+            // Checked again here: only a web address is ever an href.
+            const href = node.href ? safeHref(node.href) : null;
+            return href ? (
+              <a
+                key={index}
+                href={href}
+                target="_blank"
+                rel={LINK_REL}
+                className="text-brand-700 hover:text-brand-800 underline"
+              >
+                <Inline nodes={node.children} />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <Fragment key={index}>
+                <Inline nodes={node.children} />
+              </Fragment>
+            );
+          }
+          case 'br':
+            return <br key={index} />;
+        }
+      })}
+    </>
+  );
 }
 
-export function AnswerText({ text, matches }: { text: string; matches: Match[] }) {
+const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
   return (
-    <div
-      className="user-text text-sm leading-6 whitespace-pre-wrap text-slate-800"
-      data-testid="answer-text"
-    >
-      {segments(text, matches).map((part, index) =>
-        part.kind === null ? (
-          <Fragment key={index}>{shown(part.text)}</Fragment>
-        ) : (
-          <mark
-            key={index}
-            className={part.kind === 'business' ? OWN_MARK : COMPETITOR_MARK}
-            data-kind={part.kind}
-          >
-            {shown(part.text)}
-            <span className="sr-only">
-              {part.kind === 'business' ? ' (your business)' : ' (competitor)'}
-            </span>
-          </mark>
-        ),
-      )}
+    <>
+      {nodes.map((node, index) => {
+        switch (node.type) {
+          case 'paragraph':
+            return (
+              <p key={index}>
+                <Inline nodes={node.children} />
+              </p>
+            );
+          // An answer's headings stay out of the page's outline: bold lines, not headings.
+          case 'heading':
+            return (
+              <p key={index} className="font-semibold text-slate-900">
+                <Inline nodes={node.children} />
+              </p>
+            );
+          case 'text':
+            return (
+              <Fragment key={index}>
+                <Inline nodes={node.children} />
+              </Fragment>
+            );
+          case 'list': {
+            const items = node.items.map((item, i) => (
+              <li key={i}>
+                <Blocks nodes={item} />
+              </li>
+            ));
+            return node.ordered ? (
+              <ol
+                key={index}
+                start={node.start ?? undefined}
+                className="list-decimal space-y-1 pl-6"
+              >
+                {items}
+              </ol>
+            ) : (
+              <ul key={index} className="list-disc space-y-1 pl-6">
+                {items}
+              </ul>
+            );
+          }
+          case 'blockquote':
+            return (
+              <blockquote key={index} className="border-l-4 border-slate-300 pl-3">
+                <Blocks nodes={node.children} />
+              </blockquote>
+            );
+          case 'code':
+            return (
+              <pre
+                key={index}
+                className="overflow-x-auto rounded bg-slate-200 p-2 font-mono text-xs"
+              >
+                <code>{node.text}</code>
+              </pre>
+            );
+          case 'hr':
+            return <hr key={index} className="border-slate-300" />;
+          case 'table':
+            return (
+              <div key={index} className="overflow-x-auto" data-testid="answer-table">
+                <table className="min-w-full border-collapse text-left">
+                  <thead>
+                    <tr>
+                      {node.header.map((cell, i) => (
+                        <th
+                          key={i}
+                          scope="col"
+                          className={`border-b border-slate-300 px-2 py-1 font-semibold ${ALIGN[node.align[i] ?? 'left']}`}
+                        >
+                          <Inline nodes={cell} />
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {node.rows.map((row, r) => (
+                      <tr key={r} className="border-b border-slate-200">
+                        {row.map((cell, i) => (
+                          <td
+                            key={i}
+                            className={`px-2 py-1 align-top ${ALIGN[node.align[i] ?? 'left']}`}
+                          >
+                            <Inline nodes={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            );
+        }
+      })}
+    </>
+  );
+}
+
+/** An answer's markdown, read on the server (answerMarkdown), as elements: never its HTML. */
+export function AnswerText({ blocks }: { blocks: AnswerBlock[] }) {
+  return (
+    <div className="user-text space-y-3 text-sm leading-6 text-slate-800" data-testid="answer-text">
+      <Blocks nodes={blocks} />
     </div>
   );
 }

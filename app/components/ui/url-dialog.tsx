@@ -85,7 +85,10 @@ export function UrlDialog({
       aria-labelledby={`${id}-title`}
       data-testid={testId}
       onCancel={onCancel}
-      className="z-40 m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      // Without JavaScript the open dialog is a panel in the page's flow (not modal, it would
+      // otherwise sit absolutely over what follows it, the footer on a phone); made modal by
+      // showModal(), it floats over the page.
+      className="z-40 m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:static [&:not(:modal)]:my-6"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}

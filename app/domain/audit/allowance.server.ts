@@ -1,4 +1,5 @@
 import { db } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { PublicUser } from '../accounts.server';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
 import { DomainError } from '../errors';
@@ -40,27 +41,32 @@ export async function claimAllowance(
   const mine = { id: businessId, userId: user.id };
 
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const lastHour = await db.audit.count({
-    where: { userId: user.id, trigger: 'owner', createdAt: { gt: hourAgo } },
+  // The hour's count and the day's claim run under the owner's lock (one of the limited writes,
+  // like adding a business): an owner's clicks at the same moment are decided one after another,
+  // and other owners' never wait for them.
+  const claimed = await withOwnerLock(user.id, 'audit.claim', async (tx) => {
+    const lastHour = await tx.audit.count({
+      where: { userId: user.id, trigger: 'owner', createdAt: { gt: hourAgo } },
+    });
+    if (lastHour >= AUDITS_PER_USER_PER_HOUR) {
+      throw new DomainError(
+        'rate_limited',
+        `You have run ${AUDITS_PER_USER_PER_HOUR} audits in the last hour. Please wait a little before the next one.`,
+        { retryAfterSeconds: 15 * 60 },
+      );
+    }
+    const fresh = await tx.business.updateMany({
+      where: { ...mine, OR: [{ auditWindowStart: null }, { auditWindowStart: { lte: dayAgo } }] },
+      data: { auditWindowStart: now, auditWindowCount: 1 },
+    });
+    if (fresh.count === 1) return true;
+    const more = await tx.business.updateMany({
+      where: { ...mine, auditWindowStart: { gt: dayAgo }, auditWindowCount: { lt: limit } },
+      data: { auditWindowCount: { increment: 1 } },
+    });
+    return more.count === 1;
   });
-  if (lastHour >= AUDITS_PER_USER_PER_HOUR) {
-    throw new DomainError(
-      'rate_limited',
-      `You have run ${AUDITS_PER_USER_PER_HOUR} audits in the last hour. Please wait a little before the next one.`,
-      { retryAfterSeconds: 15 * 60 },
-    );
-  }
-
-  const fresh = await db.business.updateMany({
-    where: { ...mine, OR: [{ auditWindowStart: null }, { auditWindowStart: { lte: dayAgo } }] },
-    data: { auditWindowStart: now, auditWindowCount: 1 },
-  });
-  if (fresh.count === 1) return;
-  const more = await db.business.updateMany({
-    where: { ...mine, auditWindowStart: { gt: dayAgo }, auditWindowCount: { lt: limit } },
-    data: { auditWindowCount: { increment: 1 } },
-  });
-  if (more.count === 1) return;
+  if (claimed) return;
 
   const business = await db.business.findFirst({
     where: mine,

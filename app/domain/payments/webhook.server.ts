@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { db } from '~/lib/db.server';
+import { writeTransaction } from '~/lib/owner-lock.server';
 import { PaymentEventSchema } from '~/schemas/payments';
 import { DomainError } from '../errors';
 import { notifyBilling, notifyPlanChange } from '../notices.server';
@@ -87,7 +87,9 @@ export async function applyPaymentEvent(
   if (!HANDLED.has(event.type))
     return { status: 'ignored', reason: `unused event type ${event.type}` };
   try {
-    const outcome = await db.$transaction(async (tx) => {
+    // Retried on contention (three instances on one SQLite file, a busy PostgreSQL), then a
+    // DatabaseBusyError (503; Stripe delivers the event again) instead of a 500.
+    const outcome = await writeTransaction('payments.apply-event', async (tx) => {
       const seen = await tx.paymentEvent.findUnique({
         where: { id: event.id },
         select: { id: true },

@@ -18,7 +18,7 @@ import {
   TRACKING_SCAN_QUEUE,
 } from './runs.server';
 import type { BudgetStatus } from './runs.server';
-import { engineFilter, engineNames } from './visibility.server';
+import { engineFilter, engineNames, simulatedFigures } from './visibility.server';
 
 // The admin's Tracking tab: what tracking costs and how it runs this month. Spend, calls,
 // failures and skipped calls per engine (TrackingSpend: a row per engine and month) against the
@@ -79,6 +79,8 @@ export type TrackingOverview = {
     total: number;
     pageCount: number;
   };
+  /** The businesses' rates come from the Demo assistant's simulated answers. */
+  simulated: boolean;
 };
 
 function monthRange(month: string) {
@@ -195,5 +197,6 @@ export async function getTrackingOverview(
       total,
       pageCount,
     },
+    simulated: simulatedFigures(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client';
-import { db, serializableTransaction } from '~/lib/db.server';
+import { db } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { NameCorrectionInput } from '~/schemas/tracking';
 import type { PublicUser } from '../accounts.server';
 import { DomainError } from '../errors';
@@ -104,7 +105,7 @@ export async function correctName(
   if (intoKey === key)
     throw new DomainError('invalid_input', 'Choose two different names to merge');
 
-  return serializableTransaction(async (tx) => {
+  return withOwnerLock(owner.id, 'name-correction.add', async (tx) => {
     const [known, rows] = await Promise.all([
       tx.competitor.findFirst({ where: { businessId, key }, select: { name: true } }),
       tx.nameCorrection.findMany({

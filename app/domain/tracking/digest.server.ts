@@ -12,10 +12,17 @@ import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts
 import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
 import { correctionsOf } from './corrections.server';
+import { excerptAround, inTableRow } from './digest-quote';
 import { readAnswer, type NameMatch } from './reader';
 import { describeSentiment } from './sentiment';
 import { sentimentByBusiness } from './sentiment.server';
-import { COUNT_FIELDS, engineFilter, engineNames, engineRank } from './visibility.server';
+import {
+  COUNT_FIELDS,
+  engineFilter,
+  engineNames,
+  engineRank,
+  simulatedFigures,
+} from './visibility.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -38,7 +45,6 @@ export type DigestJob = { userId: string; week: string };
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 const DIGEST_TIERS = TIERS.filter((tier) => tierRank(tier) >= tierRank(DIGEST_MIN_TIER));
-const EXCERPT_CHARS = 280;
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -176,6 +182,12 @@ async function countsBetween(businessIds: string[], gte: Date, lt: Date) {
  * which of them have an earlier row (an index seek each on businessId, key, period).
  */
 async function newCompetitorOf(businessId: string, start: Date, end: Date) {
+  // "New" means new against earlier answers: in the first week of answers nothing is new.
+  const earlier = await db.trackingStat.findFirst({
+    where: { businessId, engine: engineFilter(), period: { lt: start }, samples: { gt: 0 } },
+    select: { businessId: true },
+  });
+  if (!earlier) return null;
   const [known, corrections] = await Promise.all([
     db.competitor.findMany({ where: { businessId }, select: { key: true }, take: 50 }),
     correctionsOf(businessId),
@@ -216,34 +228,6 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
   return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
 }
 
-/** Markdown's marks out of a line of an answer, and its white space collapsed. */
-function plain(text: string): string {
-  return text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * A short excerpt of `text` around the name at start..end: the sentence (or list item) holding it,
- * cut to about EXCERPT_CHARS with an ellipsis where it was cut.
- */
-export function excerptAround(text: string, start: number, end: number): string {
-  const boundary = /[.!?]\s|\n/g;
-  let from = 0;
-  for (const match of text.slice(0, start).matchAll(boundary))
-    from = (match.index ?? 0) + match[0].length;
-  boundary.lastIndex = 0;
-  const after = boundary.exec(text.slice(end));
-  let to = after ? end + after.index + 1 : text.length;
-  let head = from;
-  if (start - head > EXCERPT_CHARS / 2) head = start - Math.floor(EXCERPT_CHARS / 2);
-  if (to - head > EXCERPT_CHARS) to = Math.max(end, head + EXCERPT_CHARS);
-  const body = plain(text.slice(head, to));
-  return `${head > from ? '…' : ''}${body}${to < text.length && !/[.!?]$/.test(body) ? '…' : ''}`;
-}
-
 function storedMatches(value: string): NameMatch[] {
   try {
     const parsed: unknown = JSON.parse(value);
@@ -281,14 +265,23 @@ async function quoteOf(
   });
   if (!answer) return null;
   // Where the reader found the name when the answer was stored; read again for older answers.
-  const named =
-    storedMatches(answer.highlights).find((match) => match.kind === 'business') ??
-    readAnswer({
-      text: answer.text,
-      sources: [],
-      business: { name: business.name, website: business.website, location: business.location },
-      competitors: [],
-    }).matches.find((match) => match.kind === 'business');
+  // Of the places it was named, running text first: a sentence quotes better than a table row.
+  const stored = storedMatches(answer.highlights);
+  const places = (
+    stored.length
+      ? stored
+      : readAnswer({
+          text: answer.text,
+          sources: [],
+          business: {
+            name: business.name,
+            website: business.website,
+            location: business.location,
+          },
+          competitors: [],
+        }).matches
+  ).filter((match) => match.kind === 'business');
+  const named = places.find((match) => !inTableRow(answer.text, match.start)) ?? places[0];
   const at = named ?? {
     start: Math.max(0, answer.text.toLowerCase().indexOf(business.name.toLowerCase())),
     end: 0,
@@ -367,7 +360,9 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
     const beforeAll = sum(before);
     const overall = figuresFromCounts(sum(thisWeek));
     return {
+      id: business.id,
       name: business.name,
+      simulated: simulatedFigures(),
       overall,
       site: business.website ? describeSite(overall) : null,
       sentiment: (() => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeChange,
   describeCitations,
+  describeAllAssistants,
   describeMentions,
   describePosition,
   figuresOf,
@@ -335,6 +336,19 @@ describe('the words', () => {
       'named in 0 of 10 answers (0%), likely between 0% and 28%',
     );
     expect(describeMentions(figuresOf([]))).toBe('not asked yet');
+  });
+
+  it('labels figures from simulated answers before the number', () => {
+    const figures = figuresOf(answers(12, 4));
+    expect(describeMentions(figures, { simulated: true })).toBe(
+      'simulated answers: named in 4 of 12 (33%), likely between 14% and 61%',
+    );
+    expect(describeAllAssistants(figures, true)).toBe(
+      'All assistants, simulated answers: named in 4 of 12 (33%), likely between 14% and 61%',
+    );
+    expect(describeAllAssistants(figures, false)).toBe(
+      'All assistants: named in 4 of 12 answers (33%), likely between 14% and 61%',
+    );
   });
 
   it('gives citations with their count', () => {

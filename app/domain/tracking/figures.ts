@@ -428,11 +428,36 @@ function answersWord(count: number): string {
   return count === 1 ? 'answer' : 'answers';
 }
 
-/** "named in 4 of 12 answers (33%), likely between 14% and 61%". */
-export function describeMentions(figures: Figures): string {
+/**
+ * The label that goes before every figure read from the Demo assistant's simulated answers (the
+ * card, the page's headline, the digest): never a simulated rate that could pass for a real one.
+ */
+export const SIMULATED_ANSWERS = 'simulated answers';
+
+/**
+ * "named in 4 of 12 answers (33%), likely between 14% and 61%"; from simulated answers, the
+ * label first: "simulated answers: named in 4 of 12 (33%), likely between 14% and 61%".
+ */
+export function describeMentions(
+  figures: Figures,
+  { simulated = false }: { simulated?: boolean } = {},
+): string {
   if (!figures.samples) return 'not asked yet';
-  const head = `named in ${figures.mentioned} of ${figures.samples} ${answersWord(figures.samples)} (${percent(figures.mentionRate)})`;
+  const head = simulated
+    ? `${SIMULATED_ANSWERS}: named in ${figures.mentioned} of ${figures.samples} (${percent(figures.mentionRate)})`
+    : `named in ${figures.mentioned} of ${figures.samples} ${answersWord(figures.samples)} (${percent(figures.mentionRate)})`;
   return `${head}, likely between ${percent(figures.mentionRateLow)} and ${percent(figures.mentionRateHigh)}`;
+}
+
+/**
+ * The headline over every assistant: "All assistants: named in 4 of 12 answers (33%), likely …";
+ * from simulated answers "All assistants, simulated answers: named in 4 of 12 (33%), likely …".
+ */
+export function describeAllAssistants(figures: Figures, simulated: boolean): string {
+  if (!figures.samples) return 'All assistants: not asked yet';
+  return simulated
+    ? `All assistants, ${describeMentions(figures, { simulated })}`
+    : `All assistants: ${describeMentions(figures)}`;
 }
 
 /**

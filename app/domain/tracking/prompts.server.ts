@@ -1,4 +1,5 @@
-import { db, serializableTransaction } from '~/lib/db.server';
+import { db } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { CompetitorInput, PromptInput } from '~/schemas/tracking';
 import type { PublicUser } from '../accounts.server';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
@@ -91,8 +92,8 @@ export async function suggestPrompts(
 }
 
 /**
- * Adds a prompt within the plan's cap. The count and the insert run in one serializable
- * transaction, so two adds at the same moment cannot both take the last place.
+ * Adds a prompt within the plan's cap. The count and the insert run under the owner's lock, so
+ * two adds at the same moment cannot both take the last place.
  */
 export async function addPrompt(
   owner: Owner,
@@ -102,7 +103,7 @@ export async function addPrompt(
 ): Promise<PromptView> {
   await ownedBusiness(owner, businessId);
   const { tier, limit } = promptLimit(owner, now);
-  return serializableTransaction(async (tx) => {
+  return withOwnerLock(owner.id, 'prompt.add', async (tx) => {
     const existing = await tx.trackedPrompt.findMany({
       where: { businessId },
       select: { text: true },
@@ -187,7 +188,7 @@ export async function addCompetitor(
   if (!key) throw new DomainError('invalid_input', "Please enter the competitor's name");
   if (key === normalizeName(business.name))
     throw new DomainError('invalid_input', 'That is the name of this business');
-  return serializableTransaction(async (tx) => {
+  return withOwnerLock(owner.id, 'competitor.add', async (tx) => {
     const existing = await tx.competitor.findMany({
       where: { businessId },
       select: { key: true },

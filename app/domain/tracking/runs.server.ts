@@ -9,6 +9,7 @@ import { configuredEngines, type EngineConfig, type EngineId } from '~/lib/ai/en
 import { costOf } from '~/lib/ai/prices';
 import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.server';
 import { db, type TransactionClient } from '~/lib/db.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from '../accounts.server';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
@@ -165,13 +166,13 @@ export async function runAllowanceFor(
  * The owner's "Run now": one round of every prompt the plan allows, of every engine,
  * TRACKING_SAMPLES times. At most once an hour per business (Free: once a day). The claim is a
  * single conditional UPDATE, so two clicks at the same moment queue one round. Returns the number
- * of questions queued.
+ * of answers asked for (`queued`) and what multiplies into it: prompts × engines × samples.
  */
 export async function runNow(
   owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
   businessId: string,
   now = new Date(),
-): Promise<{ queued: number }> {
+): Promise<{ queued: number; prompts: number; engines: number; samples: number }> {
   const business = await db.business.findFirst({
     where: { id: businessId, userId: owner.id },
     select: { id: true, trackingRunAt: true },
@@ -186,14 +187,17 @@ export async function runNow(
 
   const intervalHours = TRACKING_RUN_INTERVAL_HOURS[tier];
   const since = new Date(now.getTime() - intervalHours * HOUR_MS);
-  const claimed = await db.business.updateMany({
-    where: {
-      id: businessId,
-      userId: owner.id,
-      OR: [{ trackingRunAt: null }, { trackingRunAt: { lte: since } }],
-    },
-    data: { trackingRunAt: now },
-  });
+  // Under the owner's lock, like every limited write (the claim itself is one conditional UPDATE).
+  const claimed = await withOwnerLock(owner.id, 'tracking.run-now', (tx) =>
+    tx.business.updateMany({
+      where: {
+        id: businessId,
+        userId: owner.id,
+        OR: [{ trackingRunAt: null }, { trackingRunAt: { lte: since } }],
+      },
+      data: { trackingRunAt: now },
+    }),
+  );
   if (claimed.count !== 1) {
     const last = await db.business.findFirst({
       where: { id: businessId },
@@ -213,7 +217,12 @@ export async function runNow(
     { businessId, round: `run-${now.getTime()}`, trigger: 'owner' },
     { key: `${businessId}:run-${now.getTime()}`, retry: roundRetry() },
   );
-  return { queued: prompts.length * engines.length * env.TRACKING_SAMPLES };
+  return {
+    queued: prompts.length * engines.length * env.TRACKING_SAMPLES,
+    prompts: prompts.length,
+    engines: engines.length,
+    samples: env.TRACKING_SAMPLES,
+  };
 }
 
 // The schedule --------------------------------------------------------------------------------
@@ -254,16 +263,21 @@ export async function enqueueDueRounds({
       });
       if (!page.length) break;
       cursor = page.at(-1)!.id;
-      for (const { id } of page) {
-        const round = `${kind}-${period.toISOString().slice(0, 10)}`;
-        const jobId = await jobEngine().enqueue<RoundJob>(
-          TRACKING_ROUND_QUEUE,
-          { businessId: id, round, trigger: 'scheduled' },
-          { key: `${id}:${round}`, retry: roundRetry() },
-        );
-        await db.business.update({ where: { id }, data: { trackingQueuedPeriod: period } });
-        if (jobId) queued += 1;
-      }
+      // The page's rounds in one batch, then the page marked queued in one UPDATE (a round
+      // queued twice is one job: the key names the business and the period).
+      const round = `${kind}-${period.toISOString().slice(0, 10)}`;
+      queued += await jobEngine().enqueueMany<RoundJob>(
+        page.map(({ id }) => ({
+          queue: TRACKING_ROUND_QUEUE,
+          data: { businessId: id, round, trigger: 'scheduled' },
+          key: `${id}:${round}`,
+          retry: roundRetry(),
+        })),
+      );
+      await db.business.updateMany({
+        where: { id: { in: page.map(({ id }) => id) } },
+        data: { trackingQueuedPeriod: period },
+      });
       if (page.length < batch) break;
     }
   }
@@ -289,28 +303,31 @@ export async function fanOutRound(job: RoundJob, now = new Date()): Promise<numb
   );
   if (job.trigger === 'scheduled' && TRACKING_SCHEDULE[tier] === null) return 0;
   const prompts = await roundPrompts(job.businessId, tier);
-  let queued = 0;
-  for (const engine of trackingEngines())
-    for (const prompt of prompts)
-      for (let sample = 1; sample <= env.TRACKING_SAMPLES; sample += 1) {
-        const id = await jobEngine().enqueue<AskJob>(
-          trackingAskQueue(engine.id),
-          {
+  // The round's asks as one batch (decision 0019): a few statements, not a round trip and a
+  // commit per job.
+  const asks = trackingEngines().flatMap((engine) =>
+    prompts.flatMap((prompt) =>
+      Array.from({ length: env.TRACKING_SAMPLES }, (_, index) => {
+        const sample = index + 1;
+        return {
+          queue: trackingAskQueue(engine.id),
+          data: {
             businessId: job.businessId,
             promptId: prompt.id,
             engine: engine.id,
             sample,
             round: job.round,
           },
-          {
-            key: askKey({ ...job, promptId: prompt.id, engine: engine.id, sample }),
-            retry: { limit: 2, delaySeconds: 60, backoff: true },
-          },
-        );
-        if (id) queued += 1;
-      }
-  return queued;
+          key: askKey({ ...job, promptId: prompt.id, engine: engine.id, sample }),
+          retry: ASK_RETRY,
+        };
+      }),
+    ),
+  );
+  return jobEngine().enqueueMany<AskJob>(asks);
 }
+
+const ASK_RETRY = { limit: 2, delaySeconds: 60, backoff: true };
 
 function askKey(job: Pick<AskJob, 'promptId' | 'engine' | 'round' | 'sample'>): string {
   return `${job.promptId}:${job.engine}:${job.round}:${job.sample}`;

@@ -9,7 +9,14 @@
 // without a location the questions say "near me". The business's name never appears: a customer
 // asking does not know it.
 
-export type SuggestionBusiness = { industry: string | null; location: string | null };
+import { dialectOf, inDialect } from './suggestion-words';
+
+export type SuggestionBusiness = {
+  industry: string | null;
+  location: string | null;
+  /** A .uk or .ie site tells the customers' wording when the location does not (dialectOf). */
+  website?: string | null;
+};
 
 /** Each suggestion is at most this long (a tracked prompt's limit is larger). */
 export const SUGGESTION_MAX_LENGTH = 200;
@@ -627,10 +634,12 @@ export function promptSuggestions(business: SuggestionBusiness): string[] {
       questions = generic(where, ownersNoun(industry));
     }
   }
+  // In the customers' own wording: British terms and spelling for a business in the UK.
+  const dialect = dialectOf(business);
   const seen = new Set<string>();
   const result: string[] = [];
   for (const question of questions) {
-    const text = limit(clean(question));
+    const text = limit(clean(inDialect(question, dialect)));
     const key = text.toLowerCase();
     if (!text || seen.has(key)) continue;
     seen.add(key);

@@ -36,6 +36,7 @@ import { normalizeName } from './names';
 import { correctionCounts, correctionsOf } from './corrections.server';
 import { ownedBusiness } from './prompts.server';
 import type { NameMatch } from './reader';
+import { answersKeptSince } from '../retention.server';
 import { periodKindOf } from './runs.server';
 import { storedSentences, type LabelledSentence, type SentimentSource } from './sentiment';
 import { siteFigures, withShares } from './sites.server';
@@ -65,6 +66,12 @@ export const COUNT_FIELDS = {
 } as const;
 /** Periods in the trend: 30 days, or 12 weeks. */
 export const TREND_PERIODS: Record<PeriodKind, number> = { day: 30, week: 12 };
+/**
+ * The longest trend a caller may ask for (the JSON API's `?periods=`): a year and a day. It is
+ * read from the per-day counts, which are kept after the raw answers are deleted
+ * (TRACKING_ANSWER_RETENTION_DAYS), so it reaches back past them.
+ */
+export const MAX_TREND_PERIODS: Record<PeriodKind, number> = { day: 366, week: 53 };
 export const ANSWERS_PER_PAGE = 10;
 export const ANSWERS_MAX_PER_PAGE = 50;
 
@@ -91,11 +98,26 @@ export type Visibility = {
   trend: Trend | null;
   /** Calls that failed in the current period (they count in no figure). */
   failed: number;
+  /** Every figure comes from the Demo assistant's simulated answers (see simulatedFigures). */
+  simulated: boolean;
 };
 
 /** The engine rows to read: the Demo assistant's alone, or every other engine's. */
 export function engineFilter(): Prisma.StringFilter {
   return demoTracking ? { equals: 'demo' } : { not: 'demo' };
+}
+
+/**
+ * The figures pages, mails and the API show come from the Demo assistant's simulated answers:
+ * with DEMO_TRACKING on, they read its answers alone (engineFilter), so every figure is labelled.
+ */
+export function simulatedFigures(): boolean {
+  return demoTracking;
+}
+
+/** An engine whose answers are simulated: the Demo assistant's. */
+export function simulatedEngine(engine: string): boolean {
+  return engine === 'demo';
 }
 
 /** Every engine's name on pages (the configured ones as configured, e.g. a renamed own model). */
@@ -155,6 +177,8 @@ export async function visibilityOf(
   business: { id: string; website: string | null },
   kind: PeriodKind,
   now = new Date(),
+  /** Periods in the trend, up to MAX_TREND_PERIODS (TREND_PERIODS by default). */
+  trendPeriods = TREND_PERIODS[kind],
 ): Promise<Visibility> {
   const names = engineNames();
   const configured = configuredEngines().map((engine) => engine.id as string);
@@ -163,7 +187,10 @@ export async function visibilityOf(
   const currentEnd = periodEnd(currentStart, kind);
   const previousStart = periodStart(new Date(currentStart.getTime() - DAY_MS), kind);
   const trendStart = new Date(
-    currentStart.getTime() - (TREND_PERIODS[kind] - 1) * (kind === 'day' ? 1 : 7) * DAY_MS,
+    currentStart.getTime() -
+      (Math.min(Math.max(1, trendPeriods), MAX_TREND_PERIODS[kind]) - 1) *
+        (kind === 'day' ? 1 : 7) *
+        DAY_MS,
   );
 
   const window = { gte: trendStart, lt: currentEnd };
@@ -299,6 +326,7 @@ export async function visibilityOf(
     engineTrends,
     trend: trendOf(periods),
     failed,
+    simulated: simulatedFigures(),
   };
 }
 
@@ -307,9 +335,12 @@ export async function visibilityFor(
   owner: Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>,
   businessId: string,
   now = new Date(),
+  /** Periods in the trend, up to MAX_TREND_PERIODS of the plan's kind (TREND_PERIODS by default). */
+  trendPeriods?: number,
 ): Promise<Visibility> {
   const business = await ownedBusiness(owner, businessId);
-  return visibilityOf(business, periodKindOf(effectiveTier(owner, now)), now);
+  const kind = periodKindOf(effectiveTier(owner, now));
+  return visibilityOf(business, kind, now, trendPeriods ?? TREND_PERIODS[kind]);
 }
 
 // The prompts table ------------------------------------------------------------------------
@@ -484,12 +515,14 @@ export async function listAnswers(
   // The whole list (an engine at most): the per-day counts kept with every answer stored add up
   // to it in a row per engine and day, where counting the answers reads an index entry per answer
   // (a year of daily answers made the page 3x slower than a new business's; bench:tracking).
+  // Only the days whose raw answers are still kept (TRACKING_ANSWER_RETENTION_DAYS) count: the
+  // retention job deletes answers from the start of a UTC day, the days the counts are kept by.
   const wholeList =
     !filter.promptId && !filter.from && !filter.to && filter.mentioned === undefined;
   const total = wholeList
     ? ((
         await db.trackingStat.aggregate({
-          where: { businessId, engine },
+          where: { businessId, engine, period: { gte: answersKeptSince() } },
           _sum: { samples: true },
         })
       )._sum.samples ?? 0)

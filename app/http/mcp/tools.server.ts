@@ -12,7 +12,7 @@ import {
   promptLimit,
 } from '~/domain/tracking/prompts.server';
 import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/range.server';
-import { listAnswers, visibilityFor } from '~/domain/tracking/visibility.server';
+import { listAnswers, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
 import { PromptSchema } from '~/schemas/tracking';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,
@@ -175,10 +175,15 @@ export function mcpServerFor(user: PublicUser): McpServer {
         return json({
           from: figures.from,
           to: figures.to,
+          // The figures hold the Demo assistant's simulated answers, not a real assistant's.
+          simulated: figures.engines.some(
+            (engine) => engine.samples > 0 && simulatedEngine(engine.engine),
+          ),
           overall: figuresOut(figures.overall),
           engines: figures.engines.map((engine) => ({
             engine: engine.engine,
             name: engine.name,
+            simulated: simulatedEngine(engine.engine),
             ...figuresOut(engine),
           })),
           failedCalls: figures.failed,
@@ -223,6 +228,7 @@ export function mcpServerFor(user: PublicUser): McpServer {
           answers: result.items.map((answer) => ({
             askedAt: answer.askedAt,
             engine: answer.engine,
+            simulated: simulatedEngine(answer.engine),
             model: answer.model,
             question: answer.prompt,
             mentioned: answer.mentioned,

@@ -7,7 +7,7 @@ import {
 } from 'react-router';
 import { PLANS } from '~/content/plans';
 import { AiToolSection, EMBEDDED_TOOL_PARAM } from './ai-tool-section';
-import { DemoNotice, WatchDemo } from './demo-dialog';
+import { Tour } from './tour';
 import { ExternalLink } from '~/components/external-link';
 import {
   CardGrid,
@@ -27,7 +27,7 @@ import {
   HERO,
   PRICING_SECTION,
   PROBLEM_SOLUTION,
-  STATS,
+  PRODUCT_FACTS,
   THREE_STEPS,
 } from '~/content/marketing';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
@@ -79,11 +79,13 @@ export default function Index() {
             <ExternalLink href={links.freeGptUrl} className={`${buttonStyles.primary} px-5 py-3`}>
               {HERO.primaryCta}
             </ExternalLink>
-            <WatchDemo freeGptUrl={links.freeGptUrl} />
+            {/* A link to the tour below: the product's three steps, no video. */}
+            <a href="#tour" className={`${buttonStyles.secondary} px-5 py-3`}>
+              {HERO.tourCta}
+            </a>
           </div>
-          <DemoNotice freeGptUrl={links.freeGptUrl} />
           <div className="mt-14">
-            <StatGrid stats={STATS} />
+            <StatGrid stats={PRODUCT_FACTS} />
           </div>
         </div>
       </section>
@@ -117,6 +119,8 @@ export default function Index() {
           </Link>
         </p>
       </Section>
+
+      <Tour />
 
       <AiToolSection freeGptUrl={links.freeGptUrl} embedded={embedded} />
 

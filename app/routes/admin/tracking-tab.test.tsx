@@ -32,6 +32,7 @@ function render(overview: Partial<TrackingOverview>) {
     engines: [],
     queues: [],
     businesses: { items: [], page: 1, limit: 20, total: 0, pageCount: 1 },
+    simulated: false,
     ...overview,
   };
   // Text only: the words a reader sees, tags and entities aside.
@@ -46,6 +47,28 @@ function render(overview: Partial<TrackingOverview>) {
 }
 
 describe('TrackingTab', () => {
+  it('labels the businesses’ rates from simulated answers before the numbers', () => {
+    const row = {
+      businessId: 'b1',
+      name: 'Lone Star Plumbing',
+      ownerEmail: 'ada@example.com',
+      answers: 12,
+      mentioned: 4,
+      cited: 3,
+      mentionRate: 4 / 12,
+      citationRate: 3 / 12,
+      lastAskedAt: null,
+    };
+    const businesses = { items: [row], page: 1, limit: 20, total: 1, pageCount: 1 };
+    const simulated = render({ businesses, simulated: true });
+    expect(simulated).toContain('Mention rate (simulated answers)');
+    expect(simulated).toContain('Citation rate (simulated answers)');
+    expect(simulated.indexOf('Mention rate (simulated answers)')).toBeLessThan(
+      simulated.indexOf('33%'),
+    );
+    expect(render({ businesses, simulated: false })).not.toContain('simulated');
+  });
+
   it('says spend against the budget, and no pause below it', () => {
     const text = render({ engines: [engine({ calls: 40, costUsd: 12.5 })] });
     expect(text).toContain('Spent $12.50 of the $50.00 monthly budget (25%).');

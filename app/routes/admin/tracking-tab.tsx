@@ -166,8 +166,9 @@ export function TrackingTab({ overview }: { overview: TrackingOverview }) {
               <Th>Business</Th>
               <Th>Owner</Th>
               <Th>Answers</Th>
-              <Th>Mention rate</Th>
-              <Th>Citation rate</Th>
+              {/* Simulated figures say so before the number, in each column's header. */}
+              <Th>Mention rate{overview.simulated ? ' (simulated answers)' : ''}</Th>
+              <Th>Citation rate{overview.simulated ? ' (simulated answers)' : ''}</Th>
               <Th>Last asked</Th>
             </tr>
           </thead>

@@ -7,6 +7,16 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
 import type { CardBusiness } from './dashboard.server';
 
+/** "1", "2", "3": where a panel comes in the card's path. */
+function StepNumber({ n }: { n: number }) {
+  return (
+    <span className="bg-brand-600 mr-2 inline-flex size-5 items-center justify-center rounded-full text-xs font-bold text-white">
+      {n}
+      <span className="sr-only">.</span>
+    </span>
+  );
+}
+
 export function BusinessCard({
   business,
   readiness,
@@ -30,8 +40,10 @@ export function BusinessCard({
   deleteTo: string;
 }) {
   const used = Boolean(allowance && allowance.used >= allowance.limit && allowance.resetsAt);
+  const reportPath = `/dashboard/businesses/${business.id}/audit`;
+  const audited = readiness?.score !== null && readiness?.score !== undefined;
   const report = (
-    <Link to={`/dashboard/businesses/${business.id}/audit`} className={`${linkStyles} text-sm`}>
+    <Link to={reportPath} className={`${linkStyles} text-sm`}>
       View report<span className="sr-only">{` for ${business.name}`}</span>
     </Link>
   );
@@ -79,76 +91,95 @@ export function BusinessCard({
           </>
         ) : null}
       </dl>
-      <div className="card-panel mt-4" data-testid="business-readiness">
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-slate-900">AI readiness</p>
-          {readiness?.score !== null && readiness?.score !== undefined ? (
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <ScoreBadge score={readiness.score} />
-              <Sparkline scores={readiness.trend} width={80} height={24} />
-              {report}
-            </div>
-          ) : readiness?.unreachableAt ? null : (
-            <p className="mt-1 text-sm text-slate-700">
-              {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
+      {/* One path, in order: check the site, make the fixes, track how often AI names it. */}
+      <ol className="mt-4 space-y-3" aria-label={`Next steps for ${business.name}`}>
+        <li className="card-panel" data-testid="business-readiness">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-slate-900">
+              <StepNumber n={1} />
+              AI readiness
             </p>
-          )}
-          {readiness?.unreachableAt ? (
-            <p className="mt-1 text-sm text-red-800" data-testid="business-unreachable">
-              The last check could not reach the website. {readiness.score === null ? report : null}
-            </p>
-          ) : null}
-        </div>
-        {business.website && used && allowance?.resetsAt ? (
-          <NextCheck
-            resetsAt={allowance.resetsAt}
-            upgradable={upgradable}
-            className="max-w-[14rem] text-sm text-slate-700"
-          />
-        ) : business.website ? (
-          <CheckReadinessForm
-            businessId={business.id}
-            businessName={business.name}
-            back={back}
-            className={buttonStyles.secondary}
-          />
-        ) : null}
-      </div>
-      <div className="card-panel mt-3" data-testid="business-visibility">
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-slate-900">AI visibility</p>
-          {visibility ? (
-            <>
-              <p className="mt-1 text-sm text-slate-800">
-                {visibility.mentions[0]!.toUpperCase() + visibility.mentions.slice(1)}
+            {readiness?.score !== null && readiness?.score !== undefined ? (
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <ScoreBadge score={readiness.score} />
+                <Sparkline scores={readiness.trend} width={80} height={24} />
+                {report}
+              </div>
+            ) : readiness?.unreachableAt ? null : (
+              <p className="mt-1 text-sm text-slate-700">
+                {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
               </p>
-              {visibility.change ? (
-                <p className="text-sm text-slate-700" data-testid="visibility-change">
-                  {visibility.change[0]!.toUpperCase() + visibility.change.slice(1)}
+            )}
+            {readiness?.unreachableAt ? (
+              <p className="mt-1 text-sm text-red-800" data-testid="business-unreachable">
+                The last check could not reach the website.{' '}
+                {readiness.score === null ? report : null}
+              </p>
+            ) : null}
+          </div>
+          {business.website && used && allowance?.resetsAt ? (
+            <NextCheck
+              resetsAt={allowance.resetsAt}
+              upgradable={upgradable}
+              className="max-w-[14rem] text-sm text-slate-700"
+            />
+          ) : business.website ? (
+            <CheckReadinessForm
+              businessId={business.id}
+              businessName={business.name}
+              back={back}
+              className={buttonStyles.secondary}
+            />
+          ) : null}
+        </li>
+        <li className="card-panel" data-testid="business-fixes">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-slate-900">
+              <StepNumber n={2} />
+              Fixes
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {audited
+                ? 'What to change on the site so AI can recommend it, failed checks first.'
+                : 'Listed once the site has been checked.'}
+            </p>
+          </div>
+          {audited ? (
+            <Link to={`${reportPath}#fixes-title`} className={`${linkStyles} text-sm`}>
+              See the fixes<span className="sr-only">{` for ${business.name}`}</span>
+            </Link>
+          ) : null}
+        </li>
+        <li className="card-panel" data-testid="business-visibility">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-slate-900">
+              <StepNumber n={3} />
+              AI visibility
+            </p>
+            {visibility ? (
+              <>
+                <p className="mt-1 text-sm text-slate-800" data-testid="visibility-mentions">
+                  {visibility.mentions[0]!.toUpperCase() + visibility.mentions.slice(1)}
                 </p>
-              ) : null}
-            </>
-          ) : (
-            <p className="mt-1 text-sm text-slate-700">Not tracked yet</p>
-          )}
-        </div>
-        <Link
-          to={`/dashboard/businesses/${business.id}/visibility`}
-          className={`${linkStyles} text-sm`}
-        >
-          View visibility<span className="sr-only">{` for ${business.name}`}</span>
-        </Link>
-      </div>
+                {visibility.change ? (
+                  <p className="text-sm text-slate-700" data-testid="visibility-change">
+                    {visibility.change[0]!.toUpperCase() + visibility.change.slice(1)}
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">Not tracked yet</p>
+            )}
+          </div>
+          <Link
+            to={`/dashboard/businesses/${business.id}/visibility`}
+            className={`${linkStyles} text-sm`}
+          >
+            View visibility<span className="sr-only">{` for ${business.name}`}</span>
+          </Link>
+        </li>
+      </ol>
       <div className="mt-4 flex flex-wrap gap-2">
-        <a
-          href={freeGptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonStyles.secondary}
-        >
-          Test AI Visibility
-          <span className="sr-only">{` for ${business.name} (opens in a new tab)`}</span>
-        </a>
         {/* Same page: nothing for the router to discover (discover="none" keeps the markup short). */}
         <Link to={editTo} preventScrollReset discover="none" className={buttonStyles.ghost}>
           Edit<span className="sr-only">{` ${business.name}`}</span>
@@ -161,6 +192,18 @@ export function BusinessCard({
         >
           Delete<span className="sr-only">{` ${business.name}`}</span>
         </Link>
+        {/* Outside the path: a conversation with our free GPT on ChatGPT, in a new tab. */}
+        <a
+          href={freeGptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${buttonStyles.ghost} ml-auto`}
+          title="Our free GPT, on ChatGPT"
+        >
+          Test AI Visibility
+          <span className="sr-only">{` for ${business.name} with our free GPT (opens in a new tab)`}</span>
+          <span aria-hidden="true"> ↗</span>
+        </a>
       </div>
     </li>
   );

@@ -10,6 +10,7 @@ import {
 } from '~/domain/businesses.server';
 import { businessCards } from '~/domain/business-cards.server';
 import { describeMentions } from '~/domain/tracking/figures';
+import { simulatedFigures } from '~/domain/tracking/visibility.server';
 import { changeSince } from '~/components/tracking/words';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments/billing.server';
@@ -105,7 +106,11 @@ export async function loadDashboard(request: Request) {
   const visibility: Record<string, { mentions: string; change: string | null }> = {};
   for (const [id, summary] of Object.entries(summaries))
     visibility[id] = {
-      mentions: describeMentions(summary.current).replace(/, likely between.*$/, ''),
+      // "simulated answers: named in 4 of 12 (33%)" when the Demo assistant answered.
+      mentions: describeMentions(summary.current, { simulated: simulatedFigures() }).replace(
+        /, likely between.*$/,
+        '',
+      ),
       change: changeSince(summary.current, summary.previous, summary.period, now),
     };
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.

@@ -79,7 +79,7 @@ export function AnswersPanel() {
                     The answer
                   </summary>
                   <div className="mt-2 rounded-md bg-slate-50 p-3">
-                    <AnswerText text={answer.text} matches={answer.matches} />
+                    <AnswerText blocks={answer.blocks} />
                   </div>
                 </details>
                 <AnswerSentences answer={answer} />

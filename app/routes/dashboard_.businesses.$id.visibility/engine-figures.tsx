@@ -1,6 +1,11 @@
 import { Link, useLoaderData } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
-import { describeCitations, describeMentions, describePosition } from '~/domain/tracking/figures';
+import {
+  describeAllAssistants,
+  describeCitations,
+  describeMentions,
+  describePosition,
+} from '~/domain/tracking/figures';
 import { CitationLines } from './citation-lines';
 import type { loader } from './route';
 
@@ -27,14 +32,18 @@ export function EngineFigures({ change }: { change: string | null }) {
       </div>
     );
   const asked = engines.filter((engine) => engine.samples > 0);
+  // "All assistants, simulated answers:" (the label before the number) and the figure in bold.
+  const headline = describeAllAssistants(overall, visibility.simulated);
+  const split = headline.indexOf(': ') + 1;
   return (
     <div className="space-y-4">
       <div
         className="rounded-lg border border-slate-200 bg-white p-5"
         data-testid="overall-figures"
       >
-        <p className="text-lg text-slate-900">
-          All assistants: <span className="font-semibold">{describeMentions(overall)}</span>
+        <p className="text-lg text-slate-900" data-testid="overall-mentions">
+          {headline.slice(0, split)}{' '}
+          <span className="font-semibold">{headline.slice(split + 1)}</span>
         </p>
         {change ? (
           <p className="mt-1 text-sm text-slate-700" data-testid="visibility-change">

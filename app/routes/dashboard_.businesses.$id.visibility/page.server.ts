@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
+import { answerMarkdown } from '~/components/tracking/answer-markdown';
 import { changeSince, periodLabel } from '~/components/tracking/words';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
@@ -25,6 +26,7 @@ import {
   trackingEngines,
 } from '~/domain/tracking/runs.server';
 import { askedFrom } from '~/domain/tracking/asked-from';
+import { promptSuggestions } from '~/domain/tracking/suggestions';
 import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
 import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
 import {
@@ -128,12 +130,22 @@ export async function loadVisibilityPage(request: Request, id: string) {
         upgradable: tier !== 'authority',
       },
       suggestions: suggestions.slice(0, 8),
+      /** The add field's example: the first question suggested for this trade and place. */
+      example: promptSuggestions(business)[0] ?? undefined,
       competitors,
       competitorLimit: COMPETITORS_PER_BUSINESS,
       allowance,
       /** Why nothing can be asked now (no engine configured, the month's budget used up). */
       blocked,
-      answers,
+      // Each answer's markdown read here into a tree the page renders (never its HTML); the
+      // markdown library stays on the server.
+      answers: {
+        ...answers,
+        items: answers.items.map(({ text, matches, ...answer }) => ({
+          ...answer,
+          blocks: answerMarkdown(text, matches),
+        })),
+      },
       engine: engine ?? null,
       editing: find(editId),
       removing: find(removeId),
@@ -142,6 +154,23 @@ export async function loadVisibilityPage(request: Request, id: string) {
     },
     { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
   );
+}
+
+/**
+ * What Run now asks, in words that add up: "Asking 4 questions, 3 times each (12 answers)…",
+ * "Asking 4 questions of 2 assistants, 3 times each (24 answers)…", "Asking 1 question…".
+ */
+export function runWords(run: {
+  queued: number;
+  prompts: number;
+  engines: number;
+  samples: number;
+}) {
+  const questions = `${run.prompts} ${run.prompts === 1 ? 'question' : 'questions'}`;
+  const of = run.engines > 1 ? ` of ${run.engines} assistants` : '';
+  const times = run.samples > 1 ? `, ${run.samples} times each` : '';
+  const total = run.queued !== run.prompts ? ` (${run.queued} answers)` : '';
+  return `Asking ${questions}${of}${times}${total}…`;
 }
 
 export type Intent = 'add-prompt' | 'edit-prompt' | 'add-competitor';
@@ -238,10 +267,9 @@ export async function visibilityAction(request: Request, id: string) {
           : await refused(done.title, done.description, '#name-corrections');
       }
       case 'run': {
-        const { queued } = await runNow(user, id);
         return await toast(
           'Run started',
-          `Asking ${queued} ${queued === 1 ? 'question' : 'questions'}… answers appear in a few minutes.`,
+          `${runWords(await runNow(user, id))} answers appear in a few minutes.`,
         );
       }
     }

@@ -30,8 +30,11 @@ function PromptForm({
   lastResult,
   submitLabel,
   cancelTo,
+  placeholder,
 }: {
   id: string;
+  /** An example question for this business's trade and place. */
+  placeholder?: string;
   intent: 'add-prompt' | 'edit-prompt';
   promptId?: string;
   text?: string;
@@ -67,7 +70,7 @@ function PromptForm({
         label={intent === 'add-prompt' ? 'A question a customer would ask' : 'Question'}
         type="text"
         maxLength={TRACKING_LIMITS.prompt}
-        placeholder={intent === 'add-prompt' ? 'best emergency plumber in Austin' : undefined}
+        placeholder={placeholder}
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonStyles.primary} disabled={pending}>
@@ -84,7 +87,7 @@ function PromptForm({
 }
 
 export function PromptsPanel() {
-  const { prompts, limit, suggestions, visibility, editing, removing } =
+  const { prompts, limit, suggestions, visibility, editing, removing, example } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const dates = useDates();
@@ -257,6 +260,7 @@ export function PromptsPanel() {
                 intent="add-prompt"
                 lastResult={addResult}
                 submitLabel="Add question"
+                placeholder={example}
               />
             </div>
           )}

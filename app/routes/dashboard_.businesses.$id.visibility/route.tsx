@@ -63,6 +63,17 @@ export default function VisibilityPage() {
           apps show.
         </p>
         <LocationNote />
+        {visibility.simulated ? (
+          <p
+            role="note"
+            className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="simulated-note"
+          >
+            <span className="font-semibold">Simulated answers:</span> every figure and answer on
+            this page comes from the Demo assistant, which imitates an AI assistant on this machine.
+            No real assistant was asked.
+          </p>
+        ) : null}
       </div>
 
       <RunPanel />

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "TrackingAnswer_askedAt_id_idx" ON "TrackingAnswer"("askedAt", "id");

@@ -30,6 +30,10 @@ function collectLicenses(): Plugin {
   };
 }
 
+/** Modules the root route imports that route modules share too (else they become tiny chunks). */
+const ROOT_MODULES =
+  /\/app\/(components\/(ui\/styles|ui\/icons|time-zone|toaster|toast-message|document|nonce)|domain\/(users|dates))\.tsx?$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   esbuild: isSsrBuild ? {} : { legalComments: 'none' },
   plugins: [collectLicenses(), tailwindcss(), reactRouter(), tsconfigPaths()],
@@ -46,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) {
                 return 'framework';
               }
+              // So do the app's modules that the root itself needs on every scripted page (issue 35:
+              // one file compresses better than six small ones).
+              if (ROOT_MODULES.test(id)) return 'framework';
               return undefined;
             },
           },

@@ -15,6 +15,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { ReactNode } from 'react';
+import { DocumentScripts, useHydrated } from '~/components/document';
 import { useNonce } from '~/components/nonce';
 import { cookieTimeZone, TIME_ZONE_SCRIPT, TimeZoneProvider } from '~/components/time-zone';
 import { DEFAULT_TIME_ZONE, parseTimeZone } from '~/domain/dates';
@@ -33,8 +34,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: 'AI Visibility: get your business recommended by AI assistants' },
+export const meta: MetaFunction = ({ error }) => [
+  {
+    // The 404 page has a title of its own (it is rendered by the error boundary below, where the
+    // page's own meta does not apply).
+    title:
+      isRouteErrorResponse(error) && error.status === 404
+        ? 'Page Not Found | AI Visibility'
+        : 'AI Visibility: get your business recommended by AI assistants',
+  },
   {
     name: 'description',
     content:
@@ -77,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const timeZone = data?.timeZone ?? DEFAULT_TIME_ZONE;
+  // Public pages are documents: no React Router scripts (see ~/components/document).
+  const hydrated = useHydrated();
   if (typeof document !== 'undefined') shownTimeZone = data?.user ? timeZone : null;
   return (
     <html lang="en" className="h-full" suppressHydrationWarning>
@@ -104,16 +114,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <TimeZoneProvider timeZone={timeZone}>
           <ToastProvider>
             <SiteHeader user={data?.user ?? null} freeGptUrl={data?.links.freeGptUrl ?? '#'} />
-            <StaticFlashMessage message={data?.toast} />
-            <FlashToast message={data?.toast} />
+            {/* A document page shows its flash message as page content, scripts or not. */}
+            <StaticFlashMessage message={data?.toast} always={!hydrated} />
+            {hydrated ? <FlashToast message={data?.toast} /> : null}
             <main id="main" className="flex-1">
               {children}
             </main>
             <SiteFooter />
           </ToastProvider>
         </TimeZoneProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrated ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <DocumentScripts nonce={nonce} />
+        )}
       </body>
     </html>
   );

@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
-import { PUBLIC_PAGES, SITE_NAME } from '~/content/pages';
+import { SITE_NAME } from '~/content/site';
 
+// Written out rather than taken from ~/content/pages, whose titles and descriptions would then
+// ride along in every scripted page's JavaScript (issue 35); tests/e2e/public.spec.ts checks them.
 const FOOTER_LINKS = [
-  { to: PUBLIC_PAGES.how.path, label: PUBLIC_PAGES.how.label },
-  { to: PUBLIC_PAGES.why.path, label: PUBLIC_PAGES.why.label },
-  { to: PUBLIC_PAGES.pricing.path, label: PUBLIC_PAGES.pricing.label },
-  { to: PUBLIC_PAGES.contact.path, label: PUBLIC_PAGES.contact.label },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/why-ai-visibility', label: 'Why AI Visibility' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/contact', label: 'Contact' },
 ] as const;
 
 const LEGAL_LINKS = [
-  { to: PUBLIC_PAGES.privacy.path, label: PUBLIC_PAGES.privacy.label },
-  { to: PUBLIC_PAGES.terms.path, label: PUBLIC_PAGES.terms.label },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
 ] as const;
 
 const linkClass =

@@ -14,7 +14,7 @@ export const NAV_LINKS = [
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900 hover:bg-slate-100'}`;
+  `rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900 hover:bg-slate-100'}`;
 
 function AccountItems({
   user,
@@ -27,19 +27,24 @@ function AccountItems({
 }) {
   const item = layout === 'menu' ? 'w-full justify-start' : '';
   if (!user) {
+    // Three calls to action and the links beside them fit one line from 1024 px on.
+    const nowrap = layout === 'bar' ? 'whitespace-nowrap' : '';
     return (
       <>
         <a
           href={freeGptUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className={`${buttonStyles.primary} ${item}`}
+          className={`${buttonStyles.primary} ${item} ${nowrap}`}
         >
           Free AI Visibility Check
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <Link to="/login" className={`${buttonStyles.ghost} ${item}`}>
+        <Link to="/login" className={`${buttonStyles.ghost} ${item} ${nowrap}`}>
           Login
+        </Link>
+        <Link to="/register" className={`${buttonStyles.secondary} ${item} ${nowrap}`}>
+          Sign up
         </Link>
       </>
     );
@@ -86,7 +91,7 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
           >
             AI
           </span>
-          <span>AI Visibility</span>
+          <span className="whitespace-nowrap">AI Visibility</span>
           <span className="sr-only">: home</span>
         </Link>
 
@@ -120,7 +125,8 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
 /**
  * The mobile menu is a native disclosure: keyboard-operable and working without JavaScript. With
  * JavaScript it also closes when a link in it is followed, on Escape (focus back to the toggle)
- * and on a click outside it.
+ * and on a click outside it: by these effects on scripted pages, by the inline script on document
+ * pages (`data-menu`, see ~/components/document-script).
  */
 function MobileMenu({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -150,7 +156,7 @@ function MobileMenu({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <details ref={ref} className="group relative lg:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="group relative lg:hidden" data-testid="mobile-menu" data-menu>
       <summary
         className={`${buttonStyles.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label="Menu"

@@ -90,11 +90,18 @@ export function useFlashToast(message: ToastMessage | null | undefined) {
  * inline script marks <html class="js"> before first paint, CSS hides this copy and the toast
  * above shows the message instead.
  */
-export function StaticFlashMessage({ message }: { message: ToastMessage | null | undefined }) {
+export function StaticFlashMessage({
+  message,
+  always = false,
+}: {
+  message: ToastMessage | null | undefined;
+  /** A page without React (a document page, see ~/components/document) shows it in any case. */
+  always?: boolean;
+}) {
   if (!message) return null;
   const destructive = message.variant === 'destructive';
   return (
-    <div className="no-js-only px-4">
+    <div className={always ? 'px-4' : 'no-js-only px-4'}>
       <div
         role="status"
         data-testid="flash-message"

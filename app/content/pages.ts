@@ -4,7 +4,8 @@ import type { MetaDescriptor } from 'react-router';
 
 export type PublicPage = { path: string; label: string; title: string; description: string };
 
-export const SITE_NAME = 'AI Visibility';
+export { SITE_NAME } from './site';
+import { SITE_NAME } from './site';
 
 export const PUBLIC_PAGES = {
   home: {

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from 'react-router';
 import { z } from 'zod';
 import { cookieSecure, env } from '~/lib/env.server';
+import { isDocumentPage } from '~/content/document-pages';
 
 // Flash toasts: an action sets one before redirecting, the next page load shows it once.
 // This is what keeps feedback alive across a JavaScript-off round trip.
@@ -55,5 +56,8 @@ export async function redirectWithToast(
   const headers = new Headers(init.headers);
   headers.append('Set-Cookie', await setToastCookie(toast, init.request));
   headers.set('Location', url);
+  // From a scripted page to a document page: the browser loads the document itself (React Router's
+  // redirectDocument), which shows the message (see ~/content/document-pages).
+  if (isDocumentPage(url)) headers.set('X-Remix-Reload-Document', 'true');
   return new Response(null, { status: 302, headers });
 }

@@ -1,4 +1,9 @@
 import type { MetaFunction } from 'react-router';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // Every path no other route claims: 'Page Not Found' with HTTP status 404 (rendered by the root
 // error boundary, inside the normal header and layout).

@@ -4,13 +4,10 @@ import {
   Form,
   useActionData,
   useLoaderData,
-  useLocation,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { useEffect } from 'react';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
@@ -33,6 +30,11 @@ import { redirectWithToast } from '~/http/toast.server';
 import { ContactSchema } from '~/schemas/contact';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, INQUIRY_TYPES } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -80,7 +82,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ContactPage() {
   const { bookingUrl, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'contact',
@@ -89,15 +90,7 @@ export default function ContactPage() {
     lastResult: actionData?.result,
     defaultValue: { inquiryType: 'general' },
   });
-  // After a message was sent the page comes back by redirect (no action data): start afresh.
-  const location = useLocation();
-  useEffect(() => {
-    if (!actionData) form.reset();
-    // Only when a navigation lands, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
-  // 'Sending...' from the click until the answer has been rendered.
-  const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
+  // After a message was sent the page comes back by redirect, a fresh form under the message.
 
   return (
     <>
@@ -189,9 +182,9 @@ export default function ContactPage() {
             <button
               type="submit"
               className={`${buttonStyles.primary} w-full sm:w-auto`}
-              disabled={sending}
+              data-pending={CONTACT_PAGE.sending}
             >
-              {sending ? CONTACT_PAGE.sending : CONTACT_PAGE.submit}
+              {CONTACT_PAGE.submit}
             </button>
           </Form>
         </section>

@@ -6,7 +6,6 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -24,6 +23,11 @@ import { getClientIp, readFormData, retryAfterHeaders } from '~/http/http.server
 import { getOrigin } from '~/http/origin.server';
 import { ForgotPasswordSchema } from '~/schemas/account';
 import { EMAIL_MAX_LENGTH } from '~/schemas/limits';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -65,15 +69,12 @@ export default function ForgotPasswordPage() {
   const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const { form, fields } = useServerForm({
     id: 'forgot-password',
     names: ['email'],
     constraint,
     lastResult,
   });
-  const submitting =
-    navigation.state === 'submitting' && navigation.formAction === '/forgot-password';
   const sent = searchParams.get('sent') === '1';
 
   return (
@@ -103,8 +104,12 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Sending...' : sent ? 'Send the link again' : 'Send reset link'}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Sending..."
+        >
+          {sent ? 'Send the link again' : 'Send reset link'}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">

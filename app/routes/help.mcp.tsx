@@ -6,6 +6,11 @@ import { TIER_LABELS, TIERS, API_KEYS_PER_ACCOUNT } from '~/domain/tiers';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
 import { env } from '~/lib/env.server';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // /help/mcp: how an owner connects an AI assistant to their data through the MCP server at /mcp,
 // with the exact settings of the common clients. The same for every visitor (a shared cache may

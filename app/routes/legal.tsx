@@ -2,11 +2,21 @@ import { Link, type MetaFunction } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
 import { PUBLIC_PAGES } from '~/content/pages';
 import { publicPageHeaders } from '~/http/cache-policy';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
 
 // /legal once held both texts; it stays as their index so older links keep working.
+
+/** Nothing to load; a document route needs a server loader (see ~/components/document). */
+export function loader() {
+  return null;
+}
 
 export const meta: MetaFunction = () => [
   { title: 'Privacy and Terms | AI Visibility' },

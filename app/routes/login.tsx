@@ -5,14 +5,11 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { useEffect } from 'react';
 import { AuthCard, withRedirect } from '~/components/auth-card';
-import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -25,6 +22,11 @@ import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { planOfRedirect, planPhrase } from '~/content/plans';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -90,8 +92,6 @@ export default function LoginPage() {
   const { constraint } = loaded;
   const planned = planOfRedirect(redirectTo);
   const plan = planned ? planPhrase(planned) : null;
-  const navigation = useNavigation();
-  const { toast } = useToast();
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'login',
@@ -99,16 +99,6 @@ export default function LoginPage() {
     constraint,
     lastResult,
   });
-  const submitting =
-    navigation.state === 'submitting' &&
-    new URL(navigation.formAction ?? '/', 'http://x').pathname === '/login';
-  const formError = lastResult?.error?.[''];
-
-  useEffect(() => {
-    if (formError?.length) {
-      toast({ title: 'Login Failed', description: formError[0], variant: 'destructive' });
-    }
-  }, [lastResult, formError, toast]);
 
   return (
     <AuthCard
@@ -128,7 +118,8 @@ export default function LoginPage() {
         className="space-y-4"
         {...form.props}
       >
-        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} toasted />
+        {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
+        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <InputField
           field={fields.email}
@@ -149,8 +140,12 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Signing In...' : 'Sign In'}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Signing In..."
+        >
+          Sign In
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">

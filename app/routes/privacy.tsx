@@ -5,6 +5,11 @@ import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
 import { legalFacts } from '~/http/legal.server';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;

@@ -5,14 +5,11 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { useEffect } from 'react';
 import { AuthCard, withRedirect } from '~/components/auth-card';
-import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -32,11 +29,15 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PASSWORDS_DO_NOT_MATCH,
 } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
 import { planOfRedirect, planPhrase } from '~/content/plans';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;
@@ -84,14 +85,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSessionAndRedirect(request, context, user, safeRedirect(redirectTo));
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    // A taken e-mail belongs to the e-mail field; anything else is about the whole form.
-    const reply =
-      error.code === 'conflict'
-        ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
-        : submission.reply({ formErrors: [error.message || REGISTRATION_FAILED], hideFields });
-    // `refusal`: the server turned a valid form down; the page also toasts it (spec section 8).
+    // The spec's 'Registration Failed' says why, by the form; a taken e-mail is also marked on
+    // the e-mail field.
+    const message = error.message || REGISTRATION_FAILED;
+    const reply = submission.reply({
+      formErrors: [message],
+      fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
+      hideFields,
+    });
     return data(
-      { ...reply, redirectTo, refusal: error.message || REGISTRATION_FAILED },
+      { ...reply, redirectTo },
       { status: error.status, headers: retryAfterHeaders(error) },
     );
   }
@@ -105,8 +108,6 @@ export default function RegisterPage() {
   const { constraint } = loaded;
   const planned = planOfRedirect(redirectTo);
   const plan = planned ? planPhrase(planned) : null;
-  const navigation = useNavigation();
-  const { toast } = useToast();
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'register',
@@ -114,24 +115,6 @@ export default function RegisterPage() {
     constraint,
     lastResult,
   });
-  const submitting =
-    navigation.state === 'submitting' &&
-    new URL(navigation.formAction ?? '/', 'http://x').pathname === '/register';
-  // What the server refused (a taken e-mail, too many sign-ups): the spec's toast, besides the
-  // message in the form. Passwords that do not match raise their own toast (spec section 8).
-  const refusal =
-    lastResult && 'refusal' in lastResult && typeof lastResult.refusal === 'string'
-      ? lastResult.refusal
-      : undefined;
-  const mismatch = lastResult?.error?.confirmPassword?.includes(PASSWORDS_DO_NOT_MATCH);
-
-  useEffect(() => {
-    if (refusal) {
-      toast({ title: 'Registration Failed', description: refusal, variant: 'destructive' });
-    } else if (mismatch) {
-      toast({ title: PASSWORDS_DO_NOT_MATCH, variant: 'destructive' });
-    }
-  }, [lastResult, refusal, mismatch, toast]);
 
   return (
     <AuthCard
@@ -151,7 +134,9 @@ export default function RegisterPage() {
         className="space-y-4"
         {...form.props}
       >
-        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} toasted />
+        {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
+            e-mail or passwords that do not match are said by their fields. */}
+        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
@@ -191,8 +176,12 @@ export default function RegisterPage() {
           type="password"
           autoComplete="new-password"
         />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          data-pending="Creating Account..."
+        >
+          Create Account
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">

@@ -5,7 +5,6 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -23,6 +22,11 @@ import { startSessionAndRedirect } from '~/http/auth.server';
 import { readFormData } from '~/http/http.server';
 import { ResetPasswordFormSchema } from '~/schemas/account';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/schemas/limits';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // /reset-password?token=…: the link from the e-mail. The token is a secret: the page is never
 // stored, and other sites get no referrer from it at all. (Not "no-referrer": with it browsers send
@@ -79,14 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, email, problem, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { form, fields } = useServerForm({
     id: 'reset-password',
     names: ['password', 'confirmPassword'],
     constraint,
     lastResult,
   });
-  const submitting = navigation.state === 'submitting';
   const linkProblem = problem ?? (lastResult?.linkProblem ? form.errors?.[0] : null);
 
   if (linkProblem) {
@@ -147,8 +149,8 @@ export default function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
         />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={submitting}>
-          {submitting ? 'Saving...' : 'Set new password'}
+        <button type="submit" className={`${buttonStyles.primary} w-full`} data-pending="Saving...">
+          Set new password
         </button>
       </Form>
     </AuthCard>

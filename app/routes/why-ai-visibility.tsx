@@ -14,6 +14,11 @@ import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/http/origin.server';
 import { publicPageHeaders } from '~/http/cache-policy';
+import { documentHandle, loadAsDocument } from '~/components/document';
+
+// A document: no framework JavaScript (see ~/components/document).
+export const handle = documentHandle;
+export const clientLoader = loadAsDocument;
 
 // The same for every anonymous visitor: shared caches may keep it (see ~/http/cache-policy).
 export const headers = publicPageHeaders;

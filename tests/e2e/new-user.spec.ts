@@ -183,16 +183,25 @@ test.describe('with JavaScript on', () => {
     await expect.poll(isOpen).toBe(false);
   });
 
-  test('a failed sign-up’s toast does not survive the successful one', async ({ page }) => {
+  test('a failed sign-up is said by the form, and not after the successful one', async ({
+    page,
+  }) => {
     const email = uniqueEmail('retry');
     await page.goto('/register');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill('a-long-password');
     await page.getByLabel('Confirm password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectMessage(page, 'Registration Failed', 'An account with this email already exists');
+    const alert = page.locator('form#register').getByRole('alert');
+    await expect(alert).toContainText('Registration Failed');
+    await expect(alert).toContainText('An account with this email already exists');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
+    // The page came back from the server, which never echoes a password.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
     await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+    await page.getByLabel('Confirm password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Registration Failed', { exact: true })).toHaveCount(0);

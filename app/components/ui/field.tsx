@@ -1,4 +1,6 @@
 import {
+  useEffect,
+  useRef,
   useState,
   type InputHTMLAttributes,
   type ReactNode,
@@ -67,6 +69,12 @@ export function TextareaField({
   const [length, setLength] = useState(() =>
     typeof field.initialValue === 'string' ? field.initialValue.length : 0,
   );
+  // Text typed before this part of the page was hydrated (its code may load later, see
+  // ~/routes/dashboard/split.tsx) is counted once it is.
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (ref.current) setLength(ref.current.value.length);
+  }, []);
   return (
     <div className="space-y-1">
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
@@ -74,8 +82,11 @@ export function TextareaField({
       </label>
       <textarea
         {...props}
+        ref={ref}
         key={field.key}
         maxLength={max}
+        // A document page's script keeps the counter true (see ~/components/document-script).
+        data-counter={max ? counterId : undefined}
         {...rest}
         onInput={(event) => setLength(event.currentTarget.value.length)}
         className={inputStyles}

@@ -297,10 +297,4 @@ export function scoreOf(signals: Scored[], version = AUDIT_VERSION): number {
   return isShutOut(signals, version) ? Math.min(score, SHUT_OUT_CAP) : score;
 }
 
-export type ScoreBand = { label: string; tone: 'good' | 'fair' | 'poor' };
-
-export function scoreBand(score: number): ScoreBand {
-  if (score >= 80) return { label: 'Ready for AI', tone: 'good' };
-  if (score >= 50) return { label: 'Needs work', tone: 'fair' };
-  return { label: 'Hard for AI to use', tone: 'poor' };
-}
+export { scoreBand, type ScoreBand } from './score-band';

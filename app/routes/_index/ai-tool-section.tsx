@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { useEffect, useRef } from 'react';
 import { AI_TOOL } from '~/content/marketing';
 import { ExternalLink } from '~/components/external-link';
 import { container } from '~/components/marketing';
@@ -14,20 +13,6 @@ export const EMBEDDED_TOOL_PARAM = { name: 'tool', value: 'embedded' } as const;
  * chatgpt.com, which refuses to be framed by other sites, so an iframe would only show an error.
  */
 export function AiToolSection({ freeGptUrl, embedded }: { freeGptUrl: string; embedded: boolean }) {
-  const panelHeadingRef = useRef<HTMLHeadingElement>(null);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
-  const firstRender = useRef(true);
-
-  // After a client-side toggle the link that was pressed is gone; move focus to what replaced it.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (embedded) panelHeadingRef.current?.focus();
-    else toggleRef.current?.focus();
-  }, [embedded]);
-
   return (
     <section aria-labelledby="ai-tool-title" id="ai-tool" className="bg-slate-50 py-14 sm:py-20">
       <div className={container}>
@@ -47,18 +32,8 @@ export function AiToolSection({ freeGptUrl, embedded }: { freeGptUrl: string; em
             className="mx-auto mt-10 max-w-3xl overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm"
           >
             <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-100 px-4 py-3">
-              <h3
-                ref={panelHeadingRef}
-                tabIndex={-1}
-                className="text-base font-semibold text-slate-900"
-              >
-                {AI_TOOL.embeddedTitle}
-              </h3>
-              <Link
-                to={{ pathname: '/', hash: 'ai-tool' }}
-                preventScrollReset
-                className={buttonStyles.secondary}
-              >
+              <h3 className="text-base font-semibold text-slate-900">{AI_TOOL.embeddedTitle}</h3>
+              <Link to={{ pathname: '/', hash: 'ai-tool' }} className={buttonStyles.secondary}>
                 <span aria-hidden="true">←</span>
                 {AI_TOOL.back}
               </Link>
@@ -87,13 +62,11 @@ export function AiToolSection({ freeGptUrl, embedded }: { freeGptUrl: string; em
               {AI_TOOL.openTool}
             </ExternalLink>
             <Link
-              ref={toggleRef}
               to={{
                 pathname: '/',
                 search: `?${EMBEDDED_TOOL_PARAM.name}=${EMBEDDED_TOOL_PARAM.value}`,
                 hash: 'ai-tool',
               }}
-              preventScrollReset
               className={`${buttonStyles.secondary} px-5 py-3`}
             >
               {AI_TOOL.embeddedToggle}

@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert, InputField } from '~/components/ui/field';
+import { fieldProps, useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
-import type { CreateAdminInput, EditUserFormInput } from '~/schemas/admin';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -46,8 +46,9 @@ export function EditUserDialog({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const busy = useBusy('update-user');
-  const [form, fields] = useForm<EditUserFormInput>({
+  const { form, fields } = useServerForm({
     id: `edit-user-${user.id}`,
+    names: ['userId', 'firstName', 'lastName', 'role', 'subscriptionExpiry'],
     lastResult,
     constraint: editConstraint,
     defaultValue: {
@@ -60,7 +61,7 @@ export function EditUserDialog({
   });
   return (
     <UrlDialog id="edit-user" title={`Edit ${user.email}`} cancelTo={cancelTo} testId="edit-user">
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+      <Form method="post" preventScrollReset {...form.props} className="space-y-3">
         <input type="hidden" name="intent" value="update-user" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="redirectTo" value={cancelTo} />
@@ -87,7 +88,7 @@ export function EditUserDialog({
           <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
             Role
           </label>
-          <select {...getSelectProps(fields.role)} key={fields.role.key} className={inputStyles}>
+          <select {...fieldProps(fields.role)} key={fields.role.key} className={inputStyles}>
             <option value="user">User</option>
             <option value="admin">Admin</option>
           </select>
@@ -128,14 +129,15 @@ export function CreateAdminDialog({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const busy = useBusy('create-admin');
-  const [form, fields] = useForm<CreateAdminInput>({
+  const { form, fields } = useServerForm({
     id: 'create-admin',
+    names: ['firstName', 'lastName', 'email', 'password'],
     lastResult,
     constraint: createConstraint,
   });
   return (
     <UrlDialog id="create-admin" title="Create Admin" cancelTo={cancelTo} testId="create-admin">
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+      <Form method="post" preventScrollReset {...form.props} className="space-y-3">
         <input type="hidden" name="intent" value="create-admin" />
         <input type="hidden" name="redirectTo" value={cancelTo} />
         <FormAlert id={form.errorId} title="Failed to create admin user" errors={form.errors} />

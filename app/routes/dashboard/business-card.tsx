@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ScoreBadge, Sparkline } from '~/components/audit/audit-report';
+import { ScoreBadge, Sparkline } from '~/components/audit/score';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { NextCheck } from '~/components/audit/next-check';
 import { ClampedText } from '~/components/ui/clamped-text';

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles } from '~/components/ui/styles';
 import type { BusinessView } from '~/domain/businesses.server';
-import type { BusinessInput } from '~/schemas/business';
 import { BUSINESS_LIMITS } from '~/schemas/limits';
 
 type Mode = 'create' | 'update';
@@ -17,15 +17,6 @@ const constraint = {
   website: { maxLength: BUSINESS_LIMITS.website },
   industry: { maxLength: BUSINESS_LIMITS.industry },
   location: { maxLength: BUSINESS_LIMITS.location },
-};
-
-/** The form's fields as the browser sees them (strings, any of them possibly empty). */
-type BusinessFormFields = {
-  name: string;
-  description?: string;
-  website?: string;
-  industry?: string;
-  location?: string;
 };
 
 const copy = {
@@ -64,8 +55,9 @@ export function BusinessForm({
   const text = copy[mode];
   const navigation = useNavigation();
   const { toast } = useToast();
-  const [form, fields] = useForm<BusinessFormFields, BusinessInput>({
+  const { form, fields } = useServerForm({
     id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
+    names: ['name', 'description', 'website', 'industry', 'location'],
     constraint,
     lastResult,
     defaultValue: business
@@ -82,7 +74,7 @@ export function BusinessForm({
     navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
 
   // The form just opened (Add Business / Edit was pressed): put the cursor in its first field.
-  // After a failed submit conform focuses the first invalid field instead.
+  // After a failed submit the first invalid field gets it instead (useServerForm).
   const nameId = fields.name.id;
   const hasResult = Boolean(lastResult);
   useEffect(() => {
@@ -107,7 +99,7 @@ export function BusinessForm({
       <h3 id={`${form.id}-heading`} className="text-lg font-semibold text-slate-900">
         {text.heading}
       </h3>
-      <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
+      <Form method="post" className="mt-4 space-y-3" {...form.props}>
         <input type="hidden" name="intent" value={mode} />
         {business ? <input type="hidden" name="businessId" value={business.id} /> : null}
         <FormAlert id={form.errorId} title={text.failed} errors={form.errors} toasted />

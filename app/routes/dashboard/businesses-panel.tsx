@@ -1,8 +1,6 @@
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { BusinessForm } from './business-form';
+import { BusinessForm, DeleteBusinessDialog, Pagination } from './split';
 import { BusinessSearch, dashboardListPath } from './business-search';
-import { DeleteBusinessDialog } from './delete-dialog';
-import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { BusinessCard } from './business-card';
 import type { action, ActionResult, loader } from './route';

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { dashboardListPath } from './business-search';
-import { OptimizationGuide, PromptKit } from './prompt-kit';
+import { OptimizationGuide, PromptKit } from './split';
 import { buttonStyles } from '~/components/ui/styles';
 import {
   BUSINESSES_PER_PAGE,

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react';
 import { useEffect } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles } from '~/components/ui/styles';
 import { TRACKING_LIMITS } from '~/schemas/limits';
 import { CitedSites } from './cited-sites';
@@ -19,8 +19,9 @@ export function CompetitorsPanel() {
   const navigation = useNavigation();
   const { toast } = useToast();
   const lastResult = actionData?.intent === 'add-competitor' ? actionData.result : null;
-  const [form, fields] = useForm<{ name: string }>({
+  const { form, fields } = useServerForm({
     id: 'add-competitor',
+    names: ['name'],
     lastResult,
     constraint: { name: { required: true, maxLength: TRACKING_LIMITS.competitor } },
   });
@@ -63,7 +64,7 @@ export function CompetitorsPanel() {
             </ul>
           ) : null}
           {full ? null : (
-            <Form method="post" className="mt-3 space-y-2" {...getFormProps(form)}>
+            <Form method="post" className="mt-3 space-y-2" {...form.props}>
               <input type="hidden" name="intent" value="add-competitor" />
               <FormAlert id={form.errorId} title="Not added" errors={form.errors} toasted />
               <InputField

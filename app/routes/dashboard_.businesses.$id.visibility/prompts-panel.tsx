@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useDates } from '~/components/time-zone';
 import { useToast } from '~/components/toaster';
 import { promptEngineCell } from '~/components/tracking/words';
 import { FormAlert, InputField } from '~/components/ui/field';
+import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import { TRACKING_LIMITS } from '~/schemas/limits';
@@ -43,8 +44,9 @@ function PromptForm({
 }) {
   const navigation = useNavigation();
   const { toast } = useToast();
-  const [form, fields] = useForm<{ text: string }>({
+  const { form, fields } = useServerForm({
     id,
+    names: ['text'],
     constraint,
     lastResult,
     defaultValue: text ? { text } : undefined,
@@ -59,7 +61,7 @@ function PromptForm({
       toast({ title: 'Not saved', description: serverMessage, variant: 'destructive' });
   }, [lastResult, serverMessage, toast]);
   return (
-    <Form method="post" className="space-y-2" {...getFormProps(form)}>
+    <Form method="post" className="space-y-2" {...form.props}>
       <input type="hidden" name="intent" value={intent} />
       {promptId ? <input type="hidden" name="promptId" value={promptId} /> : null}
       <FormAlert id={form.errorId} title="Not saved" errors={form.errors} toasted />

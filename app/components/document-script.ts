@@ -10,6 +10,8 @@
 //   the button that opened it;
 // - a text area with `data-counter="<id>"` keeps that element's "N of M characters left" true;
 // - after a refused form, the cursor goes to the first field the server marked invalid.
+import { DOCUMENT_PAGES } from '~/content/document-pages';
+
 const behaviour = `(function(d){
 var opener=null;
 function q(s){return d.querySelector(s)}
@@ -41,21 +43,9 @@ var i=q('form [aria-invalid="true"]');if(i)i.focus();
 /** The behaviour script, one line. */
 export const DOCUMENT_SCRIPT = behaviour.replace(/\n/g, '');
 
-/** Public pages a visitor may be shown before asking for them: GETs without side effects. */
-const PRERENDER = [
-  '/',
-  '/why-ai-visibility',
-  '/how-it-works',
-  '/pricing',
-  '/contact',
-  '/legal',
-  '/privacy',
-  '/terms',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/help/mcp',
-];
+/** Public pages a visitor may be shown before asking for them: GETs without side effects (every
+ * document page but the password reset, whose address carries a one-time token). */
+const PRERENDER = DOCUMENT_PAGES.filter((path) => path !== '/reset-password');
 
 /**
  * Speculation Rules of document pages: the public pages above are prerendered when the pointer

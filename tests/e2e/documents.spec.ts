@@ -1,27 +1,11 @@
 import { type Page } from '@playwright/test';
+import { PUBLIC_PAGES } from '../../scripts/lib/js-budgets';
 import { expect, test, E2E_ADMIN, login, pendingStateOf, register, uniqueEmail } from './support';
 
 // Issue 35: the public pages are documents. No React Router, no modulepreload, only inline scripts
 // under the page's CSP nonce (`npm run budget` counts their bytes); speculation rules prefetch and
 // prerender the next public page; everything still works with JavaScript on and off.
 
-const PUBLIC_PAGES = [
-  '/',
-  '/?tool=embedded',
-  '/why-ai-visibility',
-  '/how-it-works',
-  '/pricing',
-  '/contact',
-  '/legal',
-  '/privacy',
-  '/terms',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password?token=not-a-real-token',
-  '/help/mcp',
-  '/no-such-page',
-];
 /** Pages that send a signed-in visitor to the dashboard. */
 const SIGNED_OUT_ONLY = new Set(['/login', '/register']);
 

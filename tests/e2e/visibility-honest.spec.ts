@@ -106,6 +106,10 @@ for (const javaScriptEnabled of [true, false]) {
       const trend = page.getByTestId('visibility-trend');
       await expect(trend.getByTestId('trend-band')).toHaveCount(1);
       await expect(trend.getByTestId('trend-legend')).toContainText('Likely range (95%)');
+      // The chart's line is the Demo assistant's alone, and its legend says they are simulated.
+      await expect(trend.getByTestId('trend-legend')).toContainText(
+        'All assistants (Demo assistant only) (simulated answers)',
+      );
       await expect(trend.getByTestId('trend-table').locator('tbody tr')).toHaveCount(4);
       await expect(trend.getByTestId('trend-table')).not.toContainText('not asked yet');
       await expect(trend.locator('svg text')).toHaveCount(0);

@@ -1,5 +1,8 @@
 import { describeMentions, type PeriodFigures } from '~/domain/tracking/figures';
 
+/** How an engine's name says its answers are the Demo assistant's simulated ones. */
+const SIMULATED_SUFFIX = ' (simulated answers)';
+
 // The mention rate over the periods since tracking began, drawn on the server (no chart library,
 // no script): all assistants together with their 95% interval as a shaded band, and each
 // assistant's own line with its own marker and dash pattern, so the lines read apart without
@@ -136,7 +139,13 @@ export function TrendChart({
   const lines: { key: string; name: string; style: Style; periods: PeriodFigures[] }[] = [
     {
       key: 'all',
-      name: asked.length === 1 ? `All assistants (${asked[0]!.name} only)` : 'All assistants',
+      // One assistant: its name says so, and simulated answers stay labelled as such.
+      name:
+        asked.length === 1
+          ? `All assistants (${asked[0]!.name.replace(SIMULATED_SUFFIX, '')} only)${
+              asked[0]!.name.endsWith(SIMULATED_SUFFIX) ? SIMULATED_SUFFIX : ''
+            }`
+          : 'All assistants',
       style: OVERALL,
       periods: overall,
     },
@@ -287,7 +296,7 @@ export function TrendChart({
         {lines.map(({ key, name, style }) => (
           <li key={key} className="flex items-center gap-2">
             <Swatch style={style} />
-            {name.replace(' (simulated answers)', '')}
+            {name}
           </li>
         ))}
         <li className="flex items-center gap-2">

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   ANSWERS_MAX_PER_PAGE,
   ANSWERS_PER_PAGE,
-  listAnswers,
   simulatedEngine,
 } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 import { pagedJsonResponse } from '~/http/paged-response.server';

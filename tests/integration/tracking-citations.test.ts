@@ -16,7 +16,8 @@ vi.hoisted(() => {
 });
 
 import { askTracked, type AskDependencies } from '~/domain/tracking/runs.server';
-import { listAnswers, visibilityFor } from '~/domain/tracking/visibility.server';
+import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';

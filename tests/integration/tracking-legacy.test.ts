@@ -6,7 +6,8 @@ vi.hoisted(() => {
   process.env.OPENAI_API_KEY = 'sk-test-tracking-legacy';
 });
 
-import { listAnswers, visibilityOf } from '~/domain/tracking/visibility.server';
+import { visibilityOf } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
 

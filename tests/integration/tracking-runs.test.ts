@@ -23,7 +23,8 @@ import {
   type AskDependencies,
   type RoundJob,
 } from '~/domain/tracking/runs.server';
-import { listAnswers, visibilityFor } from '~/domain/tracking/visibility.server';
+import { visibilityFor } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
 import { jobEngine } from '~/jobs/engine.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';

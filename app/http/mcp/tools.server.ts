@@ -12,7 +12,8 @@ import {
   promptLimit,
 } from '~/domain/tracking/prompts.server';
 import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/range.server';
-import { listAnswers, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
+import { simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { PromptSchema } from '~/schemas/tracking';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,

@@ -32,10 +32,10 @@ import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
 import {
   ANSWERS_PER_PAGE,
   engineFilter,
-  listAnswers,
   promptRows,
   visibilityOf,
 } from '~/domain/tracking/visibility.server';
+import { listAnswers } from '~/domain/tracking/answers.server';
 import { requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';

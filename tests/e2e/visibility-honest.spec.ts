@@ -7,9 +7,19 @@ import { addBusinesses, E2E_DATABASE, expect, register, test, uniqueEmail } from
 // (as the per-question counts a round keeps), the last week thin. The page says "no clear change"
 // for a move within noise, marks the low sample, pools the last weeks, and draws a trend that
 // starts at the first answer with labels readable at 375 px and apart at 1280 px. The JS-on
-// journey saves the screenshots for the closing note (docs/screenshots/issue-34/).
+// journey saves the screenshots for the closing note (docs/screenshots/issue-34/) when
+// SAVE_SCREENSHOTS=1.
 
 const DAY = 86_400_000;
+
+/** Where a screenshot goes: the test's output folder, or docs/screenshots/issue-34/ (the closing
+ * note's pictures) when SAVE_SCREENSHOTS=1, so a test run never rewrites committed files. */
+function shotPath(name: string): string {
+  return process.env.SAVE_SCREENSHOTS === '1'
+    ? `docs/screenshots/issue-34/${name}`
+    : test.info().outputPath(name);
+}
+
 const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 function mondayOf(date: Date) {
@@ -123,13 +133,12 @@ for (const javaScriptEnabled of [true, false]) {
       );
       for (let i = 1; i < boxes.length; i += 1)
         expect(boxes[i]!.left).toBeGreaterThan(boxes[i - 1]!.right);
-      if (javaScriptEnabled)
-        await trend.screenshot({ path: 'docs/screenshots/issue-34/34-7-trend-1280.png' });
+      if (javaScriptEnabled) await trend.screenshot({ path: shotPath('34-7-trend-1280.png') });
       if (javaScriptEnabled)
         await page
           .getByTestId('overall-figures')
           .locator('..')
-          .screenshot({ path: 'docs/screenshots/issue-34/32-4-figures-1280.png' });
+          .screenshot({ path: shotPath('32-4-figures-1280.png') });
 
       // At 375 px the words keep their size (never the ~5 px of a scaled SVG) and stay apart.
       await page.setViewportSize({ width: 375, height: 800 });
@@ -146,11 +155,11 @@ for (const javaScriptEnabled of [true, false]) {
       for (let i = 1; i < narrow.length; i += 1)
         expect(narrow[i]!.left).toBeGreaterThan(narrow[i - 1]!.right);
       if (javaScriptEnabled) {
-        await trend.screenshot({ path: 'docs/screenshots/issue-34/34-7-trend-375.png' });
+        await trend.screenshot({ path: shotPath('34-7-trend-375.png') });
         await page
           .getByTestId('overall-figures')
           .locator('..')
-          .screenshot({ path: 'docs/screenshots/issue-34/32-4-figures-375.png' });
+          .screenshot({ path: shotPath('32-4-figures-375.png') });
       }
       // Axe runs its script in the page: with JavaScript on only.
       if (javaScriptEnabled) {

@@ -14,7 +14,7 @@ import { describeSite } from './citation-words';
 import { countedKey } from './corrections';
 import { correctionsOf } from './corrections.server';
 import { excerptAround, inTableRow } from './digest-quote';
-import { readAnswer, type NameMatch } from './reader';
+import { readAnswer } from './reader';
 import { describeSentiment } from './sentiment';
 import { sentimentByBusiness } from './sentiment.server';
 import {
@@ -24,6 +24,7 @@ import {
   engineRank,
   simulatedFigures,
 } from './visibility.server';
+import { storedMatches } from './stored';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -227,24 +228,6 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
   const old = new Set(seenBefore.map((row) => countedKey(corrections, row.key)));
   const row = candidates.find((each) => !old.has(each.key));
   return row ? { name: row._max.name ?? row.key, mentions: row._sum.mentions ?? 0 } : null;
-}
-
-function storedMatches(value: string): NameMatch[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (match): match is NameMatch =>
-            typeof match === 'object' &&
-            match !== null &&
-            typeof match.start === 'number' &&
-            typeof match.end === 'number' &&
-            (match.kind === 'business' || match.kind === 'competitor'),
-        )
-      : [];
-  } catch {
-    return [];
-  }
 }
 
 async function quoteOf(

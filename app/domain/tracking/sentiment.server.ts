@@ -8,7 +8,7 @@ import {
   type LabelledSentence,
   type SentimentFigures,
 } from './sentiment';
-import type { NameMatch } from './reader';
+import { storedMatches } from './stored';
 
 // How the answers describe the business, kept and read back: each answer's labelled sentences
 // are counted per business, engine and day (TrackingSentimentStat) in the transaction that
@@ -184,22 +184,4 @@ export async function backfillSentiment({ batch = 200 } = {}): Promise<number> {
 
 function dayOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
-function storedMatches(value: string): NameMatch[] {
-  try {
-    const list: unknown = JSON.parse(value);
-    return Array.isArray(list)
-      ? list.filter(
-          (match): match is NameMatch =>
-            typeof match === 'object' &&
-            match !== null &&
-            typeof match.start === 'number' &&
-            typeof match.end === 'number' &&
-            (match.kind === 'business' || match.kind === 'competitor'),
-        )
-      : [];
-  } catch {
-    return [];
-  }
 }

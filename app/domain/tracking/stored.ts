@@ -1,5 +1,6 @@
 import { pageKey } from '~/lib/ai/pages';
 import type { LocationSent } from '~/lib/ai/location';
+import type { NameMatch } from './reader';
 
 // Reading back what an answer kept beside its text (TrackingAnswer's JSON columns): its pages,
 // each once, with how the answer used it; its searches; where it was asked from.
@@ -79,4 +80,23 @@ export function storedLocation(location: string | null): LocationSent | null {
   if (value.via === 'search') return { ...place, via: 'search' };
   if (value.via === 'question') return { ...place, via: 'question', added: text('added') ?? null };
   return null;
+}
+
+/** Where the reader found the business's and competitors' names (`highlights`), [] if unreadable. */
+export function storedMatches(value: string): NameMatch[] {
+  try {
+    const list: unknown = JSON.parse(value);
+    return Array.isArray(list)
+      ? list.filter(
+          (match): match is NameMatch =>
+            typeof match === 'object' &&
+            match !== null &&
+            typeof match.start === 'number' &&
+            typeof match.end === 'number' &&
+            (match.kind === 'business' || match.kind === 'competitor'),
+        )
+      : [];
+  } catch {
+    return [];
+  }
 }

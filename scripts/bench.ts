@@ -12,7 +12,7 @@
 // Needs nginx and wrk (apt-get install nginx-light wrk; installed here when missing and root) and
 // fetches Lighthouse with npx. BENCH_SKIP=lighthouse,wrk leaves parts out.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { createCookie } from 'react-router';
 import Database from 'better-sqlite3';
 import { migrate } from './db-migrate';
 import { ensureBuild } from './lib/ensure-build';
+import { addSignedInUser, isoAt as iso } from './lib/seed-session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { jsWeight, launchChromium } from './lib/js-bytes';
 import { ADMIN_BUDGET, DASHBOARD_BUDGET, KIB, PUBLIC_BUDGET, PUBLIC_PAGES } from './lib/js-budgets';
@@ -38,7 +39,6 @@ const APP_PORT = 3400;
 const NGINX_PORT = 3401;
 const STATIC_PORT = 3402;
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const DAY = 24 * 60 * 60 * 1000;
 
 const root = process.cwd();
 const work = mkdtempSync(path.join(tmpdir(), 'aiv-bench-'));
@@ -67,26 +67,12 @@ function ensureTools() {
   execFileSync('apt-get', ['install', '-y', 'nginx-light', 'wrk'], { stdio: 'ignore' });
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
-
 /** An admin, a user with no business and one with 1,000; returns each one's session token. */
 function seed(file: string) {
   const db = new Database(file);
   const now = Date.now();
-  const addUser = (id: string, role: 'user' | 'admin') => {
-    db.prepare(
-      `INSERT INTO "User" (id, email, firstName, role, subscriptionStatus, createdAt, updatedAt)
-       VALUES (?, ?, 'Bench', ?, 'growth', ?, ?)`,
-    ).run(id, `${id}@example.com`, role, iso(now), iso(now));
-    const token = randomBytes(32).toString('base64url');
-    db.prepare(`INSERT INTO "Session" (id, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)`).run(
-      createHash('sha256').update(token).digest('hex'),
-      id,
-      iso(now),
-      iso(now + 30 * DAY),
-    );
-    return token;
-  };
+  const addUser = (id: string, role: 'user' | 'admin') =>
+    addSignedInUser(db, { id, role, firstName: 'Bench' }, now);
   const tokens = {
     admin: addUser('bench-admin', 'admin'),
     empty: addUser('bench-empty', 'user'),

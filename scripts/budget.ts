@@ -14,7 +14,7 @@
 // `npm test`: scores vary with the machine. Lighthouse is not a dependency (114 packages, 176 MB);
 // it runs from LIGHTHOUSE_BIN when set, else `npx --yes lighthouse@13.5.0` fetches it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,11 +24,11 @@ import { createCookie } from 'react-router';
 import { migrate } from './db-migrate';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { ensureBuild } from './lib/ensure-build';
+import { addSignedInUser, isoAt as iso } from './lib/seed-session';
 import { jsWeight, launchChromium, type JsWeight } from './lib/js-bytes';
 import { ADMIN_BUDGET, DASHBOARD_BUDGET, KIB, PUBLIC_BUDGET, PUBLIC_PAGES } from './lib/js-budgets';
 
 const SECRET = 'budget-session-secret-0123456789abcdef';
-const DAY = 24 * 60 * 60 * 1000;
 const work = mkdtempSync(path.join(tmpdir(), 'aiv-budget-'));
 let server: ChildProcess | null = null;
 
@@ -52,26 +52,12 @@ function freePort(): Promise<number> {
   });
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
-
 /** An admin and an owner of three businesses; returns each one's session token. */
 function seed(file: string) {
   const db = new Database(file);
   const now = Date.now();
-  const addUser = (id: string, role: 'user' | 'admin') => {
-    db.prepare(
-      `INSERT INTO "User" (id, email, firstName, role, subscriptionStatus, createdAt, updatedAt)
-       VALUES (?, ?, 'Budget', ?, 'growth', ?, ?)`,
-    ).run(id, `${id}@example.com`, role, iso(now), iso(now));
-    const token = randomBytes(32).toString('base64url');
-    db.prepare(`INSERT INTO "Session" (id, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)`).run(
-      createHash('sha256').update(token).digest('hex'),
-      id,
-      iso(now),
-      iso(now + 30 * DAY),
-    );
-    return token;
-  };
+  const addUser = (id: string, role: 'user' | 'admin') =>
+    addSignedInUser(db, { id, role, firstName: 'Budget' }, now);
   const tokens = {
     admin: addUser('budget-admin', 'admin'),
     owner: addUser('budget-owner', 'user'),

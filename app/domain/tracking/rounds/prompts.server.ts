@@ -1,9 +1,9 @@
 import { db } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { CompetitorInput, PromptInput } from '~/schemas/tracking';
-import type { PublicUser } from '../accounts.server';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
-import { DomainError } from '../errors';
+import type { PublicUser } from '../../accounts.server';
+import { BUSINESS_NOT_FOUND_MESSAGE } from '../../businesses.server';
+import { DomainError } from '../../errors';
 import {
   COMPETITORS_PER_BUSINESS,
   effectiveTier,
@@ -12,8 +12,8 @@ import {
   TRACKED_PROMPTS_PER_BUSINESS,
   tierRank,
   type Tier,
-} from '../tiers';
-import { normalizeName } from './names';
+} from '../../tiers';
+import { normalizeName } from '../reading/names';
 import { promptSuggestions } from './suggestions';
 
 // The owner's side of tracking: the questions asked of the engines for each business (as many as

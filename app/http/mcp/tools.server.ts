@@ -8,9 +8,9 @@ import {
   addPrompt,
   deletePrompt,
   listPrompts,
-  ownedBusiness,
   promptLimit,
 } from '~/domain/tracking/rounds/prompts.server';
+import { ownedBusiness } from '~/domain/tracking/owned.server';
 import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/reports/range.server';
 import { simulatedEngine, visibilityFor } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';

@@ -8,7 +8,13 @@ import { type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.ser
 import { type EngineId } from '~/lib/ai/engines.server';
 import { db, type TransactionClient } from '~/lib/db.server';
 import { addPromptAnswer, addPromptFailure } from './prompt-stats.server';
-import { countsOf, distinctNames, periodStart, siteKinds, type PeriodKind } from '../figures/figures';
+import {
+  countsOf,
+  distinctNames,
+  periodStart,
+  siteKinds,
+  type PeriodKind,
+} from '../figures/figures';
 import { extractionSpend, type SpendLine } from '../reading/extract.server';
 import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';

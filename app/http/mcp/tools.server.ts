@@ -8,12 +8,12 @@ import {
   addPrompt,
   deletePrompt,
   listPrompts,
-  ownedBusiness,
   promptLimit,
-} from '~/domain/tracking/prompts.server';
-import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/range.server';
-import { simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+} from '~/domain/tracking/rounds/prompts.server';
+import { ownedBusiness } from '~/domain/tracking/owned.server';
+import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/reports/range.server';
+import { simulatedEngine, visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { PromptSchema } from '~/schemas/tracking';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,

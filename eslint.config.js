@@ -10,6 +10,7 @@ export default tseslint.config(
       'build/**',
       '.react-router/**',
       'app/generated/**',
+      'app/domain/tracking/reading/data/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

@@ -63,7 +63,14 @@ import {
   type Run,
 } from './business-names';
 import { backed, continues, findOccurrences, isCommon, within, type Known } from './known-names';
-import { hostOf, siteOf } from './domains';
+import { optionJudge } from './options';
+import { answerPlaces } from './places';
+import { proseSignal } from './prose';
+import { headingSubject, isPlainPhrase } from './roles';
+import { aloneOnLine, headingRole, type Segment } from './segments';
+import { nameVariants } from './variants';
+import { NO_SITE, sameStart, siteReading } from './citations';
+import { siteOf } from './domains';
 import {
   LEGAL_SUFFIXES,
   SMALL_WORDS,
@@ -85,7 +92,13 @@ export type ReadAnswerInput = {
   text: string;
   /** The sources the engine returned with the answer, if any. */
   sources?: AnswerSource[];
-  business: { name: string; website?: string | null; location?: string | null };
+  business: {
+    name: string;
+    website?: string | null;
+    location?: string | null;
+    /** Other names the owner says the business goes by (variants.ts adds the usual ones). */
+    variants?: readonly string[];
+  };
   /** The owner's competitors, by name. */
   competitors?: string[];
 };
@@ -123,6 +136,8 @@ export type AnswerReading = {
   competitors: CompetitorReading[];
   /** By start offset. */
   matches: NameMatch[];
+  /** The lines that belong to each business named (its card, list item, row or section). */
+  segments?: Segment[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -146,19 +161,24 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
 
   const location = input.business.location ?? '';
   const locationWords = new Set(wordTokens(location).map((token) => token.norm));
+  // The places the answer names ("coffee shops in Shoreditch") are places too.
+  const placesNamed = answerPlaces(masked);
+  for (const place of placesNamed) for (const word of place.split(' ')) locationWords.add(word);
   const townWords = wordTokens(location.split(',')[0] ?? '').map((token) => token.norm);
   const businessSite = input.business.website ? siteOf(input.business.website) : null;
 
   const knowns: Known[] = [];
   const seen = new Set<string>();
-  const addKnown = (name: string, kind: Known['kind']) => {
+  const addKnown = (name: string, kind: Known['kind'], short = false) => {
     const key = normalizeName(name);
     if (!key || seen.has(key)) return;
     seen.add(key);
     const core = nameCore(wordTokens(name));
-    knowns.push({ name: name.trim(), kind, core, common: isCommon(core, locationWords) });
+    knowns.push({ name: name.trim(), kind, core, common: isCommon(core, locationWords), short });
   };
-  addKnown(input.business.name, 'business');
+  const { name: ownName, location: ownLocation, variants: ownVariants } = input.business;
+  for (const variant of nameVariants(ownName, ownLocation, ownVariants))
+    addKnown(variant.name, 'business', variant.short);
   for (const competitor of input.competitors ?? []) addKnown(competitor, 'competitor');
 
   const occurrences = findOccurrences(masked, tokens, knowns);
@@ -226,11 +246,12 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     const lineEnd = newline < 0 ? text.length : newline;
     const before = text.slice(lineStart, lead.start);
     const numbered = /\d/.test(before);
-    if (entry.kind === 'heading') return numbered ? 1 : 3;
+    const described = headingRole(text, lead.end) === 'business';
+    if (entry.kind === 'heading') return numbered || described ? 1 : 3;
     const alone = !/[\p{L}\p{N}]/u.test(
       before.replace(/\d+[.)]/, '') + text.slice(lead.end, lineEnd),
     );
-    return alone && !numbered ? 3 : 1;
+    return alone && !numbered && !described ? 3 : 1;
   };
   /** A label's value: "Best overall: Sunset Electric – licensed" → "Sunset Electric". */
   const valueOf = (lead: Range, block: Range): Range | null => {
@@ -285,6 +306,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   };
   const owners: Owner[] = [];
   const owned = new Map<Entry, Owner>();
+  const sections: Range[] = [];
   const details: Range[] = [];
   for (const entry of structure.entries) {
     // Details under a business's entry ("Phone:", "Family Owned") are about that business.
@@ -293,6 +315,24 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       continue;
     }
     if (!entry.lead) continue;
+    // A line titling the list of options under it ("Top picks", "Emergency Lockout Services").
+    if (
+      (entry.kind === 'heading' || entry.kind === 'bold') &&
+      aloneOnLine(text, entry.lead) &&
+      headingRole(text, entry.lead.end) === 'section'
+    ) {
+      sections.push(entry.lead);
+      // A section titled by a place or an area ("### Ancoats"): that name is a place here.
+      placesNamed.add(normalizeName(text.slice(entry.lead.start, entry.lead.end)));
+      continue;
+    }
+    // A news heading is about its subject: "FTX Case Update" → FTX.
+    const subject = headingSubject(text.slice(entry.lead.start, entry.lead.end).replace(/[*_`]/g, ''));
+    const at = subject ? text.indexOf(subject, entry.lead.start) : -1;
+    if (subject && at >= 0 && at < entry.lead.end) {
+      owned.set(entry, unknown({ start: at, end: at + subject.length }));
+      continue;
+    }
     const owner = ownerOf(entry, entry.lead, required(entry, entry.lead));
     if (owner) owned.set(entry, owner);
   }
@@ -313,7 +353,19 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       details.push(owner.lead);
     }
   }
-  const claimed: Range[] = [];
+  // Only options count (options.ts): not places, sources, labels, steps or other roles.
+  const leads = new Map<Entry, Range>();
+  for (const [entry, owner] of owned) if ('lead' in owner) leads.set(entry, owner.lead);
+  const judge = optionJudge(text, structure, leads, placesNamed);
+  const claimed: Range[] = [...sections];
+  for (const [entry, owner] of owned) {
+    if (!('lead' in owner)) continue;
+    const counted = judge(owner.lead, entry);
+    if (!counted) owned.delete(entry);
+    else if (counted.start !== owner.lead.start || counted.end !== owner.lead.end)
+      owned.set(entry, unknown(counted));
+    if (!counted) claimed.push(owner.lead);
+  }
   for (const owner of owned.values()) {
     owners.push(owner);
     if ('lead' in owner) claimed.push(owner.lead);
@@ -326,14 +378,23 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       occurrence.valid = false;
       continue;
     }
-    if (occurrence.known.common)
-      occurrence.valid = backed(occurrence, {
-        tokens,
-        structure,
-        townWords,
-        businessSite: occurrence.known.kind === 'business' ? businessSite : null,
-      });
+    if (occurrence.known.common && !occurrence.known.short)
+      occurrence.valid =
+        backed(occurrence, {
+          tokens,
+          structure,
+          townWords,
+          businessSite: occurrence.known.kind === 'business' ? businessSite : null,
+        }) ||
+        (tokens[occurrence.first]!.capital &&
+          proseSignal(masked, occurrence.start, occurrence.end, !isPlainPhrase(occurrence.known.name)));
   }
+  // A short form ("Gus's") counts after a longer form of the business's name.
+  for (const occurrence of occurrences)
+    if (occurrence.valid && occurrence.known.short)
+      occurrence.valid = occurrences.some(
+        (other) => other.valid && !other.known.short && other.known.kind === 'business' && other.start < occurrence.start,
+      );
   // An entry owned by a name that turned out invalid does not count either.
   const valid = occurrences.filter((occurrence) => occurrence.valid);
 
@@ -373,19 +434,32 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       // Title-cased details under a business ("Licensed Master Plumbers") and items of a list of
       // labels need more.
       if (
-        details.some((detail) => within(range, detail))
+        details.some((detail) => within(range, detail)) || (bold && aloneOnLine(text, range))
           ? level >= 3
-          : level >= 2 || (level >= 1 && (bold || described))
+          : level >= 2 ||
+            (level >= 1 &&
+              (bold ||
+                described ||
+                (proseSignal(masked, range.start, range.end) &&
+                  !isPlainPhrase(text.slice(range.start, range.end)))))
       )
-        inProse.push({ start: range.start, owner: unknown(range) });
+      {
+        const counted = judge(range, null);
+        if (counted) inProse.push({ start: counted.start, owner: unknown(counted) });
+      }
     }
     i = end;
   }
 
   // Rule 5: positions.
   const order: { key: string; owner: Owner }[] = [];
+  // Every form of the business's name is one business.
   const keyOf = (owner: Owner) =>
-    'known' in owner ? `known:${owner.known.name}` : `lead:${owner.key}`;
+    'known' in owner
+      ? owner.known.kind === 'business'
+        ? 'business'
+        : `known:${owner.known.name}`
+      : `lead:${owner.key}`;
   for (const owner of owners) {
     if ('known' in owner && !valid.some((occurrence) => occurrence.known === owner.known)) continue;
     const key = keyOf(owner);
@@ -449,54 +523,5 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     citedUrls,
     competitors: competitors.sort((a, b) => a.position - b.position),
     matches: matches.sort((a, b) => a.start - b.start || a.end - b.end),
-  };
-}
-
-/** Two unknown names where one's words start the other's ("HubSpot", "HubSpot CRM"). */
-function sameStart(a: string, b: string): boolean {
-  if (!a.startsWith('lead:') || !b.startsWith('lead:')) return false;
-  const x = a.slice(5).split(' ');
-  const y = b.slice(5).split(' ');
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return short.length > 0 && short[0] !== '' && short.every((word, i) => long[i] === word);
-}
-
-type SiteReading = Pick<AnswerReading, 'cited' | 'retrieved' | 'citedOrRetrieved' | 'citedUrls'>;
-const NO_SITE: SiteReading = {
-  cited: false,
-  retrieved: false,
-  citedOrRetrieved: false,
-  citedUrls: [],
-};
-
-/** Rule 6: where the business's site stands in the answer's pages and text. */
-function siteReading(
-  sources: AnswerSource[],
-  links: Link[],
-  masked: string,
-  businessSite: string,
-): SiteReading {
-  const onSite = sources.filter((source) => {
-    if (siteOf(source.url) === businessSite) return true;
-    // Gemini's pages are redirect addresses whose title is the site's domain.
-    const title = source.title?.trim() ?? '';
-    return Boolean(hostOf(title)) && siteOf(title) === businessSite;
-  });
-  const citedUrls: string[] = [];
-  for (const url of [
-    ...onSite.filter((source) => source.cited === true).map((source) => source.url),
-    ...links.filter((link) => siteOf(link.href) === businessSite).map((link) => link.href),
-    ...[...masked.matchAll(/(?<![\w@.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s)\]]*)?/gi)]
-      .map((found) => found[0].replace(/[.,;:]+$/, ''))
-      .filter((address) => siteOf(address) === businessSite),
-  ])
-    if (!citedUrls.includes(url)) citedUrls.push(url);
-  const cited = citedUrls.length > 0;
-  const unsure = !cited && onSite.some((source) => source.cited === undefined);
-  return {
-    cited,
-    citedOrRetrieved: unsure,
-    retrieved: !cited && !unsure && onSite.length > 0,
-    citedUrls,
   };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { withModelNames, sentencesAbout } from './model-names';
 import { normalizeName } from './names';
 import { readAnswer, type AnswerReading } from './reader';
+import { ownLines } from './segments';
 import { answerSentiment, plainSentence, type LabelledSentence } from './sentiment';
 
 export type LabelledAnswer = {
@@ -145,9 +146,14 @@ export function readLabelled(
   if (path === 'model') {
     if (!response) throw new Error(`No recorded model response for ${answer.id}`);
     reading = withModelNames(reading, answer.text, business, response.businesses);
-    modelSentences = sentencesAbout(response.sentences, answer.text, business);
+    modelSentences = sentencesAbout(response.sentences, answer.text, business, ownLines(reading.segments));
   }
-  const { sentences } = answerSentiment(answer.text, reading.matches, modelSentences);
+  const { sentences } = answerSentiment(
+    answer.text,
+    reading.matches,
+    modelSentences,
+    ownLines(reading.segments),
+  );
   return { reading, sentences };
 }
 

@@ -67,7 +67,7 @@ import { optionJudge } from './options';
 import { answerPlaces } from './places';
 import { proseSignal } from './prose';
 import { headingSubject, isPlainPhrase } from './roles';
-import { aloneOnLine, headingRole, type Segment } from './segments';
+import { aloneOnLine, branchOf, businessSegments, headingRole, type Segment } from './segments';
 import { nameVariants } from './variants';
 import { NO_SITE, sameStart, siteReading } from './citations';
 import { siteOf } from './domains';
@@ -216,7 +216,8 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     return (
       sameWords(core, known.core) ||
       sameWords(withoutPlace(core), known.core) ||
-      sameWords(withoutPlace(core), withoutPlace(known.core))
+      sameWords(withoutPlace(core), withoutPlace(known.core)) ||
+      branchOf(masked, core, known.core)
     );
   };
   const levelOf = (words: WordToken[]) => nameLevel(masked, words, locationWords);
@@ -507,6 +508,17 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   for (const owner of owners)
     if (!('known' in owner))
       matches.push({ start: owner.lead.start, end: owner.lead.end, kind: 'competitor' });
+  const segments = businessSegments(
+    text,
+    structure.entries,
+    [...owned].flatMap(([entry, owner]) =>
+      'known' in owner
+        ? valid.some((occurrence) => occurrence.known === owner.known)
+          ? [{ entry, name: owner.known.name, kind: owner.known.kind }]
+          : []
+        : [{ entry, name: text.slice(owner.lead.start, owner.lead.end), kind: 'competitor' as const }],
+    ),
+  );
 
   // Rule 6: citations.
   const site = businessSite
@@ -522,6 +534,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     citedNotNamed: cited && !mentioned,
     citedUrls,
     competitors: competitors.sort((a, b) => a.position - b.position),
+    segments,
     matches: matches.sort((a, b) => a.start - b.start || a.end - b.end),
   };
 }

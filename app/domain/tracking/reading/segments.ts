@@ -206,4 +206,56 @@ export function headingRole(src: string, end: number): 'business' | 'section' | 
   return DESCRIBES.test(rest.slice(0, 240)) ? 'business' : null;
 }
 
+/** The lines that belong to one business the answer names. */
 export type Segment = { name: string; kind: 'business' | 'competitor'; ranges: Range[] };
+
+/**
+ * Which lines belong to which business (for tone, and for the facts of issue 45): an entry's
+ * block (its card, list item with what is nested under it, table row, or paragraph), and for a
+ * heading or a bold line standing alone, its section: the lines up to the next heading or bold
+ * line standing alone.
+ */
+export function businessSegments(
+  src: string,
+  entries: Entry[],
+  owned: { entry: Entry; name: string; kind: Segment['kind'] }[],
+): Segment[] {
+  const titles = entries
+    .filter((entry) => entry.lead && (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead))))
+    .map((entry) => entry.block.start)
+    .sort((a, b) => a - b);
+  const segments: Segment[] = [];
+  for (const { entry, name, kind } of owned) {
+    let range = entry.block;
+    if (entry.lead && (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead)))) {
+      const next = titles.find((start) => start > entry.block.start) ?? src.length;
+      range = { start: entry.block.start, end: Math.min(next, entry.block.start + 1500) };
+    }
+    const same = segments.find((segment) => segment.kind === kind && segment.name === name);
+    if (same) same.ranges.push(range);
+    else segments.push({ name, kind, ranges: [range] });
+  }
+  return segments;
+}
+
+/** Written without spaces between words: Japanese, Chinese. */
+const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * A lead that is a branch of a known name: the name, then the branch's area in a script written
+ * without spaces ("AFURI 原宿", "一蘭 渋谷店").
+ */
+export function branchOf(
+  src: string,
+  lead: { norm: string; start: number }[],
+  known: { norm: string }[],
+): boolean {
+  if (!known.length || lead.length <= known.length || lead.length > known.length + 2) return false;
+  if (!known.every((word, i) => lead[i]!.norm === word.norm)) return false;
+  return lead.slice(known.length).every((word) => UNSPACED.test(src.slice(word.start)));
+}
+
+/** The lines that belong to the owner's business, from a reading's segments. */
+export function ownLines(segments: readonly Segment[] | undefined): Range[] {
+  return (segments ?? []).filter((segment) => segment.kind === 'business').flatMap((segment) => segment.ranges);
+}

@@ -26,6 +26,7 @@ import {
 import { periodStart, type PeriodKind } from '../figures/figures';
 import { extract, type ExtractDependencies } from '../reading/extract.server';
 import { sentencesAbout, withModelNames } from '../reading/model-names';
+import { ownLines } from '../reading/segments';
 import { readAnswer } from '../reading/reader';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
 
@@ -453,7 +454,7 @@ export async function askTracked(
       extraction,
       modelSentences:
         extraction && isExtraction(extraction)
-          ? sentencesAbout(extraction.sentences, answer.text, business)
+          ? sentencesAbout(extraction.sentences, answer.text, business, ownLines(reading.segments))
           : null,
     },
     askedAt,

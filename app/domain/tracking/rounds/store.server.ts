@@ -18,6 +18,7 @@ import {
 import { extractionSpend, type SpendLine } from '../reading/extract.server';
 import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';
+import { ownLines } from '../reading/segments';
 import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
 
@@ -207,7 +208,12 @@ export async function storeAnswer(
     ...reading.citedUrls.map((url) => ({ url, cited: true })),
   ]);
   const searches = searchCounts(input.searches ?? []);
-  const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
+  const sentiment = answerSentiment(
+    input.text,
+    reading.matches,
+    input.modelSentences,
+    ownLines(reading.segments),
+  );
   await keepOnce(
     input,
     askedAt,

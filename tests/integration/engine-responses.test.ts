@@ -231,7 +231,11 @@ describe('links in the answer are its citations where the engine gives none (iss
     const reading = readAnswer({
       text: answer.text,
       sources: answer.sources,
-      business: { name: 'Austin Pipe Pros', website: `https://www.${OWNER}`, location: 'Austin, TX' },
+      business: {
+        name: 'Austin Pipe Pros',
+        website: `https://www.${OWNER}`,
+        location: 'Austin, TX',
+      },
     });
     expect(reading).toMatchObject({ mentioned: true, cited: true });
   });
@@ -264,7 +268,11 @@ describe('the recorded answers, read: options only, no heading or label (issue 4
       const reading = readAnswer({
         text: answer.text,
         sources: answer.sources,
-        business: { name: 'Austin Pipe Pros', website: `https://www.${OWNER}`, location: 'Austin, TX' },
+        business: {
+          name: 'Austin Pipe Pros',
+          website: `https://www.${OWNER}`,
+          location: 'Austin, TX',
+        },
       });
       const names = reading.competitors.map((competitor) => competitor.name);
       console.log(`${id}: ${names.join('; ')}`);

@@ -72,7 +72,7 @@ function siteOfRedirect(url: string, title: string | null | undefined): string |
 }
 
 /** A markdown link ("[title](https://…)") or a bare address ("https://…") in an answer's text. */
-const LINK = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s)]+)\)|(?<![(\[<\w])(https?:\/\/[^\s)\]>"']+)/g;
+const LINK = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s)]+)\)|(?<![([<\w])(https?:\/\/[^\s)\]>"']+)/g;
 
 /**
  * The pages an answer's text links to, in order (issue 43 item 5): where an engine returns no

@@ -14,7 +14,10 @@ export function sameStart(a: string, b: string): boolean {
   return short.length > 0 && short[0] !== '' && short.every((word, i) => long[i] === word);
 }
 
-export type SiteReading = Pick<AnswerReading, 'cited' | 'retrieved' | 'citedOrRetrieved' | 'citedUrls'>;
+export type SiteReading = Pick<
+  AnswerReading,
+  'cited' | 'retrieved' | 'citedOrRetrieved' | 'citedUrls'
+>;
 export const NO_SITE: SiteReading = {
   cited: false,
   retrieved: false,

@@ -12,9 +12,11 @@ describe('the development set for the reader', () => {
   it('the reader reads the owner, the other businesses and the tone (floors, not targets)', () => {
     const { all, mistakes } = scoreSet(answers, 'reader');
     console.log(
-      [`Reader on ${answers.length} development answers:`, describeTally('all', all), ...mistakes].join(
-        '\n',
-      ),
+      [
+        `Reader on ${answers.length} development answers:`,
+        describeTally('all', all),
+        ...mistakes,
+      ].join('\n'),
     );
     const figures = figuresOf(all);
     expect(figures.ownRecall).toBeGreaterThanOrEqual(0.9);

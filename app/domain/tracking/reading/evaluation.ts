@@ -146,7 +146,12 @@ export function readLabelled(
   if (path === 'model') {
     if (!response) throw new Error(`No recorded model response for ${answer.id}`);
     reading = withModelNames(reading, answer.text, business, response.businesses);
-    modelSentences = sentencesAbout(response.sentences, answer.text, business, ownLines(reading.segments));
+    modelSentences = sentencesAbout(
+      response.sentences,
+      answer.text,
+      business,
+      ownLines(reading.segments),
+    );
   }
   const { sentences } = answerSentiment(
     answer.text,

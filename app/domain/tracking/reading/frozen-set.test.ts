@@ -1,11 +1,16 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { MockLanguageModelV4 } from 'ai/test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHEAPEST_MODELS } from '~/lib/ai/extraction-config';
+import { extractNames, isExtraction } from '~/lib/ai/extraction.server';
+import { tokenCostOf } from '~/lib/ai/prices';
 import {
   describeTally,
   figuresOf,
   loadResponses,
   loadSet,
   scoreSet,
+  type ModelResponse,
   type Path,
 } from './evaluation';
 
@@ -20,7 +25,48 @@ import {
 
 const DIRECTORY = join(process.cwd(), 'tests/fixtures/tracking-reading-frozen');
 const answers = loadSet(DIRECTORY);
-const responses = loadResponses(DIRECTORY);
+const recorded = loadResponses(DIRECTORY);
+
+/** Rough tokens of a text: four characters a token. */
+const tokensOf = (text: string) => Math.ceil(text.length / 4);
+
+/**
+ * The recorded responses replayed through the extraction call itself (a mock language model in
+ * place of the provider): what the reading gets is what extractNames makes of the model's JSON.
+ */
+const responses: Record<string, ModelResponse> = {};
+const usage = { inputTokens: 0, outputTokens: 0 };
+beforeAll(async () => {
+  for (const answer of answers) {
+    const reply = JSON.stringify(recorded[answer.id]);
+    const model = new MockLanguageModelV4({
+      modelId: 'gpt-5-nano',
+      doGenerate: async (options) => ({
+        content: [{ type: 'text', text: reply }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: {
+            total: tokensOf(JSON.stringify(options.prompt)),
+            noCache: undefined,
+            cacheRead: undefined,
+            cacheWrite: undefined,
+          },
+          outputTokens: { total: tokensOf(reply), text: undefined, reasoning: undefined },
+        },
+        warnings: [],
+      }),
+    });
+    const result = await extractNames(
+      { provider: 'openai', engine: 'chatgpt', model: 'gpt-5-nano', rpm: 1000 },
+      { text: answer.text, business: answer.business },
+      { timeoutMs: 5000, maxAttempts: 1, retryDelayMs: 1, languageModel: model },
+    );
+    if (!isExtraction(result)) throw new Error(`${answer.id}: ${result.error}`);
+    responses[answer.id] = { businesses: result.businesses, sentences: result.sentences };
+    usage.inputTokens += result.usage.inputTokens;
+    usage.outputTokens += result.usage.outputTokens;
+  }
+});
 
 const TARGETS = {
   ownRecall: 0.97,
@@ -37,6 +83,24 @@ describe('the frozen set of answers nobody wrote for the reader', () => {
     expect(answers.filter((answer) => answer.local).length).toBeGreaterThanOrEqual(40);
     expect(answers.filter((answer) => !answer.local).length).toBeGreaterThanOrEqual(10);
     for (const answer of answers) expect(responses[answer.id], answer.id).toBeDefined();
+  });
+
+  it('prints what the extraction call costs per answer with each default model', () => {
+    const perAnswer = {
+      inputTokens: Math.round(usage.inputTokens / answers.length),
+      outputTokens: Math.round(usage.outputTokens / answers.length),
+    };
+    const lines = CHEAPEST_MODELS.filter(([, model]) => model).map(
+      ([provider, model]) =>
+        `  ${provider}:${model} $${tokenCostOf(model, perAnswer).toFixed(5)} per answer`,
+    );
+    console.log(
+      [
+        `Extraction call, about ${perAnswer.inputTokens} tokens in and ${perAnswer.outputTokens} out per answer (4 characters a token):`,
+        ...lines,
+      ].join('\n'),
+    );
+    expect(perAnswer.inputTokens).toBeGreaterThan(0);
   });
 
   for (const path of ['reader', 'model'] as Path[])

@@ -62,7 +62,10 @@ export function wordTokens(text: string): WordToken[] {
       norm,
       possessive,
       // Scripts without capitals (Japanese, Chinese, Korean) count as capitalised.
-      capital: /^[\p{Lu}\p{N}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(raw),
+      capital:
+        /^[\p{Lu}\p{N}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(
+          raw,
+        ),
       start: match.index,
       end: match.index + raw.length,
     });

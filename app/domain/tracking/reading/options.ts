@@ -36,13 +36,18 @@ function pageTitle(label: string): boolean {
 
 /** An entry written with a number ("1. **Deel**", "### 2. Remote"). */
 function numbered(text: string, entry: Entry): boolean {
-  return /^\s*(?:#+\s*)?(?:\*\*|__)?\d{1,2}[.)]/.test(text.slice(entry.block.start, entry.block.end));
+  return /^\s*(?:#+\s*)?(?:\*\*|__)?\d{1,2}[.)]/.test(
+    text.slice(entry.block.start, entry.block.end),
+  );
 }
 
 /** The text before a name in its line, and a little after it: where roles are read from. */
 function around(text: string, range: Range): [string, string] {
   const lineStart = text.lastIndexOf('\n', range.start - 1) + 1;
-  return [text.slice(Math.max(lineStart, range.start - 200), range.start), text.slice(range.end, range.end + 40)];
+  return [
+    text.slice(Math.max(lineStart, range.start - 200), range.start),
+    text.slice(range.end, range.end + 40),
+  ];
 }
 
 export type Judge = (range: Range, entry: Entry | null) => Range | null;
@@ -104,7 +109,11 @@ export function optionJudge(
     const role = roleOf(name, before, after, { lead, named });
     // The same brand is an option among options (OpenTable among reservation systems), and a
     // town's name can be a business's among businesses ("Santa Maria" among pizzerias).
-    if ((role === 'source' || (role === 'place' && !/\d/.test(name))) && entry?.kind === 'item' && amongOptions(entry))
+    if (
+      (role === 'source' || (role === 'place' && !/\d/.test(name))) &&
+      entry?.kind === 'item' &&
+      amongOptions(entry)
+    )
       return counted;
     if (role !== 'business') return null;
     if (entry && (entry.kind === 'item' || entry.kind === 'bold')) {

@@ -45,7 +45,9 @@ const PLACE_ENDS = new Set(
 );
 /** Words a street's name starts with in other languages: "Calle Colima", "Av. Álvaro Obregón". */
 const STREET_STARTS = new Set(
-  'calle av avenida rua r rue via viale piazza plaza carrer paseo camino strasse praca largo travessa'.split(' '),
+  'calle av avenida rua r rue via viale piazza plaza carrer paseo camino strasse praca largo travessa'.split(
+    ' ',
+  ),
 );
 
 const COMPASS = new Set(
@@ -75,7 +77,8 @@ export function isPlace(name: string, options: PlaceOptions = {}): boolean {
   if (!written) return false;
   // "Ayden, NC and Farmville": places listed.
   const listed = written.split(/\s+and\s+/);
-  if (listed.length > 1) return listed.every((part) => REGION.test(part.trim()) || isPlace(part, options));
+  if (listed.length > 1)
+    return listed.every((part) => REGION.test(part.trim()) || isPlace(part, options));
   const [head, ...rest] = written.split(/,\s*/);
   if (rest.length && !rest.every((part) => REGION.test(part.trim()) || isPlace(part))) return false;
   const words = normalizeName(head ?? '')
@@ -90,10 +93,12 @@ export function isPlace(name: string, options: PlaceOptions = {}): boolean {
   // Addresses: "18 Parkway", "London N1C 4AB", "Calle de Durango 200", "1200-202 Lisboa".
   if (core.some((word) => POSTCODE.test(word)) && core.some((word) => /^\p{L}{3,}$/u.test(word)))
     return !options.lead || /\d/.test(core[0]!) || has(core.filter((w) => !POSTCODE.test(w)));
-  if (/^\d+[a-z]?$/.test(core[0]!) && core.length > 1) return PLACE_ENDS.has(core.at(-1)!) || has(core.slice(1));
+  if (/^\d+[a-z]?$/.test(core[0]!) && core.length > 1)
+    return PLACE_ENDS.has(core.at(-1)!) || has(core.slice(1));
   if (STREET_STARTS.has(core[0]!) && core.length > 1) return true;
   // "Dublin 8", "Roma Nte".
-  if (core.length > 1 && /^\d{1,3}$/.test(core.at(-1)!)) return has(core.slice(0, -1)) || PLACE_ENDS.has(core.at(-2)!);
+  if (core.length > 1 && /^\d{1,3}$/.test(core.at(-1)!))
+    return has(core.slice(0, -1)) || PLACE_ENDS.has(core.at(-2)!);
   if (core.length > 1 && COMPASS.has(core[0]!)) return isPlace(core.slice(1).join(' '), options);
   // "Covers West Bridgford": a verb run into a place.
   if (core.length > 1 && /^(?:covers|serves|serving|covering|near|visit|explore)$/.test(core[0]!))

@@ -4,7 +4,8 @@
 // does or is ("is a", "offers", "charges", "integrates"). Pure.
 
 /** Another capitalised name joined to this one by a comma, "and", "or" or "&". */
-const JOINED_BEFORE = /[\p{Lu}\p{N}][\p{L}\p{N}.'’&-]*(?:\s[\p{Lu}][\p{L}\p{N}.'’&-]*){0,3}(?:,\s+(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$/u;
+const JOINED_BEFORE =
+  /[\p{Lu}\p{N}][\p{L}\p{N}.'’&-]*(?:\s[\p{Lu}][\p{L}\p{N}.'’&-]*){0,3}(?:,\s+(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$/u;
 const JOINED_AFTER = /^(?:,\s+(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)[\p{Lu}\p{N}][\p{L}\p{N}]/u;
 
 /** What a business is or does, right after its name. */

@@ -1,63 +1,18 @@
-// Reading an AI assistant's answer: does it name the business, where does it rank it, does it cite
-// the business's site, and which other businesses does it recommend? Deterministic and pure: the
-// same answer always reads the same, with no second model. The markdown structure (lists, bold,
-// headings, tables, links) comes from the `marked` lexer; names are compared as word tokens
-// (names.ts) so case, punctuation, "&"/"and", "The", legal suffixes and possessives do not matter.
-//
-// The rules, in the order they apply:
-// 1. Entries. Every list item, heading and table row is an entry, and so is a bold phrase in a
-//    plain paragraph. An entry's lead is the name it is about: its first bold phrase or link when
-//    that opens the entry (alone or after a short label such as "Best overall:"), else its first
-//    line up to a separator (" – ", ": ", " (", ", " before a lower-case word, a sentence's end).
-//    Details nested under a business's list item are not entries of their own. In a table the
-//    lead comes from the column headed Name/Business/Company/..., else the first
-//    column that is not a rank number. Lists under a "Sources"/"References" heading are not
-//    entries and their text is not read for names (their links still count as citations).
-// 2. Names. The business's and each competitor's name are found in the text as word sequences.
-//    Where two known names overlap, the longer wins ("Joe's Plumbing Supply" over "Joe's
-//    Plumbing"). A name inside an entry's lead counts only when the lead is that name (give or
-//    take legal suffixes and a trailing "of <town>"): a lead "Joe's Plumbing Supply" is another
-//    business, not ours. In running text a name followed directly by another capitalised word
-//    ("Joe's Plumbing Supply", "Joe's Plumbing & Drain") is taken for a longer, different name.
-// 3. Common-word names. A name made only of words from COMMON_WORDS, GENERIC_WORDS and the
-//    location ("Reliable Plumbing", "Peak Roofing Co.", "Austin Plumbing") counts in running
-//    text only when written with its capitals ("reliable plumbing service" is not a mention).
-//    A one-word name ("Summit", "Apex") needs
-//    more than its word: its capitals and also bold, a link's text, the town within six words, or
-//    a link to the business's site in the same paragraph, list item or table row. As an entry's
-//    lead either always counts.
-// 4. Recommended businesses are the entries whose lead is a known name or reads as a business's
-//    name (business-names.ts): headings and bold lines standing alone, and the rows of a column
-//    headed by a label word ("Holiday Name", "Date"), need a name that stands out on its own
-//    ("Ironwood Plumbing", "DeepSeek", "Tidy Nest Ltd"), so "Recent AI Developments" or
-//    "Chips and Hardware" never count; list items, bold phrases and table cells need a word that
-//    is not ordinary English, a heading word, a date or a place. Dates, holidays, "X in Y"
-//    phrases, public bodies and review sites never count. A label ("Best overall:", "Rebates:")
-//    gives the name its value opens with; a description before a name gives the name ("Chinese
-//    AI firm DeepSeek" → DeepSeek); an entry that is a sentence is about the known name, else
-//    the capitalised run, it opens with ("Abacus Plumbing offers a guarantee"). In a list whose
-//    other items are labels about nobody ("Cost: $150", "Timeline: 2 weeks") an item needs a
-//    name that stands out on its own. Each business is counted once, in order.
-//    Names in running text count too: a capitalised run that stands out as a name, or that a
-//    description, a verb of hiring or an apposition says is a business ("try Hartwell
-//    Exteriors", "Slater Heelis, a long-established practice"), split where a list goes on
-//    ("Ironwood Plumbing and Moreno Plumbing"; "&" always joins). Names keep the period of "Co.".
-// 5. Position: a recommended business's rank in that order. A business named only in running
-//    text comes after all recommended ones, in order of first appearance; when the answer
-//    recommends nothing in structure, order of first appearance is the whole rule.
-// 6. Cited: a page the answer cited (its address or, for redirecting sources such as Gemini's, a
-//    title that is a domain), a link in the text, or a bare domain written in the text is on the
-//    business's site (domains.ts). Retrieved: not cited, but the search returned a page on the
-//    site; pages of answers recorded before the two were told apart make it "cited or retrieved".
-//    `citedNotNamed`: cited while the name is missing.
+// Reading an AI assistant's answer: does it name the business (or a variant of its name), where
+// does it rank it, does it cite the business's site, and which other businesses does it offer as
+// options? Deterministic and pure: the same answer always reads the same, with no second model.
+// The markdown structure comes from the `marked` lexer (answer-structure.ts) with the options
+// markdown does not mark (cards, "Name | …" lines, "A. B. C.": segments.ts); names are compared as
+// word tokens (names.ts). The rules, in the order they apply (entries, names, common-word names,
+// recommended businesses, roles, positions, citations) are set out in
+// docs/decisions/0025-reading-answers-nobody-wrote.md; the numbers below refer to them.
 
-import { readStructure, trimLead, type Entry, type Link, type Range } from './answer-structure';
+import { readStructure, type Entry, type Range } from './answer-structure';
 import {
   actsLikeCompany,
   capitalisedRuns,
   describedAfter,
   describedBefore,
-  labelHeader,
   nameLevel,
   type NameLevel,
   type Run,
@@ -68,6 +23,7 @@ import { answerPlaces } from './places';
 import { proseSignal } from './prose';
 import { headingSubject, isPlainPhrase } from './roles';
 import { aloneOnLine, branchOf, businessSegments, headingRole, type Segment } from './segments';
+import { labelValue, leadEvidence } from './leads';
 import { nameVariants } from './variants';
 import { NO_SITE, sameStart, siteReading } from './citations';
 import { siteOf } from './domains';
@@ -235,34 +191,8 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     key: normalizeName(text.slice(range.start, range.end)),
   });
 
-  /**
-   * The evidence an entry's lead needs to be a name (business-names.ts): headings and bold lines
-   * standing alone 3 unless numbered, rows of a column headed by a label word 3, others 1.
-   */
-  const required = (entry: Entry, lead: Range): NameLevel => {
-    if (entry.kind === 'row') return entry.header && labelHeader(entry.header) ? 3 : 1;
-    if (entry.kind === 'item') return 1;
-    const lineStart = text.lastIndexOf('\n', lead.start - 1) + 1;
-    const newline = text.indexOf('\n', lead.end);
-    const lineEnd = newline < 0 ? text.length : newline;
-    const before = text.slice(lineStart, lead.start);
-    const numbered = /\d/.test(before);
-    const described = headingRole(text, lead.end) === 'business';
-    if (entry.kind === 'heading') return numbered || described ? 1 : 3;
-    const alone = !/[\p{L}\p{N}]/u.test(
-      before.replace(/\d+[.)]/, '') + text.slice(lead.end, lineEnd),
-    );
-    return alone && !numbered && !described ? 3 : 1;
-  };
-  /** A label's value: "Best overall: Sunset Electric – licensed" → "Sunset Electric". */
-  const valueOf = (lead: Range, block: Range): Range | null => {
-    const colon = /^[*_]*\s*:[*_]*[ \t]*/.exec(text.slice(lead.end, block.end));
-    if (!colon) return null;
-    const start = lead.end + colon[0].length;
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 || newline > block.end ? block.end : newline;
-    return start < end ? trimLead(text, { start, end }) : null;
-  };
+  const required = (entry: Entry, lead: Range) => leadEvidence(text, entry, lead);
+  const valueOf = (lead: Range, block: Range) => labelValue(text, lead, block);
 
   // Rules 2 and 4: who each entry is about.
   type Owner = { known: Known } | { lead: Range; key: string };
@@ -328,7 +258,9 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       continue;
     }
     // A news heading is about its subject: "FTX Case Update" → FTX.
-    const subject = headingSubject(text.slice(entry.lead.start, entry.lead.end).replace(/[*_`]/g, ''));
+    const subject = headingSubject(
+      text.slice(entry.lead.start, entry.lead.end).replace(/[*_`]/g, ''),
+    );
     const at = subject ? text.indexOf(subject, entry.lead.start) : -1;
     if (subject && at >= 0 && at < entry.lead.end) {
       owned.set(entry, unknown({ start: at, end: at + subject.length }));
@@ -388,13 +320,22 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
           businessSite: occurrence.known.kind === 'business' ? businessSite : null,
         }) ||
         (tokens[occurrence.first]!.capital &&
-          proseSignal(masked, occurrence.start, occurrence.end, !isPlainPhrase(occurrence.known.name)));
+          proseSignal(
+            masked,
+            occurrence.start,
+            occurrence.end,
+            !isPlainPhrase(occurrence.known.name),
+          ));
   }
   // A short form ("Gus's") counts after a longer form of the business's name.
   for (const occurrence of occurrences)
     if (occurrence.valid && occurrence.known.short)
       occurrence.valid = occurrences.some(
-        (other) => other.valid && !other.known.short && other.known.kind === 'business' && other.start < occurrence.start,
+        (other) =>
+          other.valid &&
+          !other.known.short &&
+          other.known.kind === 'business' &&
+          other.start < occurrence.start,
       );
   // An entry owned by a name that turned out invalid does not count either.
   const valid = occurrences.filter((occurrence) => occurrence.valid);
@@ -443,8 +384,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
                 described ||
                 (proseSignal(masked, range.start, range.end) &&
                   !isPlainPhrase(text.slice(range.start, range.end)))))
-      )
-      {
+      ) {
         const counted = judge(range, null);
         if (counted) inProse.push({ start: counted.start, owner: unknown(counted) });
       }
@@ -516,7 +456,13 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
         ? valid.some((occurrence) => occurrence.known === owner.known)
           ? [{ entry, name: owner.known.name, kind: owner.known.kind }]
           : []
-        : [{ entry, name: text.slice(owner.lead.start, owner.lead.end), kind: 'competitor' as const }],
+        : [
+            {
+              entry,
+              name: text.slice(owner.lead.start, owner.lead.end),
+              kind: 'competitor' as const,
+            },
+          ],
     ),
   );
 

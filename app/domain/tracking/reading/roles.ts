@@ -90,12 +90,14 @@ const NEXT_NAME = new RegExp(`^(?:,\\s+(?:and\\s+)?|\\s+(?:and|or|&)\\s+)${NAME}
 const OTHER_ROLE_BEFORE =
   /(?:\bclients?\b[^.;:]{0,40}\b(?:include|included|including|such as|like)|\bworked with|\b(?:owned|acquired|backed|founded) by|\bpart of|\bsubsidiary of|\bfrom the makers of|\bmakers of|\bintegrat\w* (?:with|into)|\bworks? with|\bconnects? (?:directly )?(?:to|with)|\bsyncs? with|\bpartnership with|\bled by|\bused by|\bspeciali[sz](?:es|ing) in|\bprograms? from|\bsupports?|\bif you (?:already )?use|\bdealerships? like)\s+(?:(?:the|a|an|household names like|names like|brands like|like)\s+)*$/i;
 /** A name followed by what it plugs into: "solid Xero and Mailchimp integrations". */
-const OTHER_ROLE_AFTER = /^(?:(?:,\s+|\s+(?:and|or|&)\s+)[\p{Lu}][\p{L}\p{N}.'’&-]*)*\s+(?:integrations?|data|mesh|plugins?|add-ons?|chargers?|certified|compatible)\b/u;
+const OTHER_ROLE_AFTER =
+  /^(?:(?:,\s+|\s+(?:and|or|&)\s+)[\p{Lu}][\p{L}\p{N}.'’&-]*)*\s+(?:integrations?|data|mesh|plugins?|add-ons?|chargers?|certified|compatible)\b/u;
 /** A business described right after its name: "Harvey, the legal AI startup". */
 const DESCRIBED_AFTER =
   /^,?\s+(?:is\s+)?(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}(?:startup|firm|company|business|shop|restaurant|bakery|practice|studio|agency|chain|brand|provider|service|café|cafe|bar|pub|clinic|salon|team)\b/iu;
 /** An assistant addressed by name: "However, ChatGPT, including …". */
-const ADDRESSED_BEFORE = /(?:^|[.!?]\s+)(?:however|but|well|sorry|look|actually|now|and|so|no),?\s+$/i;
+const ADDRESSED_BEFORE =
+  /(?:^|[.!?]\s+)(?:however|but|well|sorry|look|actually|now|and|so|no),?\s+$/i;
 
 /** What a name the reader found is there as, from its words and the sentence around it. */
 export function roleOf(

@@ -25,16 +25,17 @@ export function cardMasks(src: string, range: Range): Range[] {
     if (!text.includes('·') || !CARD_DETAILS.test(text)) return;
     masks.push(line);
     const next = all[i + 1];
-    if (next && /\d/.test(src.slice(next.start, next.end)) && next.end - next.start < 90) masks.push(next);
+    if (next && /\d/.test(src.slice(next.start, next.end)) && next.end - next.start < 90)
+      masks.push(next);
   });
   return masks;
 }
 
 /** A line holding only a bold and/or linked name: "**[Dishoom](…)**", "[Cafe Peter](…)". */
-const NAME_LINE = /^\s*(?:\d{1,2}[.)]\s+)?(?:\*\*|__)?\[?([^\]*_\n]{2,80}?)\]?(?:\([^)\s]*\))?(?:\*\*|__)?\s*$/;
+const NAME_LINE =
+  /^\s*(?:\d{1,2}[.)]\s+)?(?:\*\*|__)?\[?([^\]*_\n]{2,80}?)\]?(?:\([^)\s]*\))?(?:\*\*|__)?\s*$/;
 /** A line naming one option before its descriptor. */
-const OPTION_LINE =
-  /^\s*(?:[•·▪◦‣]\s*)?([^|:•\n–—]{2,70}?)\s*(?:\s\|\s|\s[–—]\s|\s-\s|:\s)(?=\S)/;
+const OPTION_LINE = /^\s*(?:[•·▪◦‣]\s*)?([^|:•\n–—]{2,70}?)\s*(?:\s\|\s|\s[–—]\s|\s-\s|:\s)(?=\S)/;
 
 export type LineEntry = Entry & { kind: 'item'; card?: boolean };
 
@@ -62,7 +63,10 @@ const trimmed = (src: string, start: number, end: number): Range | null => {
  * The entries of one paragraph (not a list, heading or table) whose lines or sentences each name
  * an option, and the ranges not to read for names (a card's details line).
  */
-export function paragraphEntries(src: string, paragraph: Range): { entries: LineEntry[]; masks: Range[] } {
+export function paragraphEntries(
+  src: string,
+  paragraph: Range,
+): { entries: LineEntry[]; masks: Range[] } {
   const entries: LineEntry[] = [];
   const masks: Range[] = [];
   const all = lines(src, paragraph);
@@ -86,17 +90,24 @@ export function paragraphEntries(src: string, paragraph: Range): { entries: Line
     let last = i + 1;
     while (
       last + 1 < all.length &&
-      !(last + 2 < all.length && CARD_DETAILS.test(src.slice(all[last + 2]!.start, all[last + 2]!.end)))
+      !(
+        last + 2 < all.length &&
+        CARD_DETAILS.test(src.slice(all[last + 2]!.start, all[last + 2]!.end))
+      )
     )
       last += 1;
     const lead = trimmed(src, all[i]!.start, all[i]!.end);
     const link = /\]\(/.exec(src.slice(all[i]!.start, all[i]!.end));
     const leadEnd = link && lead ? Math.min(lead.end, all[i]!.start + link.index) : lead?.end;
     entries.push(
-      item(lead && leadEnd ? trimmed(src, lead.start, leadEnd) : null, {
-        start: all[i]!.start,
-        end: all[last]!.end,
-      }, true),
+      item(
+        lead && leadEnd ? trimmed(src, lead.start, leadEnd) : null,
+        {
+          start: all[i]!.start,
+          end: all[last]!.end,
+        },
+        true,
+      ),
     );
   }
   if (entries.length) return { entries, masks };
@@ -149,7 +160,9 @@ export function paragraphEntries(src: string, paragraph: Range): { entries: Line
       .trim()
       .split(/\s+/);
     const short = words.length >= 1 && words.length <= 5 && words[0] !== '';
-    const capitalised = words.every((word) => /^[\p{Lu}\p{N}'’&]/u.test(word) || /^(?:of|the|and|de|la|'n'|n)$/.test(word));
+    const capitalised = words.every(
+      (word) => /^[\p{Lu}\p{N}'’&]/u.test(word) || /^(?:of|the|and|de|la|'n'|n)$/.test(word),
+    );
     if (short && capitalised) run.push(piece);
     else flush();
   }
@@ -158,7 +171,9 @@ export function paragraphEntries(src: string, paragraph: Range): { entries: Line
 }
 
 function sentenceEnd(src: string, start: number, end: number): number {
-  const found = /(?<!\b(?:co|inc|ltd|st|dr|mr|mrs|ms|jr|sr))\.(?:\s|$)/i.exec(src.slice(start, end));
+  const found = /(?<!\b(?:co|inc|ltd|st|dr|mr|mrs|ms|jr|sr))\.(?:\s|$)/i.exec(
+    src.slice(start, end),
+  );
   return found ? start + found.index + 1 : end;
 }
 
@@ -179,7 +194,8 @@ export function aloneOnLine(src: string, range: Range): boolean {
   const newline = src.indexOf('\n', range.end);
   const lineEnd = newline < 0 ? src.length : newline;
   return !/[\p{L}\p{N}]/u.test(
-    src.slice(lineStart, range.start).replace(/#+|\d{1,2}[.)]/g, '') + src.slice(range.end, lineEnd),
+    src.slice(lineStart, range.start).replace(/#+|\d{1,2}[.)]/g, '') +
+      src.slice(range.end, lineEnd),
   );
 }
 
@@ -200,7 +216,9 @@ export function headingRole(src: string, end: number): 'business' | 'section' | 
   const firstLine = rest.slice(0, Math.max(0, rest.indexOf('\n')) || rest.length);
   if (CARD_DETAILS.test(firstLine) && firstLine.includes('·')) return 'business';
   if (/^\s*(?:[-*+•]\s|\d+[.)]\s)/.test(rest))
-    return /^\s*(?:[-*+•]|\d+[.)])\s+(?:\*\*|__)[^*_\n]{1,40}:(?:\*\*|__)|^\s*(?:[-*+•]|\d+[.)])\s+(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__):/.test(rest)
+    return /^\s*(?:[-*+•]|\d+[.)])\s+(?:\*\*|__)[^*_\n]{1,40}:(?:\*\*|__)|^\s*(?:[-*+•]|\d+[.)])\s+(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__):/.test(
+      rest,
+    )
       ? 'business'
       : 'section';
   return DESCRIBES.test(rest.slice(0, 240)) ? 'business' : null;
@@ -221,13 +239,20 @@ export function businessSegments(
   owned: { entry: Entry; name: string; kind: Segment['kind'] }[],
 ): Segment[] {
   const titles = entries
-    .filter((entry) => entry.lead && (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead))))
+    .filter(
+      (entry) =>
+        entry.lead &&
+        (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead))),
+    )
     .map((entry) => entry.block.start)
     .sort((a, b) => a - b);
   const segments: Segment[] = [];
   for (const { entry, name, kind } of owned) {
     let range = entry.block;
-    if (entry.lead && (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead)))) {
+    if (
+      entry.lead &&
+      (entry.kind === 'heading' || (entry.kind === 'bold' && aloneOnLine(src, entry.lead)))
+    ) {
       const next = titles.find((start) => start > entry.block.start) ?? src.length;
       range = { start: entry.block.start, end: Math.min(next, entry.block.start + 1500) };
     }
@@ -257,5 +282,7 @@ export function branchOf(
 
 /** The lines that belong to the owner's business, from a reading's segments. */
 export function ownLines(segments: readonly Segment[] | undefined): Range[] {
-  return (segments ?? []).filter((segment) => segment.kind === 'business').flatMap((segment) => segment.ranges);
+  return (segments ?? [])
+    .filter((segment) => segment.kind === 'business')
+    .flatMap((segment) => segment.ranges);
 }

@@ -16,7 +16,6 @@ import {
   type LabelledSentence,
 } from './sentiment';
 
-
 export type Span = { start: number; end: number };
 
 /** Abbreviations a period does not end a sentence after ("Co.", "Dr.", "St."). */
@@ -87,7 +86,8 @@ export function sentenceSpans(text: string, keep: readonly Span[] = []): Span[] 
 /** A sentence that goes on about the business of the one before. */
 const CONTINUES = /^(?:it|it's|its|they|they're|their|the team|the staff|staff|service|prices)\b/i;
 /** Where a sentence's clauses part: "Unlike X, which …, Y is …", "While X …, Y …". */
-const CLAUSES = /;|,\s+(?=(?:which|who|while|whereas|but|and|unlike)\b)|,\s+(?=\p{Lu})|\s+(?=(?:but|while|whereas)\s)/gu;
+const CLAUSES =
+  /;|,\s+(?=(?:which|who|while|whereas|but|and|unlike)\b)|,\s+(?=\p{Lu})|\s+(?=(?:but|while|whereas)\s)/gu;
 
 /**
  * The sentences about the business, each once, in order, labelled: those naming it (where the
@@ -131,7 +131,14 @@ export function readSentiment(
     for (let k = 0; k + 1 < cuts.length; k++)
       if (cuts[k]! <= ourAt && ourAt < cuts[k + 1]!) {
         from = cuts[k]!;
-        to = cuts.find((cut) => cut > ourAt && others.some((other) => other >= cut && other < (cuts[cuts.indexOf(cut) + 1] ?? Infinity))) ?? blank.length;
+        to =
+          cuts.find(
+            (cut) =>
+              cut > ourAt &&
+              others.some(
+                (other) => other >= cut && other < (cuts[cuts.indexOf(cut) + 1] ?? Infinity),
+              ),
+          ) ?? blank.length;
       }
     return plainSentence(blank.slice(from, to));
   };
@@ -150,7 +157,8 @@ export function readSentiment(
       (!others && previous === i - 1 && sameBlock && CONTINUES.test(plain));
     if (!about) continue;
     previous = i;
-    if (naming && (others || /^\s*unlike\b/i.test(plain))) masked = clausesAbout(span, read(span).blank);
+    if (naming && (others || /^\s*unlike\b/i.test(plain)))
+      masked = clausesAbout(span, read(span).blank);
     // A heading or a bold line that is the name alone ("### 2. Moreno Plumbing"): what it says
     // of the business is the line after it, when that names no one else.
     const next = spans[i + 1];

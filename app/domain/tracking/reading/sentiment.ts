@@ -191,11 +191,23 @@ const PHRASES: readonly (readonly [RegExp, number])[] = [
   [/\b(?:not|n't|isn't|is not) (?:the )?(?:most|cheapest|best|fastest|biggest)\b/g, -1],
   [/\b(?:complain\w*|complaints?)\b/g, -3],
   // Praise without a sentiment word: age, ownership, standing, value.
-  [/\b(?:since (?:1[89]\d\d|20[01]\d)|(?:over|more than) \d+ years|\d+\+? years in business|for decades|decades)\b/g, 2],
-  [/\b(?:family[- ](?:owned|run)|locally owned|long[- ](?:standing|established|running)|longstanding|well[- ]established|fully insured|award[- ]winning|cult following|best[- ]known|most (?:mentions|recommended|popular))\b/g, 2],
-  [/\b(?:the best|best value|(?:strong|good|great) fit|worth (?:a|the|it)|stands? out|fair(?:ly)? (?:prices?|pricing)|prices? fair|free (?:initial|first) (?:call|consultation)|a (?:safe|solid) (?:bet|choice))\b/g, 2],
+  [
+    /\b(?:since (?:1[89]\d\d|20[01]\d)|(?:over|more than) \d+ years|\d+\+? years in business|for decades|decades)\b/g,
+    2,
+  ],
+  [
+    /\b(?:family[- ](?:owned|run)|locally owned|long[- ](?:standing|established|running)|longstanding|well[- ]established|fully insured|award[- ]winning|cult following|best[- ]known|most (?:mentions|recommended|popular))\b/g,
+    2,
+  ],
+  [
+    /\b(?:the best|best value|(?:strong|good|great) fit|worth (?:a|the|it)|stands? out|fair(?:ly)? (?:prices?|pricing)|prices? fair|free (?:initial|first) (?:call|consultation)|a (?:safe|solid) (?:bet|choice))\b/g,
+    2,
+  ],
   [/★{4,5}/g, 2],
-  [/\b(?:hard to get (?:into|a (?:table|callback|booking))|books? (?:up|out) fast|the trade-off|fewer \w+|only supports?|can add up|adds? up)\b/g, -2],
+  [
+    /\b(?:hard to get (?:into|a (?:table|callback|booking))|books? (?:up|out) fast|the trade-off|fewer \w+|only supports?|can add up|adds? up)\b/g,
+    -2,
+  ],
   // Spanish and Japanese answers.
   [/(?:legendari[oa]s?|auténtic[oa]s?|encanto|buena calidad|muy recomendable|famos[oa]s?)/g, 2],
   [/(?:algo car[oa]|abarrotad[oa]|lent[oa]s?\b)/g, -2],

@@ -115,8 +115,13 @@ export function isSource(name: string): boolean {
     if (!SOURCE_NAMES.has(words.slice(0, size).join(' '))) continue;
     const rest = words.slice(size);
     // "Eater Portland", "Time Out London", "Yelp reviews": the source and a city or a word.
-    if (rest.length <= 2 && (rest.every((word) => SOURCE_TAILS.has(word)) || /^\p{L}/u.test(rest[0]!)))
-      return size > 1 || !['google', 'x'].includes(words[0]!) || rest.every((w) => SOURCE_TAILS.has(w));
+    if (
+      rest.length <= 2 &&
+      (rest.every((word) => SOURCE_TAILS.has(word)) || /^\p{L}/u.test(rest[0]!))
+    )
+      return (
+        size > 1 || !['google', 'x'].includes(words[0]!) || rest.every((w) => SOURCE_TAILS.has(w))
+      );
   }
   return false;
 }

@@ -37,14 +37,18 @@ function withoutLegal(list: string[]): string[] {
   let end = list.length;
   while (end > 1 && LEGAL_SUFFIXES.has(bare(list[end - 1]!))) end -= 1;
   if (end > 1 && /^[,&]$|^and$/i.test(list[end - 1]!)) end -= 1;
-  return list.slice(0, end).map((word, i, kept) => (i === kept.length - 1 ? word.replace(/,$/, '') : word));
+  return list
+    .slice(0, end)
+    .map((word, i, kept) => (i === kept.length - 1 ? word.replace(/,$/, '') : word));
 }
 
 /** Whether a variant still says whose business it is: a word beyond small words and trades. */
 function distinctive(list: string[]): boolean {
   return list.some((word) => {
     const plain = bare(word);
-    return plain.length > 1 && !TRADE_WORDS.has(plain) && !['the', 'of', 'and', 'a'].includes(plain);
+    return (
+      plain.length > 1 && !TRADE_WORDS.has(plain) && !['the', 'of', 'and', 'a'].includes(plain)
+    );
   });
 }
 

@@ -14,6 +14,7 @@ import {
   type SubscriptionFacts,
   type Tier,
 } from './tiers';
+import { variantsOf } from './tracking/reading/variants';
 
 // A user's businesses. Every operation takes the acting user and only ever touches that user's
 // rows: another user's business is "not found" (we do not reveal that it exists) and nothing changes.
@@ -31,6 +32,8 @@ export type BusinessView = {
   website: string | null;
   industry: string | null;
   location: string | null;
+  /** Other names answers call it, as the owner gave them (the reader adds the usual variants). */
+  nameVariants: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -44,16 +47,26 @@ export const businessViewSelect = {
   website: true,
   industry: true,
   location: true,
+  nameVariants: true,
   createdAt: true,
   updatedAt: true,
 } as const;
 
 type Row = {
-  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt' ? Date : BusinessView[K];
+  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt'
+    ? Date
+    : K extends 'nameVariants'
+      ? string | null
+      : BusinessView[K];
 };
 
 function toView(row: Row): BusinessView {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    nameVariants: variantsOf(row.nameVariants),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -222,6 +235,7 @@ export async function createBusiness(
       website: input.website ?? null,
       industry: input.industry ?? null,
       location: input.location ?? null,
+      nameVariants: input.nameVariants?.join('\n') ?? null,
     },
     select: businessViewSelect,
   });
@@ -250,6 +264,7 @@ export async function updateBusiness(
     const value = input[key];
     if (value !== undefined) data[key] = value;
   }
+  if (input.nameVariants !== undefined) data.nameVariants = input.nameVariants?.join('\n') ?? null;
   if (Object.keys(data).length === 0) {
     // Nothing to change: answer with the business as it is (an empty update matches no row).
     const current = await findBusiness(actor, id);

@@ -79,6 +79,39 @@ const name = z
   .max(BUSINESS_LIMITS.name, tooLong('Business name', BUSINESS_LIMITS.name))
   .refine(...printable('Business name'));
 
+/**
+ * Other names answers call the business (issue 43): a list (JSON API) or one per line (the
+ * forms), each printable and short, at most 10; empty means none (null).
+ */
+const nameVariants = z
+  .union([z.array(z.string({ error: 'Each other name must be a string' })), z.string()], {
+    error: 'Other names must be a list of names',
+  })
+  // A line each (conform hands a textarea's value over as a list of one).
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(/\r?\n/)),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(
+            BUSINESS_LIMITS.nameVariant,
+            `Each other name can be at most ${BUSINESS_LIMITS.nameVariant} characters`,
+          )
+          .refine(...printable('Other names'))
+          // Conform reads an empty line as absent.
+          .optional(),
+      )
+      .transform((names) => [...new Set(names.filter((each): each is string => Boolean(each)))])
+      .refine((names) => names.length <= BUSINESS_LIMITS.nameVariants, {
+        message: `At most ${BUSINESS_LIMITS.nameVariants} other names`,
+      }),
+  )
+  .transform((names) => (names.length ? names : null));
+
 /** Create-business payload (spec section 3); the add and edit forms post this too. */
 export const BusinessSchema = z.object({
   name,
@@ -86,6 +119,7 @@ export const BusinessSchema = z.object({
   website: website.optional().nullable(),
   industry: optionalText('Industry', BUSINESS_LIMITS.industry).optional().nullable(),
   location: optionalText('Location', BUSINESS_LIMITS.location).optional().nullable(),
+  nameVariants: nameVariants.optional().nullable(),
 });
 
 /**

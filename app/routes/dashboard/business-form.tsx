@@ -17,6 +17,7 @@ const constraint = {
   website: { maxLength: BUSINESS_LIMITS.website },
   industry: { maxLength: BUSINESS_LIMITS.industry },
   location: { maxLength: BUSINESS_LIMITS.location },
+  nameVariants: {},
 };
 
 const copy = {
@@ -47,7 +48,7 @@ export function BusinessForm({
   mode: Mode;
   business?: Pick<
     BusinessView,
-    'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+    'id' | 'name' | 'description' | 'website' | 'industry' | 'location' | 'nameVariants'
   >;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
@@ -57,7 +58,7 @@ export function BusinessForm({
   const { toast } = useToast();
   const { form, fields } = useServerForm({
     id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
-    names: ['name', 'description', 'website', 'industry', 'location'],
+    names: ['name', 'description', 'website', 'industry', 'location', 'nameVariants'],
     constraint,
     lastResult,
     defaultValue: business
@@ -67,6 +68,7 @@ export function BusinessForm({
           website: business.website ?? '',
           industry: business.industry ?? '',
           location: business.location ?? '',
+          nameVariants: business.nameVariants.join('\n'),
         }
       : undefined,
   });
@@ -138,6 +140,13 @@ export function BusinessForm({
             maxLength={BUSINESS_LIMITS.location}
           />
         </div>
+        <TextareaField
+          field={fields.nameVariants}
+          label="Other names answers use (optional)"
+          rows={2}
+          maxLength={BUSINESS_LIMITS.nameVariants * (BUSINESS_LIMITS.nameVariant + 1)}
+          hint={`One per line, up to ${BUSINESS_LIMITS.nameVariants}: a nickname or an old name. We already know the usual short forms (without "LLC", "& Co" or the trade word).`}
+        />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonStyles.primary} disabled={submitting}>
             {submitting ? text.pending : text.submit}

@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const { name, description, website, industry, location } = submission.value;
+    const { name, description, website, industry, location, nameVariants } = submission.value;
     // The form always sends every field: an empty one clears it.
     const input = {
       name,
@@ -69,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
       website: website ?? null,
       industry: industry ?? null,
       location: location ?? null,
+      nameVariants: nameVariants ?? null,
     };
     try {
       if (intent === 'create') {

@@ -98,3 +98,8 @@ export function nameVariants(
   for (const variant of added) add(variant);
   return found;
 }
+
+/** The owner's other names as stored (one per line), as a list. */
+export function variantsOf(stored: string | null | undefined): string[] {
+  return (stored ?? '').split('\n').filter(Boolean);
+}

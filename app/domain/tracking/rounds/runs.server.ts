@@ -27,6 +27,7 @@ import { periodStart, type PeriodKind } from '../figures/figures';
 import { extract, type ExtractDependencies } from '../reading/extract.server';
 import { sentencesAbout, withModelNames } from '../reading/model-names';
 import { ownLines } from '../reading/segments';
+import { variantsOf } from '../reading/variants';
 import { readAnswer } from '../reading/reader';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
 
@@ -362,6 +363,7 @@ export async function askTracked(
           website: true,
           location: true,
           industry: true,
+          nameVariants: true,
           user: { select: { subscriptionStatus: true, subscriptionExpiry: true } },
           competitors: {
             select: { name: true },
@@ -432,7 +434,12 @@ export async function askTracked(
   let reading = readAnswer({
     text: answer.text,
     sources: answer.sources,
-    business: { name: business.name, website: business.website, location: business.location },
+    business: {
+      name: business.name,
+      website: business.website,
+      location: business.location,
+      variants: variantsOf(business.nameVariants),
+    },
     competitors,
   });
   if (extraction && isExtraction(extraction))

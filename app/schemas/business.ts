@@ -88,7 +88,7 @@ const nameVariants = z
     error: 'Other names must be a list of names',
   })
   // A line each (conform hands a textarea's value over as a list of one).
-  .transform((value) =>
+  .transform((value): (string | undefined)[] =>
     (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(/\r?\n/)),
   )
   .pipe(

@@ -125,16 +125,18 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
 
   const knowns: Known[] = [];
   const seen = new Set<string>();
-  const addKnown = (name: string, kind: Known['kind'], short = false) => {
+  const addKnown = (name: string, kind: Known['kind'], short = false, added = false) => {
     const key = normalizeName(name);
     if (!key || seen.has(key)) return;
     seen.add(key);
     const core = nameCore(wordTokens(name));
-    knowns.push({ name: name.trim(), kind, core, common: isCommon(core, locationWords), short });
+    // A name the owner added ("LMP") is a name as written, unless it is plain English.
+    const common = isCommon(core, locationWords) && !(added && !isPlainPhrase(name));
+    knowns.push({ name: name.trim(), kind, core, common, short });
   };
   const { name: ownName, location: ownLocation, variants: ownVariants } = input.business;
   for (const variant of nameVariants(ownName, ownLocation, ownVariants))
-    addKnown(variant.name, 'business', variant.short);
+    addKnown(variant.name, 'business', variant.short, variant.added);
   for (const competitor of input.competitors ?? []) addKnown(competitor, 'competitor');
 
   const occurrences = findOccurrences(masked, tokens, knowns);

@@ -10,7 +10,8 @@
 import { LEGAL_SUFFIXES, normalizeName } from './names';
 import { isPlace } from './places';
 
-export type NameVariant = { name: string; short: boolean };
+/** `added`: one the owner gave (a name however it is written, unless plain English). */
+export type NameVariant = { name: string; short: boolean; added?: boolean };
 
 /** Words of a trade or a kind of firm that an answer often leaves off the end of a name. */
 const TRADE_WORDS = new Set(
@@ -63,11 +64,11 @@ export function nameVariants(
 ): NameVariant[] {
   const found: NameVariant[] = [];
   const seen = new Set<string>();
-  const add = (variant: string, short = false) => {
+  const add = (variant: string, short = false, owner = false) => {
     const key = normalizeName(variant);
     if (!key || seen.has(key)) return;
     seen.add(key);
-    found.push({ name: variant.trim(), short });
+    found.push({ name: variant.trim(), short, ...(owner ? { added: true } : {}) });
   };
   add(name);
   const town = normalizeName((location ?? '').split(',')[0] ?? '');
@@ -95,7 +96,7 @@ export function nameVariants(
   // A name's possessive first word: "Gus's" for "Gus's World Famous Fried Chicken".
   const first = start[0] ?? '';
   if (start.length >= 2 && /\p{L}['’]s$/u.test(first)) add(first, true);
-  for (const variant of added) add(variant);
+  for (const variant of added) add(variant, false, true);
   return found;
 }
 

@@ -209,3 +209,21 @@ export const API_KEYS_PER_ACCOUNT: Record<Tier, number> = {
 export function apiKeyLimit(user: SubscriptionFacts, now: Date): number {
   return API_KEYS_PER_ACCOUNT[effectiveTier(user, now)];
 }
+
+/**
+ * Listing checks (issue 46): how many of a business's most cited third-party pages the server
+ * fetches to see whether the business is on them, and how often. Never more than 10 fetches per
+ * business per week, whatever the plan. Free plans see their sources without the checks.
+ */
+export const LISTING_CHECKS: Record<Tier, { pages: number; everyDays: number } | null> = {
+  free: null,
+  diy: { pages: 3, everyDays: 28 },
+  starter: { pages: 5, everyDays: 7 },
+  growth: { pages: 10, everyDays: 7 },
+  authority: { pages: 10, everyDays: 7 },
+};
+
+/** The plan's listing checks (an expired plan counts as Free: none). */
+export function listingChecks(user: SubscriptionFacts, now: Date) {
+  return LISTING_CHECKS[effectiveTier(user, now)];
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { website } from './business';
 import { TRACKING_LIMITS } from './limits';
 import { printable, tooLong } from './text';
 
@@ -33,6 +34,8 @@ export const CompetitorSchema = z.object({
     .max(TRACKING_LIMITS.competitor, tooLong("The competitor's name", TRACKING_LIMITS.competitor))
     .refine(...printable("The competitor's name"))
     .transform((value) => value.replace(/\s+/g, ' ')),
+  /** Optional: its pages count as a competitor's site on the sources report. */
+  website: website.nullish().transform((value) => value ?? null),
 });
 
 export type PromptInput = z.infer<typeof PromptSchema>;

@@ -9,7 +9,13 @@ import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
 import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../../tiers';
 import { allEngines, questionsBetween } from '../figures/question-figures.server';
-import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from '../figures/figures';
+import {
+  addCounts,
+  figuresFromCounts,
+  NO_COUNTS,
+  periodStart,
+  type FigureCounts,
+} from '../figures/figures';
 import { describeSite } from '../figures/citation-words';
 import { countedKey } from '../corrections/corrections';
 import { correctionsOf } from '../corrections/corrections.server';

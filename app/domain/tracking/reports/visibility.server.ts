@@ -25,7 +25,7 @@ import {
 } from '../figures/figures';
 import { correctedRows, mergedIn, NO_CORRECTIONS, offsetAt } from '../corrections/corrections';
 import { correctionCounts, correctionsOf } from '../corrections/corrections.server';
-import { ownedBusiness } from '../rounds/prompts.server';
+import { ownedBusiness } from '../owned.server';
 import { periodKindOf } from '../rounds/runs.server';
 import {
   firstTrackedDay,

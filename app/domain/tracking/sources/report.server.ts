@@ -13,7 +13,7 @@ import { clusteredRate } from '../figures/figures';
 import { correctionsOf } from '../corrections/corrections.server';
 import { countedKey } from '../corrections/corrections';
 import { siteOf } from '../reading/domains';
-import { ownedBusiness } from '../rounds/prompts.server';
+import { ownedBusiness } from '../owned.server';
 import { engineFilter, engineNames, simulatedFigures } from '../reports/visibility.server';
 import { actionPlan, type ListingStatus, type SourceAction } from './actions';
 import { competitorSites, kindOf, listEntry, type CorrectableKind, type SourceKind } from './kinds';

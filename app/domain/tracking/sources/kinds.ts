@@ -4,6 +4,7 @@
 // for the business wins over all of these. Pure.
 
 import { approximateLocation } from '~/lib/ai/location';
+import { SOURCE_KIND_CHOICES } from '~/schemas/tracking';
 import { siteOf } from '../reading/domains';
 import { DIRECTORY_LIST, type ListEntry, type Trade } from './directory-list';
 
@@ -19,7 +20,7 @@ export const SOURCE_KINDS = [
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** The kinds an owner may set a domain to ("yours" and "competitor" come from their records). */
-export const CORRECTABLE_KINDS = ['directory', 'social', 'news', 'forum', 'other'] as const;
+export const CORRECTABLE_KINDS = SOURCE_KIND_CHOICES;
 export type CorrectableKind = (typeof CORRECTABLE_KINDS)[number];
 
 export const KIND_LABELS: Record<SourceKind, string> = {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { sourcesJson } from '~/domain/tracking/sources/json';
+import { sourcesJson } from '~/domain/tracking/reports/sources-json';
 import {
   SOURCES_DEFAULT_DAYS,
   SOURCES_MAX_DAYS,
   SOURCES_PER_PAGE,
   sourcesReport,
-} from '~/domain/tracking/sources/report.server';
+} from '~/domain/tracking/reports/sources.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';

@@ -1,6 +1,6 @@
 import type { PublicUser } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { optimizationGuide, type Guide } from '~/domain/tracking/sources/guide.server';
+import { optimizationGuide, type Guide } from '~/domain/tracking/reports/sources-guide.server';
 
 // The "AI Optimization Guide" tab: one business's plan (the one asked for with ?business=, else
 // the first on this page of the list), and the page's businesses to choose another from.

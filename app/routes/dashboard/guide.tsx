@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
-import type { GuideStep } from '~/domain/tracking/sources/guide.server';
+import type { GuideStep } from '~/domain/tracking/reports/sources-guide.server';
 import type { GuideTab } from './guide.server';
 
 function Step({ step }: { step: GuideStep }) {

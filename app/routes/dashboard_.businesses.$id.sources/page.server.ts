@@ -9,7 +9,7 @@ import {
   SOURCES_DEFAULT_DAYS,
   SOURCES_PER_PAGE,
   sourcesReport,
-} from '~/domain/tracking/sources/report.server';
+} from '~/domain/tracking/reports/sources.server';
 import { requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Pagination } from '~/components/ui/pagination';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
-import type { SourceRow } from '~/domain/tracking/sources/report.server';
+import type { SourceRow } from '~/domain/tracking/reports/sources.server';
 import { SOURCE_KIND_CHOICES } from '~/schemas/tracking';
 import type { KindActionResult } from './page.server';
 import type { action, loader } from './route';

@@ -1,3 +1,9 @@
+// The sources room (decision 25, issue 46): the sites behind the answers. It owns the vendored
+// list of directories and review sites (directory-list.ts), the kind of each cited site
+// (here), the counts kept as answers are stored (counts.server.ts), the owner's kind corrections,
+// the weekly listing checks (listing-check.server.ts, listing-jobs.server.ts) and the action plan
+// (actions.ts). What owners read of it is put together in reports/sources.server.ts.
+//
 // What kind of site a cited domain is, for one business: its own site, a competitor's (the
 // websites the owner gave for their competitors), or from the vendored list (directory-list.ts):
 // a directory or review site, social, news or a forum; "other" otherwise. The owner's correction

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sourcesJson } from '~/domain/tracking/sources/json';
-import { SOURCES_MAX_DAYS, sourcesReport } from '~/domain/tracking/sources/report.server';
+import { sourcesJson } from '~/domain/tracking/reports/sources-json';
+import { SOURCES_MAX_DAYS, sourcesReport } from '~/domain/tracking/reports/sources.server';
 import { businessId, json, readOnly, run, type ToolGroup } from './shared.server';
 
 // get_source_gaps (issue 46): the sites behind the answers and the plan, in the JSON API's shape

@@ -3,7 +3,7 @@
 // competitors, urls: [{ url, answers }], listing: { status, url, checkedAt, reason } }],
 // actions: [{ kind, domain, text, answers, of }], simulated }. Pure.
 
-import type { SourcesReport } from './report.server';
+import type { SourcesReport } from './sources.server';
 
 export function sourcesJson(report: SourcesReport) {
   return {

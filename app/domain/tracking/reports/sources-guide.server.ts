@@ -1,7 +1,7 @@
 import type { PublicUser } from '~/domain/accounts.server';
 import { findAudit } from '~/domain/audits.server';
-import { sourcesReport } from './report.server';
-import type { SourceAction } from './actions';
+import { sourcesReport } from './sources.server';
+import type { SourceAction } from '../sources/actions';
 
 // The dashboard's "AI Optimization Guide" for one business: the sources plan's actions (ranked
 // by their evidence in the answers) and then the website audit's fixes, each in plain words with

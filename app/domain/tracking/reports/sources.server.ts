@@ -14,11 +14,17 @@ import { correctionsOf } from '../corrections/corrections.server';
 import { countedKey } from '../corrections/corrections';
 import { siteOf } from '../reading/domains';
 import { ownedBusiness } from '../owned.server';
-import { engineFilter, engineNames, simulatedFigures } from '../reports/visibility.server';
-import { actionPlan, type ListingStatus, type SourceAction } from './actions';
-import { competitorSites, kindOf, listEntry, type CorrectableKind, type SourceKind } from './kinds';
-import { listingView, type ListingRow } from './listing-view';
-import { gapSearches } from './searches.server';
+import { engineFilter, engineNames, simulatedFigures } from './visibility.server';
+import { actionPlan, type ListingStatus, type SourceAction } from '../sources/actions';
+import {
+  competitorSites,
+  kindOf,
+  listEntry,
+  type CorrectableKind,
+  type SourceKind,
+} from '../sources/kinds';
+import { listingView, type ListingRow } from '../sources/listing-view';
+import { gapSearches } from '../sources/searches.server';
 
 const DAY_MS = 86_400_000;
 export const SOURCES_DEFAULT_DAYS = 30;

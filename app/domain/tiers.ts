@@ -227,3 +227,11 @@ export const LISTING_CHECKS: Record<Tier, { pages: number; everyDays: number } |
 export function listingChecks(user: SubscriptionFacts, now: Date) {
   return LISTING_CHECKS[effectiveTier(user, now)];
 }
+
+/** What Pricing says of a plan's listing checks: "Listing checks: 5 cited pages every week". */
+export function listingCheckWords(tier: Tier): string {
+  const checks = LISTING_CHECKS[tier];
+  if (!checks) return 'Listing checks: not included';
+  const often = checks.everyDays === 7 ? 'every week' : `every ${checks.everyDays / 7} weeks`;
+  return `Listing checks: are you on the ${checks.pages} most cited pages, ${often}`;
+}

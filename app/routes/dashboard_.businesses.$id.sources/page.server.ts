@@ -21,7 +21,7 @@ import { SourceKindSchema } from '~/schemas/tracking';
 // days, one page of them, the plan; and the owner's correction of a site's kind (a plain POST,
 // answered with a redirect and a toast, or the form's error). Another owner's business is a 404.
 
-export const DAY_CHOICES = [7, 30, 90] as const;
+import { DAY_CHOICES } from './days';
 
 export function sourcesPath(id: string, hash = '') {
   return `/dashboard/businesses/${encodeURIComponent(id)}/sources${hash}`;

@@ -8,7 +8,8 @@ import {
 } from 'react-router';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import { ActionPlan } from './action-plan';
-import { DAY_CHOICES, loadSourcesPage, sourcesAction } from './page.server';
+import { DAY_CHOICES } from './days';
+import { loadSourcesPage, sourcesAction } from './page.server';
 import { SourcesTable } from './sources-table';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [

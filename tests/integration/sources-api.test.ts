@@ -310,6 +310,26 @@ describe('GET /api/businesses/{id}/sources', () => {
     });
   });
 
+  it('leaves answers stored before the sites were counted out of every share', async () => {
+    const { business, prompt, auth } = await owner();
+    await seedAnswers(business, prompt.id);
+    // Four answers of an earlier day, stored before this release: counted, but not their sites.
+    await db.trackingPromptStat.create({
+      data: {
+        businessId: business.id,
+        promptId: prompt.id,
+        engine: 'chatgpt',
+        period: new Date(Date.now() - 3 * 86_400_000),
+        samples: 4,
+        mentioned: 0,
+      },
+    });
+    const body = (await sources(business.id, auth)).data as Body;
+    expect(body.sources[0]).toMatchObject({ domain: 'yelp.com', answers: 3 });
+    expect(body.sources[0]!.share).toBeCloseTo(3 / 4);
+    expect(body.actions[0]).toMatchObject({ answers: 2, of: 2 });
+  });
+
   it('says which plans check listings', async () => {
     const { business, prompt, auth } = await owner('free');
     await seedAnswers(business, prompt.id);

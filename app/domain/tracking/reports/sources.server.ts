@@ -104,7 +104,7 @@ export async function sourcesReport(
     db.trackingPromptStat.groupBy({
       by: ['promptId'],
       where: { ...where, samples: { gt: 0 } },
-      _sum: { samples: true, mentioned: true },
+      _sum: { samples: true, mentioned: true, sourcesCounted: true, sourcesWithoutYou: true },
     }),
     db.trackingSourceStat.groupBy({
       by: ['domain'],
@@ -126,9 +126,15 @@ export async function sourcesReport(
     }),
     correctionsOf(business.id),
   ]);
-  const samples = questions.reduce((sum, row) => sum + (row._sum.samples ?? 0), 0);
-  const mentioned = questions.reduce((sum, row) => sum + (row._sum.mentioned ?? 0), 0);
-  const withoutYou = Math.max(0, samples - mentioned);
+  const sum = (field: 'samples' | 'mentioned' | 'sourcesCounted' | 'sourcesWithoutYou') =>
+    questions.reduce((sum, row) => sum + (row._sum[field] ?? 0), 0);
+  // The sites' figures are out of the answers whose sites were counted (every answer stored
+  // since they are); the competitors' out of every answer, as the name counts are.
+  const samples = sum('sourcesCounted');
+  const withoutYou = sum('sourcesWithoutYou');
+  const mentioned = samples - withoutYou;
+  const allSamples = sum('samples');
+  const allMentioned = sum('mentioned');
   const context = {
     ownSite: business.website ? siteOf(business.website) : null,
     competitorSites: competitorSites(competitors),
@@ -178,7 +184,7 @@ export async function sourcesReport(
     gapSearches(business.id, where),
   ]);
 
-  const samplesByQuestion = new Map(questions.map((q) => [q.promptId, q._sum.samples ?? 0]));
+  const samplesByQuestion = new Map(questions.map((q) => [q.promptId, q._sum.sourcesCounted ?? 0]));
   const byDomain = <T extends { domain: string }>(rows: readonly T[]) => {
     const map = new Map<string, T[]>();
     for (const row of rows) map.set(row.domain, [...(map.get(row.domain) ?? []), row]);
@@ -252,7 +258,7 @@ export async function sourcesReport(
   const actions = actionPlan({
     samples,
     withoutYou,
-    mentioned,
+    named: { samples: allSamples, mentioned: allMentioned },
     sources: planned.map((domain) => {
       const row = rows.get(domain)!;
       const checked = (listingRows.get(domain) ?? []) as ListingRow[];

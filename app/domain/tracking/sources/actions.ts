@@ -51,11 +51,11 @@ export type ActionCompetitor = {
 export type ActionSearch = { engine: string; query: string; answers: number };
 
 export type PlanInput = {
-  /** Answers in the period, and those that did not name the business. */
+  /** Answers in the period whose cited sites were counted, and those that did not name the business. */
   samples: number;
   withoutYou: number;
-  /** Answers naming the business. */
-  mentioned: number;
+  /** Every answer in the period and those naming the business (the competitors' basis). */
+  named: { samples: number; mentioned: number };
   sources: readonly ActionSource[];
   competitors: readonly ActionCompetitor[];
   searches: readonly ActionSearch[];
@@ -129,17 +129,18 @@ export function actionPlan(input: PlanInput): SourceAction[] {
     if (action) actions.push(action);
   }
   for (const competitor of input.competitors) {
-    if (!competitor.mentions || competitor.mentions < input.mentioned) continue;
+    const { samples, mentioned } = input.named;
+    if (!competitor.mentions || competitor.mentions < mentioned) continue;
     const sites = competitor.sites.slice(0, 3);
     actions.push({
       kind: 'competitor',
       domain: competitor.website ?? competitor.name,
       text:
-        `${competitor.name} is named in ${inAnswers(competitor.mentions, input.samples, '')}` +
+        `${competitor.name} is named in ${inAnswers(competitor.mentions, samples, '')}` +
         (sites.length ? `; the pages cited with it: ${sites.join(', ')}` : ''),
-      answers: competitor.mentions,
-      of: input.samples,
-      detail: `You are named in ${inAnswers(input.mentioned, input.samples, '')}.`,
+      answers: Math.min(competitor.mentions, samples),
+      of: samples,
+      detail: `You are named in ${inAnswers(mentioned, samples, '')}.`,
     });
   }
   for (const search of input.searches)

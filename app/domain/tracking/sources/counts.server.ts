@@ -60,6 +60,12 @@ export async function countSources(
 ): Promise<void> {
   const domains = [...new Set(answer.pages.map((page) => page.domain))];
   const withoutYou = answer.mentioned ? 0 : 1;
+  // The report's denominators: this answer's sites were counted (its question's row of the day
+  // was written just before, with the answer's other per-question counts).
+  await tx.trackingPromptStat.updateMany({
+    where: { ...key, promptId: answer.promptId },
+    data: { sourcesCounted: { increment: 1 }, sourcesWithoutYou: { increment: withoutYou } },
+  });
   for (const domain of domains) {
     await tx.trackingSourceStat.upsert({
       where: {

@@ -5,6 +5,10 @@ ALTER TABLE "Business" ADD COLUMN     "listingsCheckedAt" TIMESTAMP(3);
 ALTER TABLE "Competitor" ADD COLUMN     "website" TEXT;
 
 -- AlterTable
+ALTER TABLE "TrackingPromptStat" ADD COLUMN     "sourcesCounted" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "sourcesWithoutYou" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
 ALTER TABLE "TrackingSearchStat" ADD COLUMN     "counted" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "withSite" INTEGER NOT NULL DEFAULT 0;
 

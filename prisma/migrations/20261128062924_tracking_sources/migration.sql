@@ -75,6 +75,31 @@ CREATE TABLE "SourceListing" (
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_TrackingPromptStat" (
+    "businessId" TEXT NOT NULL,
+    "promptId" TEXT NOT NULL,
+    "engine" TEXT NOT NULL,
+    "period" DATETIME NOT NULL,
+    "periodKind" TEXT NOT NULL DEFAULT 'week',
+    "samples" INTEGER NOT NULL DEFAULT 0,
+    "mentioned" INTEGER NOT NULL DEFAULT 0,
+    "cited" INTEGER NOT NULL DEFAULT 0,
+    "positionSum" INTEGER NOT NULL DEFAULT 0,
+    "positionSquares" INTEGER NOT NULL DEFAULT 0,
+    "positionCount" INTEGER NOT NULL DEFAULT 0,
+    "positionBest" INTEGER,
+    "failed" INTEGER NOT NULL DEFAULT 0,
+    "sourcesCounted" INTEGER NOT NULL DEFAULT 0,
+    "sourcesWithoutYou" INTEGER NOT NULL DEFAULT 0,
+
+    PRIMARY KEY ("businessId", "promptId", "engine", "period"),
+    CONSTRAINT "TrackingPromptStat_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_TrackingPromptStat" ("businessId", "cited", "engine", "failed", "mentioned", "period", "periodKind", "positionBest", "positionCount", "positionSquares", "positionSum", "promptId", "samples") SELECT "businessId", "cited", "engine", "failed", "mentioned", "period", "periodKind", "positionBest", "positionCount", "positionSquares", "positionSum", "promptId", "samples" FROM "TrackingPromptStat";
+DROP TABLE "TrackingPromptStat";
+ALTER TABLE "new_TrackingPromptStat" RENAME TO "TrackingPromptStat";
+CREATE INDEX "TrackingPromptStat_businessId_period_idx" ON "TrackingPromptStat"("businessId", "period");
+CREATE INDEX "TrackingPromptStat_businessId_periodKind_period_idx" ON "TrackingPromptStat"("businessId", "periodKind", "period");
 CREATE TABLE "new_TrackingSearchStat" (
     "businessId" TEXT NOT NULL,
     "promptId" TEXT NOT NULL,

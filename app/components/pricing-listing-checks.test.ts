@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '~/content/plans';
-import { LISTING_CHECKS, listingCheckWords } from '~/domain/tiers';
+import { LISTING_CHECKS, listingCheckWords } from '~/domain/listing-checks';
 import { PricingPlans } from './pricing-plans';
 
 // Pricing says where the plans differ on listing checks (issue 46), from the same table the

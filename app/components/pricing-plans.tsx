@@ -4,7 +4,7 @@ import { checkoutPath, formatPrice, type PaidTier, type Plan } from '~/content/p
 import { Link } from 'react-router';
 import { buttonStyles } from './ui/styles';
 import type { PlanStanding } from '~/domain/payments/standing.server';
-import { listingCheckWords } from '~/domain/tiers';
+import { listingCheckWords } from '~/domain/listing-checks';
 
 /** Where the signed-in reader stands with one plan, its dates already written for them. */
 export type CardStanding = PlanStanding;

@@ -7,7 +7,8 @@
 
 import type { Prisma } from '~/generated/prisma/client';
 import type { PublicUser } from '~/domain/accounts.server';
-import { listingChecks, TIER_LABELS } from '~/domain/tiers';
+import { listingChecks } from '~/domain/listing-checks';
+import { TIER_LABELS } from '~/domain/tiers';
 import { db } from '~/lib/db.server';
 import { clusteredRate } from '../figures/figures';
 import { correctionsOf } from '../corrections/corrections.server';

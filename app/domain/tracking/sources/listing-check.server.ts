@@ -9,7 +9,7 @@
 
 import { parseRobots, robotsVerdict } from '~/domain/audit/robots';
 import { bodyText, looksLikeHtml } from '~/domain/audit/checks/shared.server';
-import { listingChecks } from '~/domain/tiers';
+import { listingChecks } from '~/domain/listing-checks';
 import { env } from '~/lib/env.server';
 import { db } from '~/lib/db.server';
 import {

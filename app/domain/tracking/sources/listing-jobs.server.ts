@@ -1,7 +1,8 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { db } from '~/lib/db.server';
-import { LISTING_CHECKS, TIERS } from '~/domain/tiers';
+import { LISTING_CHECKS } from '~/domain/listing-checks';
+import { TIERS } from '~/domain/tiers';
 import { CANDIDATE_DAYS, checkListings } from './listing-check.server';
 
 // The listing checks' schedule: once a day the scan queues one job per business whose plan has

@@ -192,6 +192,16 @@ describe('the weekly listing check', () => {
     expect(seen).toEqual([]);
   });
 
+  it('stops starting pages when the run has taken too long, and leaves the rest unchecked', async () => {
+    const { id } = await business('growth');
+    await cited(id, [`${origin}/slow/a`, `${origin}/slow/b`, `${origin}/slow/c`]);
+    // The first page never answers (700 ms time limit, twice): past the run's 500 ms, no more.
+    expect(
+      await checkListings(id, { now: NOW, policy: policy(), retryDelayMs: 10, runLimitMs: 500 }),
+    ).toBe(1);
+    expect(await db.sourceListing.count({ where: { businessId: id } })).toBe(1);
+  }, 30_000);
+
   it("says unknown when the site's robots.txt cannot be read", async () => {
     const { id } = await business('growth');
     // A port nothing listens on: robots.txt is not reachable, so the page is not fetched.

@@ -33,6 +33,8 @@ export const CANDIDATE_DAYS = 30;
 export const LISTING_TOKEN = 'AIVisibilityListingCheck';
 /** Attempts per page when the failure may pass (time-out, network, 429, 5xx). */
 const ATTEMPTS = 2;
+/** One run stops starting pages after this long; the pages left wait for the next run. */
+export const RUN_LIMIT_MS = 180_000;
 
 export function listingUserAgent(): string {
   return `Mozilla/5.0 (compatible; ${LISTING_TOKEN}/1.0; +${mailOrigin()}/how-it-works)`;
@@ -63,6 +65,8 @@ type Options = {
   policy?: FetchPolicy;
   /** First wait before a second attempt (doubles); tests shorten it. */
   retryDelayMs?: number;
+  /** How long the run may start pages (RUN_LIMIT_MS); tests shorten it. */
+  runLimitMs?: number;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -213,7 +217,12 @@ export async function checkListings(businessId: string, options: Options = {}): 
 
   const robots = robotsReader(policy, retryDelayMs);
   const facts = { name: business.name, website: business.website, phones: [] as string[] };
+  const stopAt = Date.now() + (options.runLimitMs ?? RUN_LIMIT_MS);
+  let checked = 0;
   for (const page of due) {
+    // A slow site must not hold the job for ever: what is left waits for the next run.
+    if (Date.now() > stopAt) break;
+    checked += 1;
     const url = page._min.url ?? page.key;
     const outcome = await checkPage(url, facts, robots, policy, retryDelayMs);
     const checkedAt = now;
@@ -224,5 +233,5 @@ export async function checkListings(businessId: string, options: Options = {}): 
     });
   }
   await db.business.update({ where: { id: businessId }, data: { listingsCheckedAt: now } });
-  return due.length;
+  return checked;
 }

@@ -94,8 +94,8 @@ export function linksIn(text: string): { url: string; title: string | null }[] {
 }
 
 /**
- * The pages of an answer, cited ones first, each page once. With no citations from the engine,
- * the links written in `text` are its cited pages.
+ * The pages of an answer, cited ones first, each page once. From an engine that returns no
+ * citations (an OpenAI-compatible server), the links written in `text` are its cited pages.
  */
 export function sourcesOf(
   engine: EngineId,
@@ -136,8 +136,9 @@ export function sourcesOf(
       for (const part of step.content)
         if (part.type === 'source' && part.sourceType === 'url') add(part.url, part.title, true);
   }
-  // No citation list: the links in the text are the answer's citations.
-  if (![...pages.values()].some((page) => page.cited))
+  // An engine with no citation list (an OpenAI-compatible server): the links in the text are the
+  // answer's citations.
+  if (engine === 'compatible' && ![...pages.values()].some((page) => page.cited))
     for (const link of linksIn(text)) add(link.url, link.title, true);
   // Everything the search returned.
   for (const step of steps)

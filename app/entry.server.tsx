@@ -16,6 +16,8 @@ import { applySecurityHeaders } from '~/http/security-headers';
 export { startBackgroundJobs } from '~/jobs/index.server';
 // API keys' "last used", noted in memory, is written once more as the server stops.
 export { stopApiKeyUse } from '~/domain/api-keys.server';
+// The OAuth authorization server for /mcp, mounted by the production server (server/app.ts).
+export { handleOAuthRequest } from '~/http/oauth-server.server';
 
 // React Router rejects pending loader promises after this long; the render is aborted a second
 // later, so their rejections can still be streamed to the browser first.

@@ -146,7 +146,7 @@ const post = (url: string, form: Record<string, string>) =>
     body: new URLSearchParams(form),
   });
 
-const mcpList = (token: string) =>
+const mcpCall = (token: string, method: string, params?: Record<string, unknown>) =>
   fetch(new URL('/mcp', base), {
     method: 'POST',
     headers: {
@@ -155,8 +155,9 @@ const mcpList = (token: string) =>
       Accept: 'application/json, text/event-stream',
       'MCP-Protocol-Version': '2025-11-25',
     },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
+const mcpList = (token: string) => mcpCall(token, 'tools/list');
 
 /** Registration and the start of an authorization by hand, for the failure cases. */
 let registrations = 0;
@@ -456,6 +457,34 @@ describe('failure cases', () => {
       refresh_token: oauth.saved!.refresh_token!,
     });
     expect(refresh.status).toBe(400);
+  });
+
+  it('an app connected for read only is challenged for write on the tools that change things', async () => {
+    const owner = await createUser();
+    const { body } = await registerClient();
+    const verifier = randomBytes(32).toString('base64url');
+    const code = await codeFor(owner, String(body.client_id), verifier);
+    const tokens = (await (await exchange(String(body.client_id), code, verifier)).json()) as {
+      access_token: string;
+      scope: string;
+    };
+    expect(tokens.scope).toBe('read');
+    const call = await mcpCall(tokens.access_token, 'tools/call', {
+      name: 'add_tracked_prompt',
+      arguments: { businessId: 'any', text: 'best plumber in Austin' },
+    });
+    expect(call.status).toBe(403);
+    const challenge = call.headers.get('www-authenticate')!;
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="write"');
+    expect(challenge).toContain(
+      `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const read = await mcpCall(tokens.access_token, 'tools/call', {
+      name: 'list_businesses',
+      arguments: {},
+    });
+    expect(read.status).toBe(200);
   });
 
   it('an app’s token reaches the MCP tools only: the JSON API refuses it with 403', async () => {

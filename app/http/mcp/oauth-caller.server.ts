@@ -53,6 +53,8 @@ export async function oauthMcpCaller(
     token,
     clientId: caller.clientId,
     scopes: caller.scopes,
+    // Where a scope challenge (a write tool with a read-only token) sends the client.
+    resourceMetadataUrl: protectedResourceMetadataUrl(request),
     extra: { user: caller.user },
   };
 }

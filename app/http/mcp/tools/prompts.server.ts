@@ -6,7 +6,7 @@ import {
   promptLimit,
 } from '~/domain/tracking/rounds/prompts.server';
 import { PromptSchema } from '~/schemas/tracking';
-import { businessId, id, json, readOnly, run, type ToolGroup } from './shared.server';
+import { needsWrite, businessId, id, json, readOnly, run, type ToolGroup } from './shared.server';
 
 // list_tracked_prompts, add_tracked_prompt and remove_tracked_prompt: the questions tracked.
 
@@ -35,6 +35,7 @@ export const registerPromptTools: ToolGroup = (server, user) => {
       description:
         'Adds a question to track for the business, asked of every AI engine at the plan\'s schedule (e.g. "best emergency plumber in Austin, TX"). Refused past the plan\'s number of tracked questions, or when the business tracks it already.',
       inputSchema: z.strictObject({ businessId, text: PromptSchema.shape.text }),
+      scopeChallenge: needsWrite,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -53,6 +54,7 @@ export const registerPromptTools: ToolGroup = (server, user) => {
       description:
         'Stops tracking one question of the business (its past answers are kept). Take the promptId from list_tracked_prompts.',
       inputSchema: z.strictObject({ businessId, promptId: id('promptId') }),
+      scopeChallenge: needsWrite,
       annotations: {
         readOnlyHint: false,
         destructiveHint: true,

@@ -1,4 +1,4 @@
-import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { requireScopes, type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { PublicUser } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
@@ -12,6 +12,13 @@ import { RANGE_MAX_DAYS } from '~/domain/tracking/reports/range.server';
 export type ToolGroup = (server: McpServer, user: PublicUser) => void;
 
 export const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+
+/**
+ * Tools that change something need the `write` scope: an app connected for `read` only gets 403
+ * insufficient_scope with `scope="write"` (the MCP step-up challenge) and can ask the owner for
+ * more. API keys carry both scopes.
+ */
+export const needsWrite = requireScopes('write');
 
 export const DAY_MS = 86_400_000;
 export const id = (what: string) =>

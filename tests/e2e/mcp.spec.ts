@@ -213,7 +213,11 @@ test.describe('the MCP server', () => {
     const list = { id: 1, method: 'tools/list' };
     const missing = await rpc(request, null, list);
     expect(missing.status()).toBe(401);
-    expect(missing.headers()['www-authenticate']).toBe('Bearer realm="mcp"');
+    // The challenge names our protected resource metadata, where OAuth clients discover how to
+    // sign in (tests/e2e/mcp-oauth.spec.ts); an API key is as good as ever.
+    expect(missing.headers()['www-authenticate']).toMatch(
+      /^Bearer realm="mcp", resource_metadata="http:\/\/localhost:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read write"$/,
+    );
     expect(await missing.json()).toHaveProperty('message');
 
     const wrongKey = `${mia.key.slice(0, -6)}${mia.key.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;

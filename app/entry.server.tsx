@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { randomBytes } from 'node:crypto';
 import { NonceContext } from '~/components/nonce';
-import { contentSecurityPolicy, enforceCsp } from '~/http/csp.server';
+import { contentSecurityPolicy, enforceCsp, FORM_ACTION_ALSO_HEADER } from '~/http/csp.server';
 import { applySecurityHeaders } from '~/http/security-headers';
 
 /**
@@ -36,7 +36,11 @@ export default function handleRequest(
   // A fresh nonce for every page: every script tag of this response carries it, and the policy
   // allows no other script.
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString('base64');
-  if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  const formActionAlso = responseHeaders.get(FORM_ACTION_ALSO_HEADER);
+  responseHeaders.delete(FORM_ACTION_ALSO_HEADER);
+  if (enforceCsp) {
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, formActionAlso));
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -6,6 +6,7 @@ import {
   useLoaderData,
   useNavigation,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { buttonStyles } from '~/components/ui/styles';
 import { allowConsent, consentRequest, denyConsent } from '~/domain/oauth/consent.server';
 import { requireUser } from '~/http/auth.server';
+import { FORM_ACTION_ALSO_HEADER } from '~/http/csp.server';
 import { readFormData } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
 import { redirectWithToast } from '~/http/toast.server';
@@ -32,11 +34,19 @@ const SCOPE_WORDS: Record<string, string> = {
   write: 'Add or remove tracked questions and run audits.',
 };
 
+// Allow and Deny end at the app's redirect URI: the page's form-action allows its origin.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const consent = await consentRequest(getOrigin(request), params.uid ?? '');
   if (!consent) return data({ consent: null, email: user.email }, { status: 404 });
-  return { consent, email: user.email };
+  return data(
+    { consent, email: user.email },
+    {
+      headers: consent.redirectOrigin ? { [FORM_ACTION_ALSO_HEADER]: consent.redirectOrigin } : {},
+    },
+  );
 }
 
 const DecisionSchema = z.object({ decision: z.enum(['allow', 'deny']) });

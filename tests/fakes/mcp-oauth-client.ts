@@ -1,5 +1,6 @@
 import type {
   OAuthClientMetadata,
+  OAuthDiscoveryState,
   OAuthClientProvider,
   StoredOAuthClientInformation,
   StoredOAuthTokens,
@@ -15,6 +16,7 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   client: StoredOAuthClientInformation | undefined;
   saved: StoredOAuthTokens | undefined;
   verifier = '';
+  discovery: OAuthDiscoveryState | undefined;
 
   constructor(
     readonly redirect: string,
@@ -64,5 +66,15 @@ export class MemoryOAuthClient implements OAuthClientProvider {
 
   codeVerifier() {
     return this.verifier;
+  }
+
+  // Kept with the verifier, so the callback is checked against the authorization server the
+  // flow began with.
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+
+  discoveryState() {
+    return this.discovery;
   }
 }

@@ -16,6 +16,8 @@ export type ConsentRequest = {
   clientSite: string | null;
   /** Where the app sends the browser back to (its host is shown). */
   redirectHost: string | null;
+  /** The origin of that address (the page's form-action must allow it). */
+  redirectOrigin: string | null;
   scopes: OAuthScope[];
   /** Every scope the request named that the authorization server knows. */
   asked: string[];
@@ -47,6 +49,10 @@ export async function consentRequest(origin: string, uid: string): Promise<Conse
     clientName: client.clientName ?? clientId,
     clientSite: clientUri ?? (clientId.startsWith('https://') ? hostOf(clientId) : null),
     redirectHost: hostOf(interaction.params.redirect_uri),
+    redirectOrigin:
+      typeof interaction.params.redirect_uri === 'string'
+        ? (URL.parse(interaction.params.redirect_uri)?.origin ?? null)
+        : null,
     scopes: requestedScopes(interaction.params.scope),
     asked: String(interaction.params.scope ?? '')
       .split(/\s+/)

@@ -302,7 +302,7 @@ test.describe('the MCP server', () => {
       [
         'get_visibility',
         { businessId: mia.businessId, from: '2026-11-20', to: '2026-11-01' },
-        /from must be on or before to/,
+        /from \(2026-11-20\) must be on or before to \(2026-11-01\)/,
       ],
       ['list_answers', { businessId: mia.businessId, limit: 500 }, /limit/],
       ['add_tracked_prompt', { businessId: mia.businessId, text: '' }, /question/i],

@@ -18,6 +18,7 @@ import { OAUTH_TOKEN_REFUSED_MESSAGE } from '~/http/auth.server';
 import { handleMcpRequest } from '~/http/mcp/handler.server';
 import { protectedResourceMetadata } from '~/http/mcp/resource-metadata.server';
 import { db } from '~/lib/db.server';
+import { settleMail } from '~/lib/mail.server';
 import * as consentPage from '~/routes/oauth.consent.$uid';
 import * as connectedAppsPage from '~/routes/account_.connected-apps';
 import * as businessesApi from '~/routes/api.businesses';
@@ -246,6 +247,16 @@ describe('the whole flow with the official MCP client', () => {
     const tokens = oauth.saved!;
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.expires_in).toBeLessThanOrEqual(3600);
+
+    // The owner is told of the new app, once.
+    await settleMail();
+    const mails = await db.outboxMessage.findMany({
+      where: { to: owner.email, kind: 'app_connected' },
+      select: { subject: true, text: true },
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Test Assistant was connected to your AI Visibility account');
+    expect(mails[0]!.text).toContain('/account/connected-apps');
 
     // Nothing stored holds a token or code as it was issued.
     const rows = await db.oAuthRecord.findMany({ select: { key: true, payload: true } });

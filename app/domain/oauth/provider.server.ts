@@ -4,7 +4,7 @@ import { env } from '~/lib/env.server';
 import { fetchClientMetadata } from '~/lib/client-metadata-fetch.server';
 import { PrismaOAuthAdapter } from './store.server';
 
-// The OAuth 2.1 authorization server in front of /mcp (decision 25), on oidc-provider (panva's
+// The OAuth 2.1 authorization server in front of /mcp (decision 26), on oidc-provider (panva's
 // certified OAuth 2.0 / OpenID Connect server): we configure it, store its records through
 // PrismaOAuthAdapter (hashed), and render the owner's consent page ourselves
 // (app/routes/oauth.consent.$uid.tsx). What it is set to do:

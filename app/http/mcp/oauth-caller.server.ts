@@ -7,7 +7,7 @@ import { getOrigin } from '../origin.server';
 import { API_KEY_RATE_LIMIT_MESSAGE, takeApiKeyRequest } from '../api-key-limit.server';
 import { bearerToken } from '../request-limits';
 
-// /mcp as an OAuth 2.1 resource server (decision 25): a bearer token that is not an API key is
+// /mcp as an OAuth 2.1 resource server (decision 26): a bearer token that is not an API key is
 // looked up as an access token issued for `<origin>/mcp`; it shares the API keys' rate (per
 // connected app) and notes "last used" for the Connected apps list.
 

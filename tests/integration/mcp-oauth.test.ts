@@ -245,6 +245,10 @@ describe('the whole flow with the official MCP client', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('list_businesses');
     const tokens = oauth.saved!;
+
+    // tools/list is one page: a cursor nobody handed out is invalid params, not the first page.
+    const cursor = await mcpCall(tokens.access_token, 'tools/list', { cursor: 'bogus' });
+    expect(await cursor.json()).toMatchObject({ error: { code: -32602 } });
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.expires_in).toBeLessThanOrEqual(3600);
 

@@ -8,6 +8,7 @@ import {
 import type { PublicUser } from '~/domain/accounts.server';
 import { apiKeyCaller } from '../auth.server';
 import { MAX_BODY_BYTES } from '../request-limits';
+import { invalidCursorResponse } from './cursor.server';
 import { mcpChallenge, oauthMcpCaller } from './oauth-caller.server';
 import { mcpServerFor } from './tools.server';
 
@@ -102,6 +103,8 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     throw refusal;
   }
   if (!authInfo) return unauthorized(request);
+  const refusedCursor = await invalidCursorResponse(request);
+  if (refusedCursor) return refusedCursor;
   const response = (await isLegacyRequest(request, undefined, {
     maxRequestBodySize: MAX_BODY_BYTES,
   }))

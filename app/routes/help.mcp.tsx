@@ -77,6 +77,7 @@ const READ_ONLY_TOOLS = [
   'list_answers',
   'get_latest_audit',
   'get_competitors',
+  'get_source_gaps',
   'list_tracked_prompts',
 ];
 

@@ -215,7 +215,11 @@ test.describe('the MCP server', () => {
     const list = { id: 1, method: 'tools/list' };
     const missing = await rpc(request, null, list);
     expect(missing.status()).toBe(401);
-    expect(missing.headers()['www-authenticate']).toBe('Bearer realm="mcp"');
+    // The challenge names our protected resource metadata, where OAuth clients discover how to
+    // sign in (tests/e2e/mcp-oauth.spec.ts); an API key is as good as ever.
+    expect(missing.headers()['www-authenticate']).toMatch(
+      /^Bearer realm="mcp", resource_metadata="http:\/\/localhost:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read write"$/,
+    );
     expect(await missing.json()).toHaveProperty('message');
 
     const wrongKey = `${mia.key.slice(0, -6)}${mia.key.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;
@@ -301,7 +305,7 @@ test.describe('the MCP server', () => {
       [
         'get_visibility',
         { businessId: mia.businessId, from: '2026-11-20', to: '2026-11-01' },
-        /from must be on or before to/,
+        /from \(2026-11-20\) must be on or before to \(2026-11-01\)/,
       ],
       ['list_answers', { businessId: mia.businessId, limit: 500 }, /limit/],
       ['add_tracked_prompt', { businessId: mia.businessId, text: '' }, /question/i],

@@ -29,6 +29,9 @@ const TOOL_GROUPS: ToolGroup[] = [
 /** A fresh MCP server whose tools act as `user`. */
 export function mcpServerFor(user: PublicUser): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, {
+    // The tools never change while a client is connected (every request builds its own server),
+    // so no tools/list_changed is ever sent: do not advertise one.
+    capabilities: { tools: { listChanged: false } },
     instructions:
       "Tools for the owner's AI Visibility account: how often AI assistants (ChatGPT, Perplexity, Gemini, Claude) name and cite each of their businesses, the answers themselves, the website's AI-readiness audit and fixes, competitors, and the tracked questions. Start with list_businesses to get the business ids the other tools take.",
   });

@@ -40,12 +40,21 @@ import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
 /** What a card, the edit form and the delete dialog show of a business (no more goes to the page). */
 export type CardBusiness = Pick<
   BusinessView,
-  'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'website'
+  | 'industry'
+  | 'location'
+  | 'phone'
+  | 'address'
+  | 'openingHours'
 >;
 
 function cardOf(business: BusinessView): CardBusiness {
-  const { id, name, description, website, industry, location } = business;
-  return { id, name, description, website, industry, location };
+  const { id, name, description, website, industry, location, phone, address, openingHours } =
+    business;
+  return { id, name, description, website, industry, location, phone, address, openingHours };
 }
 
 /** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */

@@ -50,8 +50,8 @@ export function parseOpeningHours(value: string): Week | null {
   if (!text || text.length > 200) return null;
   if (/^24\s*\/\s*7$/.test(text)) return SCHEMA_DAYS.map(() => [[0, 1440]]);
   const week: Week = SCHEMA_DAYS.map(() => []);
-  // A comma before a day-and-time entry ends an entry; inside one it joins days ("Mo,We 9:00-…").
-  const entries = text.split(/\s*[;,]\s*(?=(?:mo|tu|we|th|fr|sa|su)\b[^;]*?\d{1,2}:\d{2})/i);
+  // A comma after a time ends an entry; between days it joins them ("Mo,We 09:00-12:00").
+  const entries = text.split(/(?<=\d:\d{2})\s*[;,]\s*/);
   for (const entry of entries) {
     const match = SCHEMA_ENTRY.exec(entry.trim());
     if (!match) return null;

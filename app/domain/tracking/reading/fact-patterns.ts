@@ -62,7 +62,7 @@ const ADDRESS = new RegExp(
 );
 /** A line that is an address without a number: "📍 Call Lane, Leeds", "Address: Main Street". */
 const NUMBERLESS_LINE = new RegExp(
-  `^[^\\p{L}\\p{N}\\n]*(?:(?:[Aa]ddress|[Ll]ocation)\\s*:\\s*[*_]*\\s*)?((?:(?:${DIRECTION})\\.? )?(?:[A-Z][\\w'’.-]* ){1,3}(?:${STREET_SUFFIX})\\b\\.?(?:, ${TOWN_PART})?)\\s*$`,
+  `^[^\\p{L}\\p{N}\\n]*(?:(?:[Aa]ddress|[Ll]ocation)\\s*:\\s*[*_]*\\s*)?((?:(?:${DIRECTION})\\.? )?(?:[A-Z0-9][\\w'’.-]* ){1,3}(?:${STREET_SUFFIX})\\b\\.?(?:, ${TOWN_PART})?)\\s*$`,
   'gmu',
 );
 
@@ -298,4 +298,9 @@ export function findFacts(
     kept.push(fact);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The claims of hours words (an answer's hours version, re-read when it is judged). */
+export function hoursClaimsOf(text: string): HoursClaim[] {
+  return hours(text).flatMap((fact) => fact.claims ?? []);
 }

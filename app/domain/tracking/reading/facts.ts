@@ -93,3 +93,34 @@ export function readFacts(input: ReadFactsInput): StatedFact[] {
 export function kindsOf(facts: readonly { kind: FactKind }[]): FactKind[] {
   return [...new Set(facts.map((fact) => fact.kind))];
 }
+
+/** What an answer says of one kind of fact: one version (kept with the answer and counted). */
+export type AnswerFact = { kind: FactKind; value: string; key: string; quote: string };
+
+const STATUS_WEIGHT: Record<string, number> = { closed: 3, 'temporarily closed': 2, moved: 1 };
+
+/**
+ * One version of each kind an answer states: the first phone, address and website it gives the
+ * business; its hours statements together ("Mon–Fri 8am–5pm; closed on Sundays"); the gravest
+ * status (closed over temporarily closed over moved).
+ */
+export function versionsOf(facts: readonly StatedFact[]): AnswerFact[] {
+  const versions: AnswerFact[] = [];
+  for (const kind of ['phone', 'address', 'hours', 'website', 'status'] as const) {
+    const ofKind = facts.filter((fact) => fact.kind === kind);
+    if (!ofKind.length) continue;
+    if (kind === 'hours') {
+      const seen = new Set<string>();
+      const parts = ofKind.filter((fact) => !seen.has(fact.key) && seen.add(fact.key));
+      const value = parts.map((fact) => fact.value).join('; ');
+      versions.push({ kind, value, key: value.toLowerCase(), quote: parts[0]!.quote });
+      continue;
+    }
+    const chosen =
+      kind === 'status'
+        ? [...ofKind].sort((a, b) => (STATUS_WEIGHT[b.key] ?? 0) - (STATUS_WEIGHT[a.key] ?? 0))[0]!
+        : ofKind[0]!;
+    versions.push({ kind, value: chosen.value, key: chosen.key, quote: chosen.quote });
+  }
+  return versions;
+}

@@ -33,7 +33,7 @@ export type ReadFactsInput = {
 const MAX_QUOTE_CHARS = 300;
 
 /** Where the answer names other businesses: the reader's marks and every place their names stand. */
-function namePlaces(text: string, matches: readonly NameMatch[], others: readonly string[]) {
+export function namePlaces(text: string, matches: readonly NameMatch[], others: readonly string[]) {
   const places: NamePlace[] = matches.map((match) => ({
     start: match.start,
     end: match.end,

@@ -122,6 +122,7 @@ test.describe('the MCP server', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'add_tracked_prompt',
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_visibility',
       'list_answers',
@@ -135,6 +136,7 @@ test.describe('the MCP server', () => {
       .map((tool) => tool.name);
     expect(readOnly.sort()).toEqual([
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_visibility',
       'list_answers',

@@ -15,6 +15,7 @@ import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/reports/r
 import { simulatedEngine, visibilityFor } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { PromptSchema } from '~/schemas/tracking';
+import { registerGetFactCheck } from './tools/get-fact-check.server';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,
 // through the same domain functions as the JSON API, so plan limits, not-found for another owner's
@@ -371,6 +372,7 @@ export function mcpServerFor(user: PublicUser): McpServer {
     ({ businessId: id_ }) => run(async () => json(auditOut(await auditBusiness(user, id_)))),
   );
 
+  registerGetFactCheck(server, user);
   return server;
 }
 

@@ -1,0 +1,169 @@
+import type { PublicUser } from '~/domain/accounts.server';
+import { db } from '~/lib/db.server';
+import { periodStart, wilsonInterval } from '../figures/figures';
+import { FACT_KINDS, type FactKind } from '../reading/facts';
+import { storedPages } from '../reading/stored';
+import { ownedBusiness } from '../rounds/prompts.server';
+import { engineFilter, engineNames, simulatedFigures } from '../reports/visibility.server';
+import { formatPhone } from './phone';
+import { verdictOf, yoursOf, type OwnerFacts, type Verdict } from './verdicts';
+
+// The fact check: what the assistants said about the business over the last N days, read from
+// the per-day counts (TrackingFactStat), each version judged against the owner's values as they
+// are now. The JSON API, the MCP tool and the visibility page show this; its shape is the API's
+// (issue 45 item 6).
+
+export const FACT_DAYS_DEFAULT = 30;
+export const FACT_DAYS_MAX = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type FactVersion = {
+  value: string;
+  /** Null when the owner has not given theirs. */
+  verdict: Verdict | null;
+  answers: number;
+  engines: string[];
+  example: { answerId: string; engine: string; quote: string; askedAt: string };
+};
+
+export type FactReport = {
+  kind: FactKind;
+  yours: string | null;
+  /** Answers that gave this fact; right + wrong + unclear of them (0 without the owner's value). */
+  stated: number;
+  right: number;
+  wrong: number;
+  unclear: number;
+  versions: FactVersion[];
+};
+
+export type FactCheck = { facts: FactReport[]; simulated: boolean };
+
+type Business = { id: string } & OwnerFacts;
+
+/** The first day counted for the last `days` days (today included, UTC). */
+export function factWindowStart(days: number, now: Date): Date {
+  return new Date(periodStart(now, 'day').getTime() - (days - 1) * DAY_MS);
+}
+
+/** The fact check of one business over its days from `since`; its versions most said first. */
+export async function factCheckOf(
+  business: Business,
+  since: Date,
+  until?: Date,
+): Promise<FactCheck> {
+  const rows = await db.trackingFactStat.findMany({
+    where: {
+      businessId: business.id,
+      engine: engineFilter(),
+      period: until ? { gte: since, lt: until } : { gte: since },
+    },
+    select: {
+      engine: true,
+      kind: true,
+      key: true,
+      value: true,
+      answers: true,
+      lastSeen: true,
+      answerId: true,
+      quote: true,
+    },
+  });
+  const names = engineNames();
+  const facts = FACT_KINDS.map((kind): FactReport => {
+    const versions = new Map<string, FactVersion & { latest: Date; engineIds: Set<string> }>();
+    for (const row of rows.filter((each) => each.kind === kind)) {
+      const version = versions.get(row.key);
+      const example = {
+        answerId: row.answerId,
+        engine: names.get(row.engine) ?? row.engine,
+        quote: row.quote,
+        askedAt: row.lastSeen.toISOString(),
+      };
+      if (!version) {
+        versions.set(row.key, {
+          value: row.value,
+          verdict: verdictOf({ kind, key: row.key, value: row.value }, business),
+          answers: row.answers,
+          engines: [],
+          engineIds: new Set([row.engine]),
+          example,
+          latest: row.lastSeen,
+        });
+        continue;
+      }
+      version.answers += row.answers;
+      version.engineIds.add(row.engine);
+      if (row.lastSeen > version.latest) {
+        version.latest = row.lastSeen;
+        version.example = example;
+        version.value = row.value;
+      }
+    }
+    const list = [...versions.values()]
+      .sort((a, b) => b.answers - a.answers || b.latest.getTime() - a.latest.getTime())
+      .map(({ latest: _latest, engineIds, ...version }) => ({
+        ...version,
+        engines: [...engineIds].map((id) => names.get(id) ?? id).sort(),
+      }));
+    const sum = (verdict: Verdict) =>
+      list.filter((each) => each.verdict === verdict).reduce((n, each) => n + each.answers, 0);
+    const yours = yoursOf(kind, business);
+    return {
+      kind,
+      yours: kind === 'phone' && yours ? formatPhone(yours) : yours,
+      stated: list.reduce((n, each) => n + each.answers, 0),
+      right: sum('right'),
+      wrong: sum('wrong'),
+      unclear: sum('unclear'),
+      versions: list,
+    };
+  });
+  return { facts, simulated: simulatedFigures() };
+}
+
+/** The owner's business's fact check over the last `days` days; another's: not_found. */
+export async function factCheckFor(
+  owner: Pick<PublicUser, 'id'>,
+  businessId: string,
+  days: number = FACT_DAYS_DEFAULT,
+  now = new Date(),
+): Promise<FactCheck> {
+  await ownedBusiness(owner, businessId);
+  const business = await db.business.findUniqueOrThrow({
+    where: { id: businessId },
+    select: { id: true, phone: true, address: true, openingHours: true, website: true },
+  });
+  return factCheckOf(business, factWindowStart(days, now));
+}
+
+/** The share of answers giving a fact that gave it wrong, with its 95% interval. */
+export function wrongShare(fact: Pick<FactReport, 'wrong' | 'stated'>) {
+  const judged = fact.stated;
+  const { low, high } = wilsonInterval(fact.wrong, judged);
+  return { share: judged ? fact.wrong / judged : 0, low, high };
+}
+
+/**
+ * The pages the example answers of wrong versions cited (while those answers are kept): where
+ * the assistant may have read it. Keyed by answer id; at most one answer per version.
+ */
+export async function citedPagesOf(
+  businessId: string,
+  answerIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (!answerIds.length) return new Map();
+  const rows = await db.trackingAnswer.findMany({
+    where: { businessId, id: { in: [...answerIds] } },
+    select: { id: true, sources: true },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      storedPages(row.sources)
+        .filter((page) => page.kind !== 'retrieved')
+        .map((page) => page.url)
+        .slice(0, 5),
+    ]),
+  );
+}

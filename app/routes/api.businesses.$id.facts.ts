@@ -3,7 +3,7 @@ import {
   FACT_DAYS_DEFAULT,
   FACT_DAYS_MAX,
   factCheckFor,
-} from '~/domain/tracking/facts/report.server';
+} from '~/domain/tracking/reports/facts.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';

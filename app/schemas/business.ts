@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addressKey } from '~/domain/tracking/facts/address';
-import { parseOpeningHours } from '~/domain/tracking/facts/hours';
-import { countryOf, toE164 } from '~/domain/tracking/facts/phone';
+import { addressKey } from '~/domain/tracking/reading/fact-address';
+import { parseOpeningHours } from '~/domain/tracking/reading/fact-hours';
+import { countryOf, toE164 } from '~/domain/tracking/reading/fact-phone';
 import { hasForbiddenCharacters, printable, tooLong } from './text';
 
 // One schema per payload, shared by the dashboard's forms (conform), their action and the JSON API.

@@ -15,7 +15,11 @@ vi.hoisted(() => {
 
 import { sendDigest } from '~/domain/tracking/reports/digest.server';
 import { readAnswer } from '~/domain/tracking/reading/reader';
-import { askTracked, storeAnswer, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
+import {
+  askTracked,
+  storeAnswer,
+  type AskDependencies,
+} from '~/domain/tracking/rounds/runs.server';
 import { backfillSentiment } from '~/domain/tracking/rounds/sentiment.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { parseExtractionModel, type ExtractionConfig } from '~/lib/ai/extraction-config';

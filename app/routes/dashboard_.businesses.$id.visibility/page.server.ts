@@ -12,12 +12,12 @@ import {
   deleteCompetitor,
   deletePrompt,
   listCompetitors,
-  ownedBusiness,
   promptLimit,
   promptLimitMessage,
   suggestPrompts,
   updatePrompt,
 } from '~/domain/tracking/rounds/prompts.server';
+import { ownedBusiness } from '~/domain/tracking/owned.server';
 import {
   periodKindOf,
   runAllowanceFor,

@@ -13,7 +13,7 @@ import {
   type Corrections,
 } from './corrections';
 import { normalizeName } from '../reading/names';
-import { ownedBusiness } from '../rounds/prompts.server';
+import { ownedBusiness } from '../owned.server';
 
 // The owner's corrections to the names the answers were read for, per business (NameCorrection):
 // hide a name that is not a business, merge two spellings of one, undo either. Figures apply them

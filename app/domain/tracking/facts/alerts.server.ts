@@ -3,9 +3,9 @@ import { sendMail } from '~/lib/mail.server';
 import { factAlertMail } from '~/mail/fact-alert.server';
 import { mailOrigin } from '~/mail/messages.server';
 import type { AnswerFact } from '../reading/facts';
-import { digestUnsubscribeUrl } from '../reports/digest.server';
-import { engineNames } from '../reports/visibility.server';
-import { formatPhone } from './phone';
+import { engineName, isEngineId } from '~/lib/ai/engines.server';
+import { digestUnsubscribeUrl } from '../../digest-unsubscribe.server';
+import { formatPhone } from '../reading/fact-phone';
 import { verdictOf, yoursOf } from './verdicts';
 
 // The e-mail alert the first time an answer gives the business a wrong phone or address, or says
@@ -67,7 +67,7 @@ export async function alertWrongFacts(
         fact: FACT_WORDS[fact.kind] ?? fact.kind,
         said: fact.value,
         yours: fact.kind === 'phone' && yours ? formatPhone(yours) : (yours ?? 'not given'),
-        engine: engineNames().get(engine) ?? engine,
+        engine: isEngineId(engine) ? engineName(engine) : engine,
         quote: fact.quote,
         unsubscribeUrl: digestUnsubscribeUrl(origin, business.user.id),
       }),

@@ -2,7 +2,7 @@ import { isExtraction, type Extraction, type ExtractionFailure } from '~/lib/ai/
 import { readFacts, versionsOf, type AnswerFact } from '../reading/facts';
 import { checkedModelFacts } from '../reading/model-facts';
 import type { AnswerReading } from '../reading/reader';
-import { countryOf } from './phone';
+import { countryOf } from '../reading/fact-phone';
 
 // The facts an answer states about the business, as a tracking job keeps them: the extraction
 // model's when it gave any that pass the reader's checks, else the reader's own.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../reading/reader';
 import { readFacts, versionsOf } from '../reading/facts';
-import { parseOpeningHours } from './hours';
+import { parseOpeningHours } from '../reading/fact-hours';
 import { verdictOf, yoursOf, type OwnerFacts } from './verdicts';
 
 const owner: OwnerFacts = {

@@ -4,9 +4,9 @@
 // Pure.
 
 import type { CountryCode } from 'libphonenumber-js';
-import { DIRECTION, POSTCODE, STREET_SUFFIX, addressKey, addressKeyText } from '../facts/address';
-import { readDays, readTime, readTimeRange, type HoursClaim } from '../facts/hours';
-import { toE164 } from '../facts/phone';
+import { DIRECTION, POSTCODE, STREET_SUFFIX, addressKey, addressKeyText } from './fact-address';
+import { readDays, readTime, readTimeRange, type HoursClaim } from './fact-hours';
+import { toE164 } from './fact-phone';
 import { siteOf } from './domains';
 
 export const FACT_KINDS = ['phone', 'address', 'hours', 'website', 'status'] as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countryOf } from '../facts/phone';
+import { countryOf } from './fact-phone';
 import { readFacts, type FactKind } from './facts';
 import { readAnswer } from './reader';
 

@@ -9,7 +9,7 @@ import type { PublicUser } from '../../accounts.server';
 import { correctNames, countedKey, NO_CORRECTIONS } from '../corrections/corrections';
 import { normalizeName } from '../reading/names';
 import { correctionsOf } from '../corrections/corrections.server';
-import { ownedBusiness } from '../rounds/prompts.server';
+import { ownedBusiness } from '../owned.server';
 import type { NameMatch } from '../reading/reader';
 import { answersKeptSince } from '../../retention.server';
 import { storedSentences, type LabelledSentence, type SentimentSource } from '../reading/sentiment';

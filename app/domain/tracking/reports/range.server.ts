@@ -10,7 +10,7 @@ import {
 } from '../figures/figures';
 import { offsetAt } from '../corrections/corrections';
 import { correctionCounts, correctionsOf } from '../corrections/corrections.server';
-import { ownedBusiness } from '../rounds/prompts.server';
+import { ownedBusiness } from '../owned.server';
 import { allEngines, questionsBetween } from '../figures/question-figures.server';
 import {
   COUNT_FIELDS,

@@ -3,10 +3,10 @@ import { db } from '~/lib/db.server';
 import { periodStart, wilsonInterval } from '../figures/figures';
 import { FACT_KINDS, type FactKind } from '../reading/facts';
 import { storedPages } from '../reading/stored';
-import { ownedBusiness } from '../rounds/prompts.server';
-import { engineFilter, engineNames, simulatedFigures } from '../reports/visibility.server';
-import { formatPhone } from './phone';
-import { verdictOf, yoursOf, type OwnerFacts, type Verdict } from './verdicts';
+import { ownedBusiness } from '../owned.server';
+import { engineFilter, engineNames, simulatedFigures } from './visibility.server';
+import { formatPhone } from '../reading/fact-phone';
+import { verdictOf, yoursOf, type OwnerFacts, type Verdict } from '../facts/verdicts';
 
 // The fact check: what the assistants said about the business over the last N days, read from
 // the per-day counts (TrackingFactStat), each version judged against the owner's values as they

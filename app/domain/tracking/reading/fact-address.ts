@@ -146,17 +146,3 @@ export function parseAddressKeyText(text: string): AddressKey | null {
   if (street === undefined) return null;
   return { number: number || null, street, postcode: postcode || null };
 }
-
-export type Verdict = 'right' | 'wrong' | 'unclear';
-
-/**
- * The stated address against the owner's: the same number and street (and postcode, where both
- * give one) is right; a number-less address on the owner's street is unclear; anything else wrong.
- */
-export function addressVerdict(stated: AddressKey, owner: AddressKey): Verdict {
-  if (stated.street !== owner.street) return 'wrong';
-  if (!stated.number) return 'unclear';
-  if (stated.number !== owner.number) return 'wrong';
-  if (stated.postcode && owner.postcode && stated.postcode !== owner.postcode) return 'wrong';
-  return 'right';
-}

@@ -1,10 +1,8 @@
 // Opening hours. The owner's are written in schema.org's `openingHours` syntax ("Mo-Fr
 // 08:00-17:00, Sa 09:00-12:00", or "24/7") and read into a week: for each day, Monday first, the
 // minutes it opens and closes (none: closed). What an answer says ("open 24/7", "closed on
-// Sundays", "Mon–Fri 8am–5pm", "open until 9pm") is read into claims about some days, and judged
-// day by day against the owner's week. Pure.
-
-import type { Verdict } from './address';
+// Sundays", "Mon–Fri 8am–5pm", "open until 9pm") is read into claims about some days, judged day by
+// day against the owner's week in facts/verdicts.ts. Pure.
 
 /** Minutes from midnight: [opens, closes]; closes 1440 is midnight at the end of the day. */
 export type Interval = [number, number];
@@ -160,54 +158,4 @@ export function describeWeek(week: Week): string {
       return `${name} ${day.map(([a, b]) => `${time(a)}–${time(b)}`).join(', ')}`;
     })
     .join(' · ');
-}
-
-/**
- * Claims against the owner's week, day by day: a claim a day contradicts (closed when open, other
- * times, open when closed) is wrong; claims that agree and say the times of all seven days are
- * right; claims that agree but leave days or times unsaid ("closed on Sundays", "open until
- * 9pm" without a day) are unclear.
- */
-export function hoursVerdict(claims: readonly HoursClaim[], week: Week): Verdict {
-  if (!claims.length) return 'unclear';
-  const known = new Set<number>();
-  let partial = false;
-  for (const claim of claims) {
-    const days = claim.days ?? [0, 1, 2, 3, 4, 5, 6];
-    const { state } = claim;
-    const checks = days.map((day) => {
-      const open = week[day]!;
-      switch (state.kind) {
-        case 'closed':
-          return open.length === 0;
-        case 'always':
-          return open.length === 1 && open[0]![0] === 0 && open[0]![1] === 1440;
-        case 'open':
-          return open.length > 0;
-        case 'times': {
-          if (!open.length) return false;
-          const opens = open[0]![0];
-          const closes = open[open.length - 1]![1];
-          return (
-            (state.opens === null || state.opens === opens) &&
-            (state.closes === null || state.closes === closes)
-          );
-        }
-      }
-    });
-    if (claim.days === null) {
-      // No day named: "open until 9pm" may be today's hours; wrong only when no day fits.
-      if (!checks.some(Boolean)) return 'wrong';
-      partial = true;
-      continue;
-    }
-    if (checks.includes(false)) return 'wrong';
-    const complete =
-      state.kind === 'closed' ||
-      state.kind === 'always' ||
-      (state.kind === 'times' && state.opens !== null && state.closes !== null);
-    if (!complete) partial = true;
-    days.forEach((day) => known.add(day));
-  }
-  return partial || known.size < 7 ? 'unclear' : 'right';
 }

@@ -17,6 +17,9 @@ vi.hoisted(() => {
 });
 
 import { getUserById } from '~/domain/accounts.server';
+import { sendDigest } from '~/domain/tracking/reports/digest.server';
+import { loader as dashboardLoader } from '~/routes/dashboard/route';
+import * as visibilityPage from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { askTracked, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
 import { mcpServerFor } from '~/http/mcp/tools.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
@@ -24,7 +27,7 @@ import { parseExtractionModel } from '~/lib/ai/extraction-config';
 import { db } from '~/lib/db.server';
 import * as factsApi from '~/routes/api.businesses.$id.facts';
 import { startFakeEngines, type FakeEngines } from '../fakes/ai-engines';
-import { callRoute, createUser, sessionCookieFor } from './helpers';
+import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
 
 const ANSWER = [
   'Here are emergency plumbers in Austin:',
@@ -42,7 +45,7 @@ let rounds = 0;
 async function owner(facts: { phone?: string; address?: string; openingHours?: string } = {}) {
   const user = await createUser();
   await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'starter' } });
-  const { token } = await sessionCookieFor(user.id);
+  const { token, cookie } = await sessionCookieFor(user.id);
   const business = await db.business.create({
     data: {
       userId: user.id,
@@ -57,7 +60,7 @@ async function owner(facts: { phone?: string; address?: string; openingHours?: s
   const prompt = await db.trackedPrompt.create({
     data: { businessId: business.id, text: 'emergency plumber austin' },
   });
-  return { user, business, prompt, auth: { Authorization: `Bearer ${token}` } };
+  return { user, business, prompt, cookie, auth: { Authorization: `Bearer ${token}` } };
 }
 
 function answerWith(text: string, modelReply?: unknown) {
@@ -322,5 +325,92 @@ describe('the wrong-fact alert', () => {
     await db.user.update({ where: { id: off.user.id }, data: { trackingDigestOffAt: new Date() } });
     await ask(off.business.id, off.prompt.id);
     expect(await alerts(off.user.email)).toEqual([]);
+  });
+});
+
+describe('where owners look', () => {
+  it('the visibility page lists each fact with its share wrong, versions and what to do', async () => {
+    const { business, prompt, cookie } = await owner();
+    await ask(business.id, prompt.id);
+    const loaded = await run(() =>
+      visibilityPage.loader(
+        args(
+          new Request(`${BASE}/dashboard/businesses/${business.id}/visibility`, {
+            headers: { Cookie: cookie },
+          }),
+          { id: business.id },
+        ),
+      ),
+    );
+    const { facts } = loaded.data as {
+      facts: {
+        days: number;
+        facts: {
+          kind: string;
+          wrongShare: { share: number; low: number; high: number } | null;
+          versions: { value: string; verdict: string; cited: string[] }[];
+        }[];
+      };
+    };
+    expect(facts.days).toBe(30);
+    const phone = facts.facts.find((fact) => fact.kind === 'phone')!;
+    expect(phone.wrongShare).toMatchObject({ share: 1, high: 1 });
+    expect(phone.wrongShare!.low).toBeGreaterThan(0);
+    expect(phone.versions[0]).toMatchObject({ value: '(512) 555-0100', verdict: 'wrong' });
+    // The page the answer cited: where the wrong number may come from.
+    expect(phone.versions[0]!.cited).toEqual([
+      expect.stringMatching(/^https:\/\/www\.yelp\.com\/biz\/okafor-plumbing-austin/),
+    ]);
+  });
+
+  it('the dashboard card marks a business with a wrong fact', async () => {
+    const { business, prompt, cookie } = await owner();
+    await ask(business.id, prompt.id);
+    const loaded = await run(() =>
+      dashboardLoader(args(new Request(`${BASE}/dashboard`, { headers: { Cookie: cookie } }))),
+    );
+    const { visibility } = loaded.data as {
+      visibility: Record<string, { wrongFacts: string | null }>;
+    };
+    expect(visibility[business.id]?.wrongFacts).toBe('Wrong phone and hours in AI answers');
+  });
+
+  it('the weekly digest names a fact newly wrong, once', async () => {
+    const { user, business, prompt } = await owner();
+    await ask(business.id, prompt.id);
+    const now = new Date();
+    const week = now.toISOString().slice(0, 10);
+    expect(await sendDigest({ userId: user.id, week }, now)).toBe('sent');
+    const [digest] = await db.outboxMessage.findMany({
+      where: { to: user.email, kind: 'tracking-digest' },
+    });
+    expect(digest!.text).toContain(
+      'Newly wrong: your phone given as “(512) 555-0100” by ChatGPT (yours: (512) 555-0142).',
+    );
+    expect(digest!.html).toContain('Newly wrong: your phone given as');
+    // A week later the same number is not new.
+    const later = new Date(now.getTime() + 8 * 86_400_000);
+    await db.trackingFactStat.updateMany({
+      where: { businessId: business.id },
+      data: { period: new Date(now.getTime() - 10 * 86_400_000) },
+    });
+    await ask(business.id, prompt.id);
+    await db.trackingFactStat.updateMany({
+      where: { businessId: business.id, period: { gte: new Date(now.getTime() - 86_400_000) } },
+      data: { period: new Date(later.getTime() - 86_400_000) },
+    });
+    await db.trackingStat.updateMany({
+      where: { businessId: business.id },
+      data: { period: new Date(later.getTime() - 86_400_000) },
+    });
+    expect(
+      await sendDigest({ userId: user.id, week: later.toISOString().slice(0, 10) }, later),
+    ).toBe('sent');
+    const digests = await db.outboxMessage.findMany({
+      where: { to: user.email, kind: 'tracking-digest' },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.text).not.toContain('Newly wrong');
   });
 });

@@ -29,6 +29,7 @@ import {
   simulatedFigures,
 } from './visibility.server';
 import { storedMatches } from '../reading/stored';
+import { newlyWrongFacts } from './facts.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -338,6 +339,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       businesses.map(async (business) => ({
         newCompetitor: await newCompetitorOf(business.id, start, end),
         quote: await quoteOf(business, start, end, names),
+        wrongFacts: await newlyWrongFacts(business.id, start, end),
       })),
     ),
     sentimentByBusiness(ids, engineFilter(), { gte: start, lt: end }),

@@ -167,3 +167,144 @@ export async function citedPagesOf(
     ]),
   );
 }
+
+/** At most this many wrong versions have their example answer's cited pages read for the page. */
+const CITED_LOOKUPS = 20;
+
+/**
+ * The visibility page's "What assistants say about you": the fact check of the last
+ * FACT_DAYS_DEFAULT days, with, for each wrong version, the pages its example answer cited (while
+ * that answer is kept) and the share of answers giving each fact that gave it wrong.
+ */
+export async function factsOnPage(
+  owner: Pick<PublicUser, 'id'>,
+  businessId: string,
+  now = new Date(),
+) {
+  const check = await factCheckFor(owner, businessId, FACT_DAYS_DEFAULT, now);
+  const wrongExamples = check.facts
+    .flatMap((fact) => fact.versions)
+    .filter((version) => version.verdict === 'wrong')
+    .map((version) => version.example.answerId)
+    .slice(0, CITED_LOOKUPS);
+  const cited = await citedPagesOf(businessId, wrongExamples);
+  return {
+    days: FACT_DAYS_DEFAULT,
+    simulated: check.simulated,
+    facts: check.facts.map((fact) => ({
+      ...fact,
+      wrongShare: fact.stated && fact.versions.some((v) => v.verdict) ? wrongShare(fact) : null,
+      versions: fact.versions.map((version) => ({
+        ...version,
+        cited: cited.get(version.example.answerId) ?? [],
+      })),
+    })),
+  };
+}
+
+export type FactsOnPage = Awaited<ReturnType<typeof factsOnPage>>;
+
+/**
+ * The kinds of fact each of these businesses (a page of the owner's cards, at most 100) was
+ * given wrong in the last FACT_DAYS_DEFAULT days, against its owner's values: two queries.
+ */
+export async function wrongFactsOf(
+  ownerId: string,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<Record<string, FactKind[]>> {
+  if (!ids.length) return {};
+  const [businesses, rows] = await Promise.all([
+    db.business.findMany({
+      where: { id: { in: [...ids] }, userId: ownerId },
+      select: { id: true, phone: true, address: true, openingHours: true, website: true },
+    }),
+    db.trackingFactStat.findMany({
+      where: {
+        businessId: { in: [...ids] },
+        engine: engineFilter(),
+        period: { gte: factWindowStart(FACT_DAYS_DEFAULT, now) },
+      },
+      distinct: ['businessId', 'kind', 'key'],
+      select: { businessId: true, kind: true, key: true, value: true },
+    }),
+  ]);
+  const owners = new Map(businesses.map((business) => [business.id, business]));
+  const wrong: Record<string, FactKind[]> = {};
+  for (const row of rows) {
+    const owner = owners.get(row.businessId);
+    const kind = row.kind as FactKind;
+    if (!owner || verdictOf({ kind, key: row.key, value: row.value }, owner) !== 'wrong') continue;
+    const kinds = (wrong[row.businessId] ??= []);
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  for (const kinds of Object.values(wrong))
+    kinds.sort((a, b) => FACT_KINDS.indexOf(a) - FACT_KINDS.indexOf(b));
+  return wrong;
+}
+
+const KIND_WORDS: Record<FactKind, string> = {
+  phone: 'phone',
+  address: 'address',
+  hours: 'hours',
+  website: 'website',
+  status: '“closed”',
+};
+
+/** "Wrong phone and hours in AI answers": the card's mark. */
+export function describeWrongFacts(kinds: readonly FactKind[]): string | null {
+  if (!kinds.length) return null;
+  const words = kinds.map((kind) => KIND_WORDS[kind]);
+  const list =
+    words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return `Wrong ${list} in AI answers`;
+}
+
+/**
+ * The digest's lines on facts newly wrong: versions first given in [start, end) (never before)
+ * that are wrong against the owner's values now. "Newly wrong: your phone given as “(512)
+ * 555-0100” by ChatGPT (yours: (512) 555-0142)."
+ */
+export async function newlyWrongFacts(businessId: string, start: Date, end: Date) {
+  const business = await db.business.findUnique({
+    where: { id: businessId },
+    select: { id: true, phone: true, address: true, openingHours: true, website: true },
+  });
+  if (!business) return [];
+  const rows = await db.trackingFactStat.findMany({
+    where: { businessId, engine: engineFilter(), period: { gte: start, lt: end } },
+    orderBy: { lastSeen: 'desc' },
+    select: { engine: true, kind: true, key: true, value: true },
+  });
+  const wrong = new Map<
+    string,
+    { kind: FactKind; key: string; value: string; engines: Set<string> }
+  >();
+  for (const row of rows) {
+    const kind = row.kind as FactKind;
+    const id = `${kind}:${row.key}`;
+    const seen = wrong.get(id);
+    if (seen) seen.engines.add(row.engine);
+    else if (verdictOf({ kind, key: row.key, value: row.value }, business) === 'wrong')
+      wrong.set(id, { kind, key: row.key, value: row.value, engines: new Set([row.engine]) });
+  }
+  if (!wrong.size) return [];
+  const before = await db.trackingFactStat.findMany({
+    where: {
+      businessId,
+      engine: engineFilter(),
+      period: { lt: start },
+      OR: [...wrong.values()].map(({ kind, key }) => ({ kind, key })),
+    },
+    distinct: ['kind', 'key'],
+    select: { kind: true, key: true },
+  });
+  for (const row of before) wrong.delete(`${row.kind}:${row.key}`);
+  const names = engineNames();
+  return [...wrong.values()].slice(0, 5).map(({ kind, value, engines }) => {
+    const yours = yoursOf(kind, business);
+    const shown = kind === 'phone' && yours ? formatPhone(yours) : yours;
+    const by = [...engines].map((engine) => names.get(engine) ?? engine).join(', ');
+    return `Newly wrong: your ${KIND_WORDS[kind].replace(/[“”]/g, '')} given as “${value}” by ${by}${shown ? ` (yours: ${shown})` : ''}.`;
+  });
+}

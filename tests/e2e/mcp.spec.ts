@@ -170,7 +170,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(9);
+        expect(tools).toHaveLength(10);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },

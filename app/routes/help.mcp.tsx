@@ -62,6 +62,10 @@ const TOOLS: [string, string][] = [
   ['get_latest_audit', 'the latest audit of the website: what fails and how to fix it'],
   ['get_competitors', 'the other businesses named and their share of voice'],
   [
+    'get_source_gaps',
+    'the sites the answers rely on, whether you are listed on each, and what to do first',
+  ],
+  [
     'get_fact_check',
     'what the answers said about your phone, address, opening hours, website and whether you are open: each version, right or wrong against yours',
   ],

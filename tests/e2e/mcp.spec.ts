@@ -124,6 +124,7 @@ test.describe('the MCP server', () => {
       'get_competitors',
       'get_fact_check',
       'get_latest_audit',
+      'get_source_gaps',
       'get_visibility',
       'list_answers',
       'list_businesses',
@@ -138,6 +139,7 @@ test.describe('the MCP server', () => {
       'get_competitors',
       'get_fact_check',
       'get_latest_audit',
+      'get_source_gaps',
       'get_visibility',
       'list_answers',
       'list_businesses',
@@ -170,7 +172,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(10);
+        expect(tools).toHaveLength(11);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },
@@ -261,6 +263,8 @@ test.describe('the MCP server', () => {
         ['list_answers', { businessId: theo.businessId }],
         ['get_latest_audit', { businessId: theo.businessId }],
         ['get_competitors', { businessId: theo.businessId }],
+        ['get_source_gaps', { businessId: theo.businessId }],
+        ['get_fact_check', { businessId: theo.businessId }],
         ['list_tracked_prompts', { businessId: theo.businessId }],
         ['add_tracked_prompt', { businessId: theo.businessId, text: 'plumber austin' }],
         ['remove_tracked_prompt', { businessId: theo.businessId, promptId }],

@@ -5,6 +5,7 @@ import { registerAuditTools } from './tools/audits.server';
 import { registerBusinessTools } from './tools/businesses.server';
 import { registerPromptTools } from './tools/prompts.server';
 import type { ToolGroup } from './tools/shared.server';
+import { registerSourceTools } from './tools/sources.server';
 import { registerVisibilityTools } from './tools/visibility.server';
 import { registerFactTools } from './tools/facts.server';
 
@@ -20,6 +21,7 @@ export const MCP_SERVER_INFO = { name: 'ai-visibility', title: 'AI Visibility', 
 const TOOL_GROUPS: ToolGroup[] = [
   registerBusinessTools,
   registerVisibilityTools,
+  registerSourceTools,
   registerAnswerTools,
   registerAuditTools,
   registerPromptTools,

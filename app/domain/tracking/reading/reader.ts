@@ -11,7 +11,7 @@
 // markdown does not mark (cards, "Name | …" lines, "A. B. C.": segments.ts); names are compared as
 // word tokens (names.ts). The rules, in the order they apply (entries, names, common-word names,
 // recommended businesses, roles, positions, citations) are set out in
-// docs/decisions/0026-reading-answers-nobody-wrote.md; the numbers below refer to them.
+// docs/decisions/0027-reading-answers-nobody-wrote.md; the numbers below refer to them.
 
 import { readStructure, type Entry, type Range } from './answer-structure';
 import {

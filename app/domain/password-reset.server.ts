@@ -3,11 +3,7 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { mailOrigin, passwordResetMail, RESET_LINK_MINUTES } from '~/mail/messages.server';
 import { toPublicUser, publicUserSelect, type PublicUser } from './accounts.server';
-import {
-  assertResetRequestAllowed,
-  recordAttempt,
-  type AttemptClient,
-} from './auth-throttle.server';
+import { reserveResetRequest, type AttemptClient } from './auth-throttle.server';
 import {
   RESET_LINK_MESSAGES,
   RESET_REQUESTED_MESSAGE,
@@ -41,8 +37,7 @@ export async function requestPasswordReset(
   requestOrigin?: string,
   now = new Date(),
 ): Promise<void> {
-  const send = await assertResetRequestAllowed(email, client, now);
-  await recordAttempt('reset', email, client, true, now);
+  const send = await reserveResetRequest(email, client, now);
   if (!send) return;
   inBackground(async () => {
     const user = await db.user.findUnique({

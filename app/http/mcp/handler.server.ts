@@ -8,6 +8,7 @@ import {
 import type { PublicUser } from '~/domain/accounts.server';
 import { apiKeyCaller } from '../auth.server';
 import { MAX_BODY_BYTES } from '../request-limits';
+import { inspectMcpBody, mcpHostRefusal } from './inbound.server';
 import { mcpServerFor } from './tools.server';
 
 // The remote MCP server at /mcp (decision 22): the official TypeScript SDK's Streamable HTTP
@@ -79,9 +80,14 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
       { status: 405, headers: { Allow: 'POST', 'Cache-Control': 'private, no-store' } },
     );
   }
+  // The Host, the batch and initialize's params (./inbound.server); a batch's every call counts.
+  const hostRefusal = mcpHostRefusal(request);
+  if (hostRefusal) return hostRefusal;
+  const inbound = await inspectMcpBody(request);
+  if ('refusal' in inbound) return inbound.refusal;
   let caller;
   try {
-    caller = await apiKeyCaller(request);
+    caller = await apiKeyCaller(request, inbound.calls);
   } catch (refusal) {
     if (refusal instanceof Response) return refusal;
     throw refusal;

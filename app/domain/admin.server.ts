@@ -11,6 +11,7 @@ import {
   type AuditHistoryPage,
   type AuditView,
 } from './audits.server';
+import { assertExpiryNotBilled } from './billed-expiry';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { inOrderOf, searchBusinesses, searchUsers, searchWords } from './search.server';
@@ -241,6 +242,7 @@ export async function updateUserAsAdmin(
     ) {
       throw new DomainError('conflict', planBilledMessage(current), { reason: 'billed_plan' });
     }
+    assertExpiryNotBilled(current, input.subscriptionExpiry, now);
 
     const changes = AUDITED_FIELDS.flatMap((field) => {
       const next = input[field];

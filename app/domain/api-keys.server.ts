@@ -3,6 +3,7 @@ import { db, type TransactionClient } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import { publicUserSelect, toPublicUser, type PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import { notifyApiKeyCreated } from './notices.server';
 import {
   API_KEYS_PER_ACCOUNT,
   apiKeyLimit,
@@ -120,6 +121,7 @@ export async function createApiKey(
           select: viewSelect,
         });
       });
+      notifyApiKeyCreated(owner.id, { name: row.name, prefix: `aiv_${prefix}`, createdAt: now });
       return { ...toView(row), key };
     } catch (error) {
       // A prefix taken already (48 random bits: practically never): draw another.

@@ -83,8 +83,9 @@ export async function checkResetToken(
 }
 
 /**
- * Sets a new password with a link: the link and every other link of the user stop working, and
- * every session of the user ends (the caller signs them in afresh). Two uses at once: one wins.
+ * Sets a new password with a link: the link and every other link of the user stop working, every
+ * session of the user ends (the caller signs them in afresh) and every API key is revoked. Two
+ * uses at once: one wins.
  */
 export async function resetPassword(
   token: string,
@@ -119,6 +120,9 @@ export async function resetPassword(
       where: { userId: reset.userId, endedAt: null },
       data: { endedAt: now },
     });
+    // An account recovery ends every way in that the old password's holder may have made: the
+    // sessions above, and the API keys (revoked: deleted, so the next request with one is refused).
+    await tx.apiKey.deleteMany({ where: { userId: reset.userId } });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: reset.userId },
       select: publicUserSelect,

@@ -1,4 +1,5 @@
 import { db } from '~/lib/db.server';
+import { maskMailSecrets } from '~/lib/mail-secrets';
 import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
@@ -611,7 +612,8 @@ export async function listOutbox(
       kind: row.kind,
       status: row.status,
       error: row.error,
-      text: row.text,
+      // Secrets masked: only the recipient's mailbox holds a usable link (issue 41).
+      text: maskMailSecrets(row.text),
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
     })),

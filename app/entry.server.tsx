@@ -16,6 +16,8 @@ import { applySecurityHeaders } from '~/http/security-headers';
 export { startBackgroundJobs } from '~/jobs/index.server';
 // API keys' "last used", noted in memory, is written once more as the server stops.
 export { stopApiKeyUse } from '~/domain/api-keys.server';
+// A client's error (a malformed form, a 404) is one line of the log; ours are logged in full.
+export { handleError } from '~/http/log-errors.server';
 
 // React Router rejects pending loader promises after this long; the render is aborted a second
 // later, so their rejections can still be streamed to the browser first.

@@ -266,7 +266,8 @@ describe('device cookies (OWASP): the owner’s own browser is counted on its ow
     const form = await formLoginAs(user.email, user.password, office, device);
     expect(form.status).toBe(302);
     expect(form.headers.get('Location')).toBe('/dashboard');
-    const api = await apiLoginAs(user.email, user.password, office, device);
+    // The browser now holds the cookie that sign-in gave it (the one before is replaced).
+    const api = await apiLoginAs(user.email, user.password, office, deviceCookieOf(form.headers));
     expect(api.status).toBe(200);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(3);
   }, 30_000);

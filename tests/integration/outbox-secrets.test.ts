@@ -30,47 +30,51 @@ async function outboxAsAdmin(to: string) {
 }
 
 describe('the admin Outbox masks secrets', () => {
-  it('shows a held reset e-mail without a usable link; the link itself still works for its owner', async () => {
-    const user = await createUser();
-    await requestPasswordReset(user.email, { ipAddress: '192.0.2.91' });
-    await settleMail();
-    const stored = await db.outboxMessage.findFirstOrThrow({
-      where: { to: user.email, kind: 'password_reset' },
-    });
-    expect(stored.status).toBe('held');
-    const token = stored.text.match(/reset-password\?token=([\w-]{43})/)![1]!;
+  it(
+    'shows a held reset e-mail without a usable link; the link itself still works for its owner',
+    { timeout: 60_000 },
+    async () => {
+      const user = await createUser();
+      await requestPasswordReset(user.email, { ipAddress: '192.0.2.91' });
+      await settleMail();
+      const stored = await db.outboxMessage.findFirstOrThrow({
+        where: { to: user.email, kind: 'password_reset' },
+      });
+      expect(stored.status).toBe('held');
+      const token = stored.text.match(/reset-password\?token=([\w-]{43})/)![1]!;
 
-    const [shown] = await outboxAsAdmin(user.email);
-    expect(shown?.kind).toBe('password_reset');
-    expect(shown!.text).not.toContain(token);
-    expect(shown!.text).toMatch(/\/reset-password\?token=\[hidden\]/);
-    // What the reviewer could copy does not reset anything.
-    const tried = await run(() =>
-      resetAction(
-        args(
-          formRequest(`/reset-password?token=[hidden]`, {
-            token: '[hidden]',
-            password: 'taken-over-password',
-            confirmPassword: 'taken-over-password',
-          }),
+      const [shown] = await outboxAsAdmin(user.email);
+      expect(shown?.kind).toBe('password_reset');
+      expect(shown!.text).not.toContain(token);
+      expect(shown!.text).toMatch(/\/reset-password\?token=\[hidden\]/);
+      // What the reviewer could copy does not reset anything.
+      const tried = await run(() =>
+        resetAction(
+          args(
+            formRequest(`/reset-password?token=[hidden]`, {
+              token: '[hidden]',
+              password: 'taken-over-password',
+              confirmPassword: 'taken-over-password',
+            }),
+          ),
         ),
-      ),
-    );
-    expect(tried.status).toBe(400);
-    // The owner's own copy works.
-    const owner = await run(() =>
-      resetAction(
-        args(
-          formRequest(`/reset-password?token=${token}`, {
-            token,
-            password: 'the-owners-new-password',
-            confirmPassword: 'the-owners-new-password',
-          }),
+      );
+      expect(tried.status).toBe(400);
+      // The owner's own copy works.
+      const owner = await run(() =>
+        resetAction(
+          args(
+            formRequest(`/reset-password?token=${token}`, {
+              token,
+              password: 'the-owners-new-password',
+              confirmPassword: 'the-owners-new-password',
+            }),
+          ),
         ),
-      ),
-    );
-    expect(owner.status).toBe(302);
-  });
+      );
+      expect(owner.status).toBe(302);
+    },
+  );
 
   it('masks unsubscribe tokens and API keys, and leaves the rest as sent', () => {
     const key = 'aiv_0123456789ab_' + 'A'.repeat(43);

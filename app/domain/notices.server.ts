@@ -3,6 +3,7 @@ import { inBackground, sendMail, type Mail } from '~/lib/mail.server';
 import {
   accountUnderAttackMail,
   apiKeyCreatedMail,
+  appConnectedMail,
   billingNoticeMail,
   type BillingNotice,
   mailOrigin,
@@ -63,6 +64,11 @@ export function notifyApiKeyCreated(
   key: { name: string; prefix: string; createdAt: Date },
 ) {
   mailUser(userId, (user) => apiKeyCreatedMail({ ...user, key, origin: mailOrigin() }));
+}
+
+/** The owner allowed an app on the OAuth consent page (a first connection of that app). */
+export function notifyAppConnected(userId: string, appName: string, scopes: string[]) {
+  mailUser(userId, (user) => appConnectedMail({ ...user, appName, scopes, origin: mailOrigin() }));
 }
 
 /** Sends the owner of `userId` the message `build` makes for them, in the background. */

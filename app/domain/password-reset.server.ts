@@ -84,8 +84,8 @@ export async function checkResetToken(
 
 /**
  * Sets a new password with a link: the link and every other link of the user stop working, every
- * session of the user ends (the caller signs them in afresh) and every API key is revoked. Two
- * uses at once: one wins.
+ * session of the user ends (the caller signs them in afresh), every API key is revoked and every
+ * app connected through OAuth is disconnected. Two uses at once: one wins.
  */
 export async function resetPassword(
   token: string,
@@ -123,6 +123,8 @@ export async function resetPassword(
     // An account recovery ends every way in that the old password's holder may have made: the
     // sessions above, and the API keys (revoked: deleted, so the next request with one is refused).
     await tx.apiKey.deleteMany({ where: { userId: reset.userId } });
+    // Every connected app (OAuth grants, their tokens and codes) is disconnected too.
+    await tx.oAuthRecord.deleteMany({ where: { userId: reset.userId } });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: reset.userId },
       select: publicUserSelect,

@@ -38,6 +38,7 @@ export type MailKind =
   | 'plan_change_scheduled'
   | 'plan_change_cancelled'
   | 'account_under_attack'
+  | 'app_connected'
   | 'tracking-digest';
 
 export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';

@@ -39,7 +39,8 @@ export type MailKind =
   | 'plan_change_cancelled'
   | 'account_under_attack'
   | 'app_connected'
-  | 'tracking-digest';
+  | 'tracking-digest'
+  | 'tracking-fact-alert';
 
 export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';
 export const MAIL_STATUSES: MailStatus[] = ['held', 'pending', 'sent', 'failed'];

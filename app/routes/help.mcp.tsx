@@ -65,6 +65,10 @@ const TOOLS: [string, string][] = [
     'get_source_gaps',
     'the sites the answers rely on, whether you are listed on each, and what to do first',
   ],
+  [
+    'get_fact_check',
+    'what the answers said about your phone, address, opening hours, website and whether you are open: each version, right or wrong against yours',
+  ],
   ['list_tracked_prompts', 'the questions tracked for a business'],
   ['add_tracked_prompt, remove_tracked_prompt', "change the questions, within your plan's limit"],
   ['run_audit', "audit the website now, within your plan's audits a day"],

@@ -122,6 +122,7 @@ test.describe('the MCP server', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'add_tracked_prompt',
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
       'get_visibility',
@@ -136,6 +137,7 @@ test.describe('the MCP server', () => {
       .map((tool) => tool.name);
     expect(readOnly.sort()).toEqual([
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
       'get_visibility',
@@ -170,7 +172,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(10);
+        expect(tools).toHaveLength(11);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },
@@ -266,6 +268,7 @@ test.describe('the MCP server', () => {
         ['get_latest_audit', { businessId: theo.businessId }],
         ['get_competitors', { businessId: theo.businessId }],
         ['get_source_gaps', { businessId: theo.businessId }],
+        ['get_fact_check', { businessId: theo.businessId }],
         ['list_tracked_prompts', { businessId: theo.businessId }],
         ['add_tracked_prompt', { businessId: theo.businessId, text: 'plumber austin' }],
         ['remove_tracked_prompt', { businessId: theo.businessId, promptId }],

@@ -7,6 +7,7 @@ import { registerPromptTools } from './tools/prompts.server';
 import type { ToolGroup } from './tools/shared.server';
 import { registerSourceTools } from './tools/sources.server';
 import { registerVisibilityTools } from './tools/visibility.server';
+import { registerFactTools } from './tools/facts.server';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,
 // through the same domain functions as the JSON API, so plan limits, not-found for another owner's
@@ -24,6 +25,7 @@ const TOOL_GROUPS: ToolGroup[] = [
   registerAnswerTools,
   registerAuditTools,
   registerPromptTools,
+  registerFactTools,
 ];
 
 /** A fresh MCP server whose tools act as `user`. */

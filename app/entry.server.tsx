@@ -16,6 +16,8 @@ import { applySecurityHeaders } from '~/http/security-headers';
 export { startBackgroundJobs } from '~/jobs/index.server';
 // API keys' "last used", noted in memory, is written once more as the server stops.
 export { stopApiKeyUse } from '~/domain/api-keys.server';
+// A client's error (a malformed form, a 404) is one line of the log; ours are logged in full.
+export { handleError } from '~/http/log-errors.server';
 // The OAuth authorization server for /mcp, mounted by the production server (server/app.ts).
 export { handleOAuthRequest } from '~/http/oauth-server.server';
 

@@ -85,15 +85,16 @@ export const API_KEY_ADMIN_MESSAGE =
 
 /**
  * An API key in `Authorization: Bearer aiv_…`: its owner, or null when the key is unknown or
- * revoked. Each use counts against the key's rate (429 `{ message }` with Retry-After past it)
+ * revoked. Each use counts against the key's rate, `calls` times for a batch of calls (429
+ * `{ message }` with Retry-After past it)
  * and is noted for "last used" (written in a batch, not per request).
  */
-export async function apiKeyCaller(request: Request): Promise<ApiCaller | null> {
+export async function apiKeyCaller(request: Request, calls = 1): Promise<ApiCaller | null> {
   const bearer = bearerToken(request.headers.get('authorization'));
   if (!bearer || !looksLikeApiKey(bearer)) return null;
   const verified = await verifyApiKey(bearer);
   if (!verified) return null;
-  const decision = takeApiKeyRequest(verified.keyId);
+  const decision = takeApiKeyRequest(verified.keyId, undefined, undefined, calls);
   if (!decision.allowed) {
     throw Response.json(
       { message: API_KEY_RATE_LIMIT_MESSAGE },

@@ -31,6 +31,7 @@ export type MailKind =
   | 'welcome'
   | 'email_changed'
   | 'password_changed'
+  | 'api_key_created'
   | 'plan_changed'
   | 'plan_cancelled'
   | 'plan_resumed'

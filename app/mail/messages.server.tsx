@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { RESET_ENDS_ACCESS } from '~/content/account';
 import { SITE_NAME } from '~/content/pages';
 import { formatPrice, getPlan } from '~/content/plans';
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/domain/dates';
@@ -113,8 +114,30 @@ export function passwordResetMail(input: {
     greeting(input.firstName),
     `Someone, hopefully you, asked to reset the password of your ${SITE_NAME} account. Open this link within one hour to choose a new one.`,
     { link, label: 'Choose a new password' },
+    RESET_ENDS_ACCESS,
     'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
   ]);
+}
+
+/** An API key was made: the owner hears of it, by its name (issue 41). */
+export function apiKeyCreatedMail(input: {
+  to: string;
+  firstName: string | null;
+  origin: string;
+  key: { name: string; prefix: string; createdAt: Date };
+}): Mail {
+  return compose(
+    'api_key_created',
+    input.to,
+    `A new API key for your ${SITE_NAME} account: ${input.key.name}`,
+    input.origin,
+    [
+      greeting(input.firstName),
+      `An API key named "${input.key.name}" (${input.key.prefix}…) was made for your ${SITE_NAME} account on ${formatDate(input.key.createdAt)}. It acts as you on the API and the MCP server: it reads your businesses and figures and adds or removes tracked prompts.`,
+      'If you did not make it, revoke it now under Account settings → API keys, and change your password.',
+      { link: `${input.origin}/account`, label: 'Review your API keys' },
+    ],
+  );
 }
 
 export function welcomeMail(input: { to: string; firstName: string | null; origin: string }): Mail {

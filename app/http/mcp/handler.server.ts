@@ -9,6 +9,7 @@ import type { PublicUser } from '~/domain/accounts.server';
 import { apiKeyCaller } from '../auth.server';
 import { MAX_BODY_BYTES } from '../request-limits';
 import { invalidCursorResponse } from './cursor.server';
+import { inspectMcpBody, mcpHostRefusal } from './inbound.server';
 import { mcpChallenge, oauthMcpCaller } from './oauth-caller.server';
 import { mcpServerFor } from './tools.server';
 
@@ -86,9 +87,14 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
       { status: 405, headers: { Allow: 'POST', 'Cache-Control': 'private, no-store' } },
     );
   }
+  // The Host, the batch and initialize's params (./inbound.server); a batch's every call counts.
+  const hostRefusal = mcpHostRefusal(request);
+  if (hostRefusal) return hostRefusal;
+  const inbound = await inspectMcpBody(request);
+  if ('refusal' in inbound) return inbound.refusal;
   let authInfo: Authed | null;
   try {
-    const keyCaller = await apiKeyCaller(request);
+    const keyCaller = await apiKeyCaller(request, inbound.calls);
     authInfo = keyCaller
       ? {
           token: 'api-key',
@@ -97,7 +103,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
           scopes: ['read', 'write'],
           extra: { user: keyCaller.user },
         }
-      : await oauthMcpCaller(request);
+      : await oauthMcpCaller(request, inbound.calls);
   } catch (refusal) {
     if (refusal instanceof Response) return refusal;
     throw refusal;

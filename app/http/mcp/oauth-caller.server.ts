@@ -32,14 +32,16 @@ export function mcpChallenge(request: Request, presentedToken: boolean): string 
   return parts.join(', ');
 }
 
+/** The caller of an OAuth access token; a batch of `calls` takes as many from the app's rate. */
 export async function oauthMcpCaller(
   request: Request,
+  calls = 1,
 ): Promise<(AuthInfo & { extra: { user: PublicUser } }) | null> {
   const token = bearerToken(request.headers.get('authorization'));
   if (!token) return null;
   const caller = await verifyAccessToken(getOrigin(request), token);
   if (!caller) return null;
-  const decision = takeApiKeyRequest(`oauth-grant:${caller.grantId}`);
+  const decision = takeApiKeyRequest(`oauth-grant:${caller.grantId}`, undefined, undefined, calls);
   if (!decision.allowed) {
     throw Response.json(
       { message: API_KEY_RATE_LIMIT_MESSAGE },

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useEffect } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useToast } from '~/components/toaster';
@@ -82,7 +83,7 @@ export function CompetitorsPanel() {
 
         <div className="space-y-6">
           {named ? (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Who the answers named">
               <table className="min-w-full text-left text-sm" data-testid="share-of-voice">
                 <caption className="mb-2 text-left text-lg font-semibold text-slate-900">
                   Who the answers named
@@ -137,7 +138,7 @@ export function CompetitorsPanel() {
                 Share of voice: the answers naming a business, out of every business named in the
                 period&apos;s answers.
               </p>
-            </div>
+            </ScrollRegion>
           ) : null}
           <NameCorrections />
           <CitedSites />

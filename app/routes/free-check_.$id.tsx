@@ -15,7 +15,7 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { FREE_CHECK } from '~/content/free-check';
 import { scoreBand } from '~/domain/audit/score-band';
 import { isDomainError } from '~/domain/errors';
-import { FREE_CHECK_FIXES, findFreeCheck } from '~/domain/free-check/free-check.server';
+import { findFreeCheck, topFixes } from '~/domain/free-check/free-check.server';
 import { keepFreeCheck } from '~/domain/free-check/keep.server';
 import { getUser, requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
@@ -58,9 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     unreachable: run.unreachable?.message ?? null,
     passed: run.signals.filter((signal) => signal.status === 'pass').length,
     checked: run.signals.filter((signal) => signal.status !== 'not_checked').length,
-    fixes: run.fixes
-      .slice(0, FREE_CHECK_FIXES)
-      .map((fix) => ({ title: fix.title, help: fix.help ?? null })),
+    fixes: topFixes(run).map((fix) => ({ title: fix.title, help: fix.help ?? null })),
     registerTo: `/register?redirectTo=${encodeURIComponent(path)}`,
   };
 }

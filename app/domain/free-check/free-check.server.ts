@@ -41,6 +41,20 @@ export const FREE_CHECK_NOT_FOUND_MESSAGE = 'This check is not available any mor
 export const FREE_CHECK_FIXES = 3;
 
 /**
+ * Fixes the free check does not show: they compare the site with a business's name and location,
+ * which a visitor has not given (the audit is told the host as the name). The dashboard's audit,
+ * with the business's own details, shows them.
+ */
+const NEEDS_BUSINESS_DETAILS = new Set(['nap_consistency']);
+
+/** The check's top fixes: the audit's order (failed checks first), less the ones above. */
+export function topFixes(run: AuditRun) {
+  return run.fixes
+    .filter((fix) => !NEEDS_BUSINESS_DETAILS.has(fix.signal))
+    .slice(0, FREE_CHECK_FIXES);
+}
+
+/**
  * "example.com" for "https://WWW.Example.com/about" (and "example.com:8080" for another port):
  * what the per-site limit counts by.
  */

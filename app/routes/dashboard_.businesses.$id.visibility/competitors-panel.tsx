@@ -83,7 +83,7 @@ export function CompetitorsPanel() {
 
         <div className="space-y-6">
           {named ? (
-            <ScrollRegion label="Who the answers named">
+            <ScrollRegion label="Table of who the answers named">
               <table className="min-w-full text-left text-sm" data-testid="share-of-voice">
                 <caption className="mb-2 text-left text-lg font-semibold text-slate-900">
                   Who the answers named

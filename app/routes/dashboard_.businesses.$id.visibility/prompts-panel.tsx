@@ -146,7 +146,10 @@ export function PromptsPanel() {
         </p>
       ) : null}
       {prompts.length ? (
-        <ScrollRegion label="Questions you track" className="rounded-lg border border-slate-200">
+        <ScrollRegion
+          label="Table of the questions you track"
+          className="rounded-lg border border-slate-200"
+        >
           {/* On a narrow screen each question is a card (stack-table): no column off screen. */}
           <table className="stack-table min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50">

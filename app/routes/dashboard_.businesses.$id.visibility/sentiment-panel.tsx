@@ -79,7 +79,7 @@ function SentimentTable({
 }) {
   return (
     <ScrollRegion
-      label={caption}
+      label={`Table: ${caption}`}
       className="rounded-lg border border-slate-200 bg-white"
       testId={testId}
     >

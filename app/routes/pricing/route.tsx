@@ -70,7 +70,7 @@ export default function Pricing() {
         <PricingPlans plans={plans} headingLevel={2} standings={standings} viewer={viewer} />
       </div>
 
-      <section aria-labelledby="plan-table-title" className={`${container} pb-14`}>
+      <div className={`${container} pb-14`}>
         <h2 id="plan-table-title" className="text-2xl font-semibold text-slate-900">
           {PRICING_PAGE.tableTitle}
         </h2>
@@ -78,7 +78,7 @@ export default function Pricing() {
         <div className="mt-6">
           <PlanTable headingId="plan-table-title" />
         </div>
-      </section>
+      </div>
 
       <div className={`${container} grid gap-6 pb-14 md:grid-cols-2`}>
         <section

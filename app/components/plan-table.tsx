@@ -1,5 +1,6 @@
 import { FREE_PLAN_NAME, PLANS } from '~/content/plans';
-import { ENTITLEMENTS, ENTITLEMENT_ROWS } from '~/domain/plans/entitlements';
+import { ENTITLEMENTS } from '~/domain/plans/entitlements';
+import { ENTITLEMENT_ROWS } from '~/domain/plans/entitlement-rows';
 
 // What each plan includes, every limit side by side: printed from the one table of entitlements
 // (~/domain/plans/entitlements) that the server's checks read, so the page cannot promise what

@@ -4,7 +4,9 @@ import { checkoutPath, formatPrice, type PaidTier, type Plan } from '~/content/p
 import { Link } from 'react-router';
 import { buttonStyles } from './ui/styles';
 import type { PlanStanding } from '~/domain/payments/standing.server';
-import { ENTITLEMENTS, ENTITLEMENT_ROWS, type Entitlements } from '~/domain/plans/entitlements';
+import { listingCheckWords } from '~/domain/listing-checks';
+import { ENTITLEMENTS, type Entitlements } from '~/domain/plans/entitlements';
+import { ENTITLEMENT_ROWS } from '~/domain/plans/entitlement-rows';
 import { FREE_PLAN_NAME } from '~/content/plans';
 
 /**
@@ -192,7 +194,7 @@ export function PricingPlans({
             <p className="mt-3 text-sm text-slate-700">{plan.tagline}</p>
             <PlanLimits entitlements={ENTITLEMENTS[plan.tier]} tier={plan.tier} />
             <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-800">
-              {plan.features.map((feature) => (
+              {[...plan.features, listingCheckWords(plan.tier)].map((feature) => (
                 <li key={feature} className="flex gap-2">
                   <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
                   <span>{feature}</span>

@@ -4,10 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '~/content/plans';
 import { createApiKey } from '~/domain/api-keys.server';
+import { listingChecks } from '~/domain/listing-checks';
 import { claimAllowance } from '~/domain/audit/allowance.server';
 import { createBusiness } from '~/domain/businesses.server';
 import { getUserById, type PublicUser } from '~/domain/accounts.server';
-import { ENTITLEMENTS, ENTITLEMENT_ROWS } from '~/domain/plans/entitlements';
+import { ENTITLEMENTS } from '~/domain/plans/entitlements';
+import { ENTITLEMENT_ROWS } from '~/domain/plans/entitlement-rows';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import { hasWeeklyReaudit, TIERS, TIER_LABELS, type Tier } from '~/domain/tiers';
 import { hasDigest } from '~/domain/tracking/reports/digest.server';
@@ -78,10 +80,10 @@ describe('the plan table, walked against the server for every plan', () => {
 
       // Competitors an owner names per business.
       for (let i = 0; i < plan.competitors; i++)
-        await addCompetitor(user, last.id, { name: `Rival ${i}` });
-      expect(await refusal(() => addCompetitor(user, last.id, { name: 'Rival extra' }))).toContain(
-        `up to ${plan.competitors} competitors`,
-      );
+        await addCompetitor(user, last.id, { name: `Rival ${i}`, website: null });
+      expect(
+        await refusal(() => addCompetitor(user, last.id, { name: 'Rival extra', website: null })),
+      ).toContain(`up to ${plan.competitors} competitors`);
 
       // API keys per account.
       for (let i = 0; i < plan.apiKeys; i++) await createApiKey(user, { name: `Key ${i}` });
@@ -112,6 +114,7 @@ describe('the plan table, walked against the server for every plan', () => {
 
       expect(hasDigest(user, now)).toBe(plan.weeklyDigest);
       expect(hasWeeklyReaudit(user, now)).toBe(plan.weeklyReaudit);
+      expect(listingChecks(user, now)).toEqual(plan.listingChecks);
     });
   }
 

@@ -7,7 +7,9 @@ import type { Tier } from '../tiers';
 // together.
 //
 // To add an entitlement: add a field to `Entitlements`, a value for every plan in `ENTITLEMENTS`,
-// a row in `ENTITLEMENT_ROWS` (how Pricing names it) and a step in the walking test. Pure: no I/O.
+// a row in `ENTITLEMENT_ROWS` (./entitlement-rows.ts: how Pricing names it) and a step in the
+// walking test. Pure: no I/O. Numbers only here: the dashboard's JavaScript imports this module
+// (through ~/domain/tiers); Pricing's words live in entitlement-rows.ts, on the server only.
 
 export type TrackingSchedule = 'day' | 'week' | null;
 
@@ -34,6 +36,11 @@ export type Entitlements = {
   premiumGpt: boolean;
   /** The weekly e-mail digest of the tracked figures. */
   weeklyDigest: boolean;
+  /**
+   * Listing checks (issue 46): how many of a business's most cited third-party pages the server
+   * fetches to see whether the business is on them, and how often; null: none (sources only).
+   */
+  listingChecks: { pages: number; everyDays: number } | null;
 };
 
 export const ENTITLEMENTS = {
@@ -49,6 +56,7 @@ export const ENTITLEMENTS = {
     apiKeys: 1,
     premiumGpt: false,
     weeklyDigest: false,
+    listingChecks: null,
   },
   diy: {
     businesses: 10,
@@ -62,6 +70,7 @@ export const ENTITLEMENTS = {
     apiKeys: 2,
     premiumGpt: true,
     weeklyDigest: true,
+    listingChecks: { pages: 3, everyDays: 28 },
   },
   starter: {
     businesses: 25,
@@ -75,6 +84,7 @@ export const ENTITLEMENTS = {
     apiKeys: 3,
     premiumGpt: true,
     weeklyDigest: true,
+    listingChecks: { pages: 5, everyDays: 7 },
   },
   growth: {
     businesses: 100,
@@ -88,6 +98,7 @@ export const ENTITLEMENTS = {
     apiKeys: 5,
     premiumGpt: true,
     weeklyDigest: true,
+    listingChecks: { pages: 10, everyDays: 7 },
   },
   authority: {
     businesses: 1000,
@@ -101,6 +112,7 @@ export const ENTITLEMENTS = {
     apiKeys: 10,
     premiumGpt: true,
     weeklyDigest: true,
+    listingChecks: { pages: 10, everyDays: 7 },
   },
 } as const satisfies Record<Tier, Entitlements>;
 
@@ -126,85 +138,3 @@ export function lowestTierWith(
   if (!tier) throw new Error(`No plan includes ${key}`);
   return tier;
 }
-
-function count(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
-}
-
-const SCHEDULE_WORDS: Record<Exclude<TrackingSchedule, null>, string> = {
-  day: 'Every day',
-  week: 'Every week',
-};
-
-/**
- * How the Pricing page names each entitlement and writes its value: one row per entitlement, in
- * the order the table shows them. `value` returns what a plan's cell says ("25 per business",
- * "Every week", "Included", "Not included").
- */
-export const ENTITLEMENT_ROWS: readonly {
-  key: keyof Entitlements;
-  label: string;
-  value: (entitlements: Entitlements) => string;
-}[] = [
-  {
-    key: 'businesses',
-    label: 'Businesses',
-    value: (e) => count(e.businesses, 'business', 'businesses'),
-  },
-  {
-    key: 'trackedQuestions',
-    label: 'Tracked questions',
-    value: (e) => `${count(e.trackedQuestions, 'question', 'questions')} per business`,
-  },
-  {
-    key: 'assistants',
-    label: 'AI assistants asked',
-    value: () => 'Every assistant we ask',
-  },
-  {
-    key: 'trackingSchedule',
-    label: 'Questions asked for you',
-    value: (e) =>
-      e.trackingSchedule ? SCHEDULE_WORDS[e.trackingSchedule] : 'Only when you press Run now',
-  },
-  {
-    key: 'runNowEveryHours',
-    label: 'Run now',
-    value: (e) =>
-      e.runNowEveryHours === 24
-        ? 'Once a day'
-        : e.runNowEveryHours === 1
-          ? 'Once an hour'
-          : `Once every ${e.runNowEveryHours} hours`,
-  },
-  {
-    key: 'competitors',
-    label: 'Competitors you name',
-    value: (e) => `${count(e.competitors, 'competitor', 'competitors')} per business`,
-  },
-  {
-    key: 'auditsPerDay',
-    label: 'AI-readiness checks',
-    value: (e) => `${count(e.auditsPerDay, 'check', 'checks')} a day per business`,
-  },
-  {
-    key: 'weeklyReaudit',
-    label: 'Weekly re-check of every business',
-    value: (e) => (e.weeklyReaudit ? 'Included' : 'Not included'),
-  },
-  {
-    key: 'apiKeys',
-    label: 'API keys',
-    value: (e) => count(e.apiKeys, 'key', 'keys'),
-  },
-  {
-    key: 'premiumGpt',
-    label: 'Premium AI Visibility GPT',
-    value: (e) => (e.premiumGpt ? 'Included' : 'Not included'),
-  },
-  {
-    key: 'weeklyDigest',
-    label: 'Weekly e-mail of your figures',
-    value: (e) => (e.weeklyDigest ? 'Included' : 'Not included'),
-  },
-];

@@ -38,10 +38,11 @@ export const registerVisibilityTools: ToolGroup = (server, user) => {
         return json({
           from: figures.from,
           to: figures.to,
-          // The figures hold the Demo assistant's simulated answers, not a real assistant's.
-          simulated: figures.engines.some(
-            (engine) => engine.samples > 0 && simulatedEngine(engine.engine),
-          ),
+          // The figures hold the Demo assistant's simulated answers, not a real assistant's; null
+          // when there are no answers at all: nothing is real or simulated (issue 44).
+          simulated: figures.engines.some((engine) => engine.samples > 0)
+            ? figures.engines.some((engine) => engine.samples > 0 && simulatedEngine(engine.engine))
+            : null,
           overall: figuresOut(figures.overall),
           engines: figures.engines.map((engine) => ({
             engine: engine.engine,

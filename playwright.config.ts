@@ -92,6 +92,9 @@ export default defineConfig({
         // only when a journey presses Run now: no scheduled round behind a journey's back.
         DEMO_TRACKING: 'true',
         TRACKING_SCHEDULER: 'false',
+        // The external GPT is configured here, so the journeys see its secondary section (unset,
+        // it is hidden: tests/integration/home-free-check.test.ts).
+        FREE_GPT_URL: 'https://chatgpt.com/g/g-e2e-free-visibility-gpt',
       },
     },
     {

@@ -24,7 +24,6 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { buttonStyles } from '~/components/ui/styles';
 import { getUser } from '~/http/auth.server';
-import { publicLinks } from '~/lib/env.server';
 import { takeToast } from '~/http/toast.server';
 import { timeZoneOf } from '~/http/time-zone.server';
 import stylesheet from '~/tailwind.css?url';
@@ -57,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? { firstName: user.firstName, email: user.email, role: user.role } : null,
       toast,
-      links: { freeGptUrl: publicLinks.freeGptUrl },
       // Only signed-in pages show times. A public page is the same for every visitor (shared
       // caches keep it, see ~/http/cache-policy), so it never varies with the tz cookie.
       timeZone: user ? timeZoneOf(request) : DEFAULT_TIME_ZONE,
@@ -114,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TimeZoneProvider timeZone={timeZone}>
           <ToastProvider>
-            <SiteHeader user={data?.user ?? null} freeGptUrl={data?.links.freeGptUrl ?? '#'} />
+            <SiteHeader user={data?.user ?? null} />
             {/* A document page shows its flash message as page content, scripts or not. */}
             <StaticFlashMessage message={data?.toast} always={!hydrated} />
             {hydrated ? <FlashToast message={data?.toast} /> : null}

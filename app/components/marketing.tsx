@@ -94,7 +94,14 @@ export function StatGrid({ stats }: { stats: readonly Stat[] }) {
           key={stat.value}
           className="flex flex-col-reverse justify-end rounded-xl border border-slate-200 bg-white px-3 py-5 text-center shadow-sm sm:px-5"
         >
-          <dt className="mt-1 text-sm text-slate-700">{stat.label}</dt>
+          <dt className="mt-1 text-sm text-slate-700">
+            {stat.label}
+            {stat.source ? (
+              <span className="mt-2 block text-xs text-slate-600" data-testid="stat-source">
+                Source: {stat.source}
+              </span>
+            ) : null}
+          </dt>
           <dd className="text-brand-700 text-3xl font-bold sm:text-4xl">{stat.value}</dd>
         </div>
       ))}

@@ -5,6 +5,42 @@ import { Link } from 'react-router';
 import { buttonStyles } from './ui/styles';
 import type { PlanStanding } from '~/domain/payments/standing.server';
 import { listingCheckWords } from '~/domain/listing-checks';
+import { ENTITLEMENTS, type Entitlements } from '~/domain/plans/entitlements';
+import { ENTITLEMENT_ROWS } from '~/domain/plans/entitlement-rows';
+import { FREE_PLAN_NAME } from '~/content/plans';
+
+/**
+ * Who is reading the cards: a visitor, a signed-in account without a paid plan (Free, or a plan
+ * that lapsed), or a subscriber (whose cards carry `standings`).
+ */
+export type PlanViewer = 'visitor' | 'free' | 'paid';
+
+/** The entitlements each card lists under its price (the full table is on /pricing). */
+const CARD_ROWS: readonly (keyof Entitlements)[] = [
+  'trackedQuestions',
+  'trackingSchedule',
+  'businesses',
+  'auditsPerDay',
+];
+
+function cardLimits(entitlements: Entitlements) {
+  return ENTITLEMENT_ROWS.filter((row) => CARD_ROWS.includes(row.key)).map(
+    (row) => `${row.label}: ${row.value(entitlements)}`,
+  );
+}
+
+function PlanLimits({ entitlements, tier }: { entitlements: Entitlements; tier: string }) {
+  return (
+    <ul
+      className="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-800"
+      data-testid={`plan-limits-${tier}`}
+    >
+      {cardLimits(entitlements).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** Where the signed-in reader stands with one plan, its dates already written for them. */
 export type CardStanding = PlanStanding;
@@ -23,14 +59,25 @@ function cardWords(
   plan: Plan,
   standing: CardStanding | undefined,
   scheduledName: string | null,
+  viewer: PlanViewer,
 ): CardWords {
-  const buy = {
-    badge: null,
-    cta: PLAN_CARD.planCta,
-    ctaSuffix: ` with ${plan.name}`,
-    note: null,
-    to: checkoutPath(plan.tier),
-  };
+  // A signed-in account without a paid plan is upgrading: its buttons say so, and to which plan.
+  const buy =
+    viewer === 'free'
+      ? {
+          badge: null,
+          cta: `Upgrade to ${plan.name}`,
+          ctaSuffix: null,
+          note: null,
+          to: checkoutPath(plan.tier),
+        }
+      : {
+          badge: null,
+          cta: PLAN_CARD.planCta,
+          ctaSuffix: ` with ${plan.name}`,
+          note: null,
+          to: checkoutPath(plan.tier),
+        };
   switch (standing?.kind) {
     case undefined:
     case 'new':
@@ -94,18 +141,21 @@ export function PricingPlans({
   plans,
   headingLevel,
   standings,
+  viewer = standings ? 'paid' : 'visitor',
 }: {
   plans: readonly Plan[];
   headingLevel: 2 | 3;
   standings?: Record<PaidTier, CardStanding> | null;
+  viewer?: PlanViewer;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scheduled = plans.find((plan) => standings?.[plan.tier]?.kind === 'scheduled');
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <FreeCard Heading={Heading} viewer={viewer} />
       {plans.map((plan) => {
         const standing = standings?.[plan.tier];
-        const words = cardWords(plan, standing, scheduled?.name ?? null);
+        const words = cardWords(plan, standing, scheduled?.name ?? null, viewer);
         const current = standing?.kind === 'current';
         return (
           <li
@@ -142,7 +192,8 @@ export function PricingPlans({
               <span className="text-sm text-slate-700">{PLAN_CARD.perMonth}</span>
             </p>
             <p className="mt-3 text-sm text-slate-700">{plan.tagline}</p>
-            <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-800">
+            <PlanLimits entitlements={ENTITLEMENTS[plan.tier]} tier={plan.tier} />
+            <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-800">
               {[...plan.features, listingCheckWords(plan.tier)].map((feature) => (
                 <li key={feature} className="flex gap-2">
                   <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
@@ -174,5 +225,72 @@ export function PricingPlans({
         );
       })}
     </ul>
+  );
+}
+
+/** What the Free card's button does, for each reader. */
+const FREE_WORDS: Record<
+  PlanViewer,
+  { badge: string | null; cta: string; to: string; note: string | null }
+> = {
+  visitor: { badge: null, cta: 'Create a free account', to: '/register', note: null },
+  free: {
+    badge: 'Current plan',
+    cta: 'Go to your dashboard',
+    to: '/dashboard',
+    note: 'Your plan.',
+  },
+  paid: {
+    badge: null,
+    cta: 'Manage billing',
+    to: '/dashboard#billing',
+    note: 'Cancel your plan to go back to Free when its period ends.',
+  },
+};
+
+/** The plan without a subscription: what it includes, from the same table as the others. */
+function FreeCard({ Heading, viewer }: { Heading: 'h2' | 'h3'; viewer: PlanViewer }) {
+  const words = FREE_WORDS[viewer];
+  const current = viewer === 'free';
+  return (
+    <li
+      data-testid="plan-free"
+      aria-current={current ? 'true' : undefined}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        current ? 'border-emerald-700 ring-2 ring-emerald-700' : 'border-slate-200'
+      }`}
+    >
+      <Heading className="text-lg font-semibold text-slate-900">{FREE_PLAN_NAME}</Heading>
+      {words.badge ? (
+        <p
+          data-testid="plan-standing-free"
+          className="absolute -top-3 right-6 rounded-full bg-emerald-800 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase"
+        >
+          {words.badge}
+        </p>
+      ) : null}
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-slate-900">$0</span>
+        <span className="text-sm text-slate-700">{PLAN_CARD.perMonth}</span>
+      </p>
+      <p className="mt-3 text-sm text-slate-700">
+        Check your site, track one question and see how AI assistants answer it.
+      </p>
+      <PlanLimits entitlements={ENTITLEMENTS.free} tier="free" />
+      <div className="flex-1" />
+      {words.note ? (
+        <p className="mt-6 text-sm font-medium text-slate-800" data-testid="plan-note-free">
+          {words.note}
+        </p>
+      ) : null}
+      <Link
+        to={words.to}
+        data-testid="checkout-free"
+        className={`${buttonStyles.secondary} ${words.note ? 'mt-4' : 'mt-8'} w-full`}
+      >
+        {words.cta}
+        {viewer === 'visitor' ? <span className="sr-only"> on the Free plan</span> : null}
+      </Link>
+    </li>
   );
 }

@@ -16,30 +16,17 @@ export const NAV_LINKS = [
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900 hover:bg-slate-100'}`;
 
-function AccountItems({
-  user,
-  freeGptUrl,
-  layout,
-}: {
-  user: HeaderUser;
-  freeGptUrl: string;
-  layout: 'bar' | 'menu';
-}) {
+function AccountItems({ user, layout }: { user: HeaderUser; layout: 'bar' | 'menu' }) {
   const item = layout === 'menu' ? 'w-full justify-start' : '';
   if (!user) {
     // Three calls to action and the links beside them fit one line from 1024 px on.
     const nowrap = layout === 'bar' ? 'whitespace-nowrap' : '';
     return (
       <>
-        <a
-          href={freeGptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${buttonStyles.primary} ${item} ${nowrap}`}
-        >
+        {/* Our own free check (issue 44): it stays on this site. */}
+        <Link to="/free-check" className={`${buttonStyles.primary} ${item} ${nowrap}`}>
           Free AI Visibility Check
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </Link>
         <Link to="/login" className={`${buttonStyles.ghost} ${item} ${nowrap}`}>
           Login
         </Link>
@@ -80,7 +67,7 @@ function AccountItems({
   );
 }
 
-export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl: string }) {
+export function SiteHeader({ user }: { user: HeaderUser }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
@@ -103,7 +90,7 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
           ))}
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <AccountItems user={user} freeGptUrl={freeGptUrl} layout="bar" />
+          <AccountItems user={user} layout="bar" />
         </div>
 
         <MobileMenu>
@@ -114,7 +101,7 @@ export function SiteHeader({ user, freeGptUrl }: { user: HeaderUser; freeGptUrl:
               </NavLink>
             ))}
             <hr className="my-1 border-slate-200" />
-            <AccountItems user={user} freeGptUrl={freeGptUrl} layout="menu" />
+            <AccountItems user={user} layout="menu" />
           </nav>
         </MobileMenu>
       </div>

@@ -11,7 +11,7 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   {
     question: 'How quickly will I see results?',
     answer:
-      'Most businesses see first improvements in 2-3 weeks and clear results within 30 days. AI assistants update what they know at different speeds, so we keep testing and improving after that.',
+      'We do not promise a date. AI assistants update what they know at different speeds, and their answers vary from one asking to the next, so we ask the same questions again and again and show you each week whether your figures moved, or say plainly that there is no clear change yet.',
   },
   {
     question: `What is the difference between ${diy} and the White Glove plans?`,

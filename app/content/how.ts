@@ -3,7 +3,7 @@ import { type Step } from './marketing';
 
 export const HOW_PAGE = {
   title: 'How It Works',
-  lead: 'From a first assessment to ongoing monitoring: three steps, first improvements in 2-3 weeks and results in 30 days.',
+  lead: 'From a first assessment to ongoing monitoring: three steps, with figures that show whether anything changed.',
   steps: [
     {
       key: 'assessment',
@@ -22,7 +22,7 @@ export const HOW_PAGE = {
       description:
         'You get a prioritised plan for your business: what to fix first, where AI looks for information about you, and what to publish.',
       points: [
-        'Quick wins for the first 2-3 weeks',
+        'Quick wins first: the fixes that matter most',
         'Profile, listing and review improvements',
         'Content that answers what customers ask AI',
       ],
@@ -35,7 +35,7 @@ export const HOW_PAGE = {
       points: [
         'Done-for-you or DIY implementation',
         'Weekly and monthly visibility checks',
-        'Results in 30 days, then continuous improvement',
+        'Figures that say when something changed, and when nothing clearly did',
       ],
     },
   ] satisfies Step[],

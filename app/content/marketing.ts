@@ -1,44 +1,56 @@
 // Marketing copy of the public pages (spec sections 1 and 2). Pages render this data; changing a
 // sentence never touches a component. Figures come from the spec's marketing claims.
 
-export type Stat = { value: string; label: string };
+/** A figure; `source` names the published study it comes from (shown under it). */
+export type Stat = { value: string; label: string; source?: string };
 export type Card = { icon: string; title: string; description: string };
 export type Step = { key: string; title: string; description: string; points: readonly string[] };
 
-/** The marketing claims of spec section 1. */
-export const CLAIMS = {
-  invisible: { value: '85%', label: 'of businesses are invisible to AI' },
-  trust: { value: '73%', label: 'of consumers trust AI recommendations' },
-  growth: { value: '3x', label: 'growth for businesses AI recommends' },
-  results: { value: '30 days', label: 'to results' },
-  firstImprovements: '2-3 weeks',
-} as const;
-
-/** The spec's figures, on the why-AI-visibility page (its route-table "Stats"). */
+/**
+ * The figures on the why-AI-visibility page (its route-table "Stats"), each from a published study
+ * it names (issue 44, item 8). The spec's unsourced claims (85% invisible, 73% trust, 3x growth,
+ * results in 30 days, first improvements in 2-3 weeks) are not used: nobody could check them, and
+ * the visibility page's own "no clear change" contradicted the promised dates (README,
+ * "Deviations from the spec").
+ */
 export const STATS: readonly Stat[] = [
-  CLAIMS.invisible,
-  CLAIMS.trust,
-  CLAIMS.growth,
-  CLAIMS.results,
+  {
+    value: 'Under 1%',
+    label: 'chance that an AI assistant lists the same businesses twice for the same question',
+    source: 'SparkToro and Gumshoe, January 2026: 2,961 answers collected by 600 volunteers',
+  },
+  {
+    value: '55–77%',
+    label: 'of those answers still named the leading brands of their category',
+    source: 'SparkToro and Gumshoe, January 2026',
+  },
+  {
+    value: '1,100 : 1',
+    label: 'pages OpenAI’s crawlers read for every visitor its assistant sends back',
+    source: 'Cloudflare Radar, crawl-to-referral ratios, July 2025',
+  },
+  {
+    value: '38,000 : 1',
+    label: 'the same ratio for Anthropic’s crawlers',
+    source: 'Cloudflare Radar, crawl-to-referral ratios, July 2025',
+  },
 ];
 
 /**
  * The home page's figures: what the product does, each one checkable on the site itself. The
- * spec's survey-style claims (85% invisible, 73% trust, 3x growth) name no source we could cite,
- * so the home page, which sells honest measurement, does not repeat them (README, "Deviations
- * from the spec").
+ * spec's survey-style claims name no source we could cite, so no page repeats them (see STATS).
  */
 export const PRODUCT_FACTS: readonly Stat[] = [
   { value: 'Free', label: 'AI readiness check of your website' },
   { value: '4', label: 'AI assistants asked your customers’ questions' },
   { value: 'Weekly', label: 'visibility digest on paid plans' },
-  CLAIMS.results,
+  { value: '3', label: 'fixes that matter most, from the free check' },
 ];
 
 export const HERO = {
   eyebrow: 'AI visibility for service businesses',
   title: 'Get Your Business Recommended by AI',
-  lead: `When customers ask ChatGPT, Gemini or Perplexity who to hire, make sure your name comes up. We ask the assistants your customers' questions and show how often they name you, with the answers behind every figure. Results in 30 days, with first improvements in ${CLAIMS.firstImprovements}.`,
+  lead: `When customers ask ChatGPT, Gemini or Perplexity who to hire, make sure your name comes up. We ask the assistants your customers' questions and show how often they name you, with the answers behind every figure. Week by week you see whether anything changed, and we say so when nothing clearly did.`,
   primaryCta: 'Get Your Free AI Visibility Check',
   /** Leads to the tour on the page (#tour): no video, the product's own three steps. */
   tourCta: 'Take the Tour',
@@ -91,7 +103,7 @@ export const PROBLEM_SOLUTION = {
     points: [
       'We test what AI assistants say about your business today.',
       'We fix the gaps that keep AI from recommending you.',
-      'We track your visibility so you see it grow, with first improvements in 2-3 weeks.',
+      'We track your visibility week by week, and say so when nothing clearly changed.',
       'Every figure comes with the answers behind it, so you see real change, not noise.',
     ],
   },
@@ -99,7 +111,7 @@ export const PROBLEM_SOLUTION = {
 
 export const THREE_STEPS = {
   title: 'Three steps to AI visibility',
-  lead: 'A simple process that shows results in 30 days.',
+  lead: 'A simple process, with figures that show what changed.',
   steps: [
     {
       key: 'test',
@@ -126,8 +138,8 @@ export const THREE_STEPS = {
 } as const;
 
 export const AI_TOOL = {
-  title: 'Try Our Free AI Visibility Tool',
-  lead: 'Our custom GPT checks how AI assistants see your business and tells you what to fix first. It is free and takes about five minutes.',
+  title: 'Prefer to ask in ChatGPT?',
+  lead: 'Our custom GPT on ChatGPT talks you through how AI assistants see your business and what to fix first. It is free and takes about five minutes.',
   openTool: 'Open Free GPT',
   embeddedToggle: 'Try Embedded View (Experimental)',
   back: 'Back to Main Interface',
@@ -156,8 +168,9 @@ export const BENEFITS = {
     },
     {
       icon: '⏱️',
-      title: 'Results in 30 Days',
-      description: 'First improvements in 2-3 weeks, clear results within a month.',
+      title: 'Honest Figures',
+      description:
+        'Each week shows whether your figures moved, or says there is no clear change yet.',
     },
     {
       icon: '🏆',
@@ -186,7 +199,7 @@ export const PRICING_SECTION = {
 
 export const FINAL_CTA = {
   title: 'Ready to get recommended by AI?',
-  lead: 'Start with the free check today. First improvements in 2-3 weeks, results in 30 days.',
+  lead: 'Start with the free check today: your AI-readiness score and the three fixes that matter most, in about twenty seconds.',
   primary: 'Start Your Free AI Visibility Check',
   secondary: 'Book Strategy Call',
 } as const;

@@ -13,14 +13,14 @@ export const PUBLIC_PAGES = {
     label: 'Home',
     title: 'AI Visibility: get your business recommended by AI assistants',
     description:
-      'Test, fix and track how ChatGPT and other AI assistants recommend your service business: how often they name you, with the answers behind every figure, and results in 30 days.',
+      'Test, fix and track how ChatGPT and other AI assistants recommend your service business: how often they name you, with the answers behind every figure.',
   },
   why: {
     path: '/why-ai-visibility',
     label: 'Why AI Visibility',
     title: 'Why AI Visibility Matters | AI Visibility',
     description:
-      '73% of consumers trust AI recommendations. Learn why AI visibility matters for home services, legal, healthcare, real estate, hospitality and professional services.',
+      'How AI assistants choose which businesses to name, with figures from published studies. Why AI visibility matters for home services, legal, healthcare, real estate, hospitality and professional services.',
   },
   how: {
     path: '/how-it-works',
@@ -42,6 +42,13 @@ export const PUBLIC_PAGES = {
     title: 'Contact Us | AI Visibility',
     description:
       'Contact the AI Visibility team. We answer sales questions within 4 hours, Mon-Fri 9AM-6PM EST.',
+  },
+  freeCheck: {
+    path: '/free-check',
+    label: 'Free AI Visibility Check',
+    title: 'Free AI Visibility Check | AI Visibility',
+    description:
+      'Type your website and see how ready it is for AI assistants such as ChatGPT and Gemini, with the three fixes that matter most. Free, no account needed.',
   },
   mcpHelp: {
     path: '/help/mcp',

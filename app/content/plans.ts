@@ -61,7 +61,7 @@ export const PLANS: readonly Plan[] = [
       'Everything in White Glove Starter',
       'Content written for AI assistants',
       'Review and citation building',
-      'Competitor tracking',
+      'Your tracked questions asked every day',
       'Strategy call every two weeks',
     ],
     highlighted: false,

@@ -14,5 +14,8 @@ export const PRICING_PAGE = {
     contactSales: 'Contact Sales',
     bookCall: 'Book Strategy Call',
   },
+  tableTitle: 'What each plan includes',
+  tableLead:
+    'The limits below are the ones our server keeps to. An expired plan counts as Free until it is renewed; what you added beyond Free is kept.',
   faqTitle: 'Frequently asked questions',
 } as const;

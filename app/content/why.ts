@@ -1,5 +1,5 @@
 // The 'Why AI Visibility' page's copy, in its own module so other pages do not ship it.
-import { CLAIMS, type Card } from './marketing';
+import { type Card } from './marketing';
 
 export const WHY_PAGE = {
   title: 'Why AI Visibility Matters',
@@ -10,7 +10,8 @@ export const WHY_PAGE = {
     {
       icon: '💬',
       title: 'Customers ask AI first',
-      description: `${CLAIMS.trust.value} of consumers trust AI recommendations, and more of them start their search in ChatGPT every month.`,
+      description:
+        'More people ask ChatGPT, Gemini or Perplexity who to hire, and the assistant answers with a few names instead of a page of links.',
     },
     {
       icon: '🎯',
@@ -21,12 +22,14 @@ export const WHY_PAGE = {
     {
       icon: '🚀',
       title: 'Early movers win',
-      description: `${CLAIMS.invisible.value} of businesses are invisible to AI today. Those who act now take the places competitors have not claimed.`,
+      description:
+        'Answers change from one asking to the next, yet the same leading names keep coming back. A site assistants can read is how you become one of them.',
     },
     {
       icon: '🤝',
       title: 'Trust carries over',
-      description: `A recommendation from AI works like word of mouth: businesses it names see up to ${CLAIMS.growth.value} growth.`,
+      description:
+        'A recommendation from an assistant works like word of mouth: the customer arrives already thinking well of you.',
     },
   ] satisfies Card[],
   industriesTitle: 'Built for service businesses',

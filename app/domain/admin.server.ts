@@ -2,6 +2,7 @@ import { db } from '~/lib/db.server';
 import { maskMailSecrets } from '~/lib/mail-secrets';
 import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import type { Prisma } from '~/generated/prisma/client';
+import { graceDays, lapsedByTier } from './plans/subscribers.server';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
 import { publicUserSelect, registerUser, toPublicUser, type PublicUser } from './accounts.server';
 import type { BusinessView } from './businesses.server';
@@ -18,6 +19,7 @@ import { readCounts, readTierCounts } from './row-counts.server';
 import { inOrderOf, searchBusinesses, searchUsers, searchWords } from './search.server';
 import {
   billedBySubscription,
+  isExpired,
   isPaidTier,
   normalizeTier,
   TIER_LABELS,
@@ -72,7 +74,13 @@ export type Analytics = {
   activeUsers: number;
   totalBusinesses: number;
   recentLogins: number;
+  /**
+   * Users per plan that counts now: each paid plan's active subscribers (they add up to
+   * activeUsers); Free holds the free accounts and the lapsed paid plans (lapsedPaid of them).
+   */
   subscriptionBreakdown: Record<Tier, number>;
+  /** Paid plans past their expiry: counted as Free (plans/subscribers.server). */
+  lapsedPaid: number;
   premiumAccess: number;
   deniedAccess: number;
 };
@@ -80,17 +88,16 @@ export type Analytics = {
 const PAID_TIERS = TIERS.filter(isPaidTier);
 
 /**
- * The seven figures of spec section 3. Active subscriber = a paid tier that has not expired (the
- * tier module's rule: expired means strictly past the expiry instant).
+ * The seven figures of spec section 3. Active subscriber: the one definition in
+ * plans/subscribers.server (a paid plan not past its expiry), used by the total and by every
+ * plan's count, so "Subscriptions by plan" adds up to "Active Subscribers".
  */
 export async function getAnalytics(actor: AdminActor, now = new Date()): Promise<Analytics> {
   assertAdmin(actor);
   const [totals, tierCounts, expiredPaid, recentLogins] = await Promise.all([
     readCounts(['User', 'Business', 'AccessLog.wasAllowed:true', 'AccessLog.wasAllowed:false']),
     readTierCounts(),
-    db.user.count({
-      where: { subscriptionStatus: { in: PAID_TIERS }, subscriptionExpiry: { lt: now } },
-    }),
+    lapsedByTier(now),
     db.session.count({
       where: { createdAt: { gte: new Date(now.getTime() - RECENT_LOGINS_DAYS * DAY_MS) } },
     }),
@@ -103,10 +110,17 @@ export async function getAnalytics(actor: AdminActor, now = new Date()): Promise
   for (const { status, count } of tierCounts) {
     subscriptionBreakdown[normalizeTier(status)] += count;
   }
+  let lapsedPaid = 0;
+  for (const tier of PAID_TIERS) {
+    subscriptionBreakdown[tier] -= expiredPaid[tier];
+    subscriptionBreakdown.free += expiredPaid[tier];
+    lapsedPaid += expiredPaid[tier];
+  }
   const paid = PAID_TIERS.reduce((sum, tier) => sum + subscriptionBreakdown[tier], 0);
   return {
     totalUsers: totals.User,
-    activeUsers: paid - expiredPaid,
+    activeUsers: paid,
+    lapsedPaid,
     totalBusinesses: totals.Business,
     recentLogins,
     subscriptionBreakdown,
@@ -130,6 +144,10 @@ export type AdminUserView = PublicUser & {
   billedBySubscription: boolean;
   /** How many API keys the user has (never the keys themselves). */
   apiKeyCount: number;
+  /** A paid plan past its expiry: it counts as Free, and the list says "Expired". */
+  expired: boolean;
+  /** Days of grace the expiry includes after the paid period ends (a billed plan), else null. */
+  graceDays: number | null;
 };
 
 const adminUserSelect = {
@@ -146,6 +164,8 @@ function toAdminUser(
     ...toPublicUser(user),
     billedBySubscription: billedBySubscription(user, now),
     apiKeyCount: user._count.apiKeys,
+    expired: isPaidTier(normalizeTier(user.subscriptionStatus)) && isExpired(user, now),
+    graceDays: user.stripeSubscriptionId && user.subscriptionExpiry ? graceDays() : null,
   };
 }
 
@@ -301,7 +321,13 @@ export async function createAdminUser(
       action: 'admin_created',
     },
   });
-  return { ...created, billedBySubscription: false, apiKeyCount: 0 };
+  return {
+    ...created,
+    billedBySubscription: false,
+    apiKeyCount: 0,
+    expired: false,
+    graceDays: null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,20 +1,17 @@
 // Listing checks (issue 46) by plan: a module of its own, not in tiers.ts, so the dashboard's
 // shared tiers chunk does not carry Pricing's words. Pure.
 
+import { perPlan } from './plans/entitlements';
 import { effectiveTier, type SubscriptionFacts, type Tier } from './tiers';
 
 /**
  * Listing checks (issue 46): how many of a business's most cited third-party pages the server
  * fetches to see whether the business is on them, and how often. Never more than 10 fetches per
- * business per week, whatever the plan. Free plans see their sources without the checks.
+ * business per week, whatever the plan. Free plans see their sources without the checks. Read
+ * from the one table of plan entitlements (~/domain/plans/entitlements).
  */
-export const LISTING_CHECKS: Record<Tier, { pages: number; everyDays: number } | null> = {
-  free: null,
-  diy: { pages: 3, everyDays: 28 },
-  starter: { pages: 5, everyDays: 7 },
-  growth: { pages: 10, everyDays: 7 },
-  authority: { pages: 10, everyDays: 7 },
-};
+export const LISTING_CHECKS: Record<Tier, { pages: number; everyDays: number } | null> =
+  perPlan('listingChecks');
 
 /** The plan's listing checks (an expired plan counts as Free: none). */
 export function listingChecks(user: SubscriptionFacts, now: Date) {

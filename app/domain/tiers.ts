@@ -3,11 +3,15 @@
 // in tests. Everything that gates on a plan asks this module.
 
 import { FREE_PLAN_NAME, getPlan } from '~/content/plans';
+import { ENTITLEMENTS, lowestTierWith, perPlan } from './plans/entitlements';
+
+// The limits below are read from the one table of what each plan includes
+// (~/domain/plans/entitlements): change a plan there, not here.
 
 export const TIERS = ['free', 'diy', 'starter', 'growth', 'authority'] as const;
 export type Tier = (typeof TIERS)[number];
 
-export const PREMIUM_GPT_MIN_TIER: Tier = 'diy';
+export const PREMIUM_GPT_MIN_TIER: Tier = lowestTierWith(TIERS, 'premiumGpt');
 
 /** Each tier's plan name, from the plans' one source (~/content/plans): "DIY All-In", … */
 export const TIER_LABELS: Record<Tier, string> = {
@@ -128,13 +132,7 @@ export function effectiveTier(user: SubscriptionFacts, now: Date): Tier {
 }
 
 /** AI-readiness audits an owner may run on each business per 24 hours, by plan. */
-export const AUDITS_PER_BUSINESS_PER_DAY: Record<Tier, number> = {
-  free: 1,
-  diy: 5,
-  starter: 10,
-  growth: 10,
-  authority: 20,
-};
+export const AUDITS_PER_BUSINESS_PER_DAY: Record<Tier, number> = perPlan('auditsPerDay');
 
 /**
  * Businesses one account may hold, by plan (an expired plan counts as Free). Owners keep one
@@ -142,70 +140,47 @@ export const AUDITS_PER_BUSINESS_PER_DAY: Record<Tier, number> = {
  * page, search, export and re-audit of an account bounded. A plan that goes down keeps the
  * businesses it has; only adding waits until the account is under the cap.
  */
-export const BUSINESSES_PER_ACCOUNT: Record<Tier, number> = {
-  free: 5,
-  diy: 10,
-  starter: 25,
-  growth: 100,
-  authority: 1000,
-};
+export const BUSINESSES_PER_ACCOUNT: Record<Tier, number> = perPlan('businesses');
 
 export function businessLimit(user: SubscriptionFacts, now: Date): number {
   return BUSINESSES_PER_ACCOUNT[effectiveTier(user, now)];
 }
 
 /** From this plan up (the done-for-you plans), the server re-audits every business weekly. */
-export const WEEKLY_REAUDIT_MIN_TIER: Tier = 'starter';
+export const WEEKLY_REAUDIT_MIN_TIER: Tier = lowestTierWith(TIERS, 'weeklyReaudit');
 
 export function hasWeeklyReaudit(user: SubscriptionFacts, now: Date): boolean {
   return hasTierAccess(user, WEEKLY_REAUDIT_MIN_TIER, now);
 }
 
 /** Tracking: prompts each business may track, by plan (an expired plan counts as Free). */
-export const TRACKED_PROMPTS_PER_BUSINESS: Record<Tier, number> = {
-  free: 1,
-  diy: 5,
-  starter: 10,
-  growth: 25,
-  authority: 50,
-};
+export const TRACKED_PROMPTS_PER_BUSINESS: Record<Tier, number> = perPlan('trackedQuestions');
 
 /** Competitors an owner may name for each business (every plan); the answers add the rest. */
-export const COMPETITORS_PER_BUSINESS = 10;
+export const COMPETITORS_PER_BUSINESS_BY_PLAN: Record<Tier, number> = perPlan('competitors');
+/** The same on every plan today; the per-plan record above is what a plan-aware check reads. */
+export const COMPETITORS_PER_BUSINESS = Math.max(
+  ...Object.values(ENTITLEMENTS).map((e) => e.competitors),
+);
 
 /**
  * How often the server asks the engines a business's prompts, by plan: every day, every week, or
  * never (Free: only its one prompt, by "Run now", once a day).
  */
-export const TRACKING_SCHEDULE: Record<Tier, 'day' | 'week' | null> = {
-  free: null,
-  diy: 'week',
-  starter: 'week',
-  growth: 'day',
-  authority: 'day',
-};
+export const TRACKING_SCHEDULE: Record<Tier, 'day' | 'week' | null> = perPlan('trackingSchedule');
 
 /** "Run now" on one business: at most once in this many hours (Free: a day). */
-export const TRACKING_RUN_INTERVAL_HOURS: Record<Tier, number> = {
-  free: 24,
-  diy: 1,
-  starter: 1,
-  growth: 1,
-  authority: 1,
-};
+export const TRACKING_RUN_INTERVAL_HOURS: Record<Tier, number> = perPlan('runNowEveryHours');
 
 /**
  * API keys one account may hold at once, by plan (an expired plan counts as Free). One for an
  * owner's assistant, more for an agency's several tools and people. Revoking one frees its place.
  */
-export const API_KEYS_PER_ACCOUNT: Record<Tier, number> = {
-  free: 1,
-  diy: 2,
-  starter: 3,
-  growth: 5,
-  authority: 10,
-};
+export const API_KEYS_PER_ACCOUNT: Record<Tier, number> = perPlan('apiKeys');
 
 export function apiKeyLimit(user: SubscriptionFacts, now: Date): number {
   return API_KEYS_PER_ACCOUNT[effectiveTier(user, now)];
 }
+
+/** From this plan up, the weekly e-mail of the tracked figures. */
+export const WEEKLY_DIGEST_MIN_TIER: Tier = lowestTierWith(TIERS, 'weeklyDigest');

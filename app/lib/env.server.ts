@@ -15,6 +15,9 @@ const bool = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** The free GPT address the project shipped as a placeholder: treated as "not configured". */
+export const FREE_GPT_PLACEHOLDER = 'https://chatgpt.com/g/g-free-ai-visibility-check';
+
 /** The made-up operator the demo runs as (see COMPANY_NAME below). */
 const DEMO_COMPANY = {
   name: 'AI Visibility Demo Company',
@@ -62,7 +65,15 @@ const schema = z.object({
   COMPANY_ADDRESS: z.string().trim().min(1).max(500).default(DEMO_COMPANY.address),
   CONTACT_EMAIL: z.email().default(DEMO_COMPANY.email),
 
-  FREE_GPT_URL: url.default('https://chatgpt.com/g/g-free-ai-visibility-check'),
+  /**
+   * The external free GPT, offered as a secondary link beside our own free check (issue 44). Unset
+   * (or left at the old placeholder address), the link is hidden: no page sends visitors to a GPT
+   * that does not exist.
+   */
+  FREE_GPT_URL: z.preprocess(
+    (value) => (value === '' || value === FREE_GPT_PLACEHOLDER ? undefined : value),
+    url.optional(),
+  ),
   PREMIUM_GPT_URL: url.default('https://chatgpt.com/g/g-premium-ai-visibility-coach'),
   BOOKING_URL: url.default('https://calendly.com/ai-visibility/strategy-call'),
   CHECKOUT_URL_DIY: url.default('https://buy.stripe.com/test_diy_all_in'),
@@ -400,6 +411,7 @@ export const company = {
 
 /** The links the browser may see. The premium GPT URL is deliberately not here. */
 export const publicLinks = {
-  freeGptUrl: env.FREE_GPT_URL,
+  /** Null when not configured: the link is not shown. */
+  freeGptUrl: env.FREE_GPT_URL ?? null,
   bookingUrl: env.BOOKING_URL,
 };

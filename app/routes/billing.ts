@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from 'react-router';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { isDomainError } from '~/domain/errors';
 import { openBillingPortal } from '~/domain/payments/billing.server';
 import { requireUser } from '~/http/auth.server';
-import { methodNotAllowed, readFormData } from '~/http/http.server';
+import { readFormData } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
 import { redirectWithToast } from '~/http/toast.server';
 
@@ -24,4 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => methodNotAllowed(['POST']);
+/**
+ * GET /billing (typed in the address bar, issue 44): billing lives on the dashboard, so the
+ * browser goes there (after sign-in) instead of reading a JSON 405.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return redirect('/dashboard#billing');
+}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { ReactNode } from 'react';
 import { container } from '~/components/marketing';
@@ -31,9 +32,11 @@ function Snippet({ label, children }: { label: string; children: string }) {
   return (
     <figure className="mt-3">
       <figcaption className="text-sm font-medium text-slate-800">{label}</figcaption>
-      <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">
-        <code>{children}</code>
-      </pre>
+      <ScrollRegion label={label} className="mt-1 rounded-md bg-slate-900">
+        <pre className="p-4 text-sm text-slate-100">
+          <code>{children}</code>
+        </pre>
+      </ScrollRegion>
     </figure>
   );
 }

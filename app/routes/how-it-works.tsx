@@ -1,7 +1,8 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
 import { container, CtaBand, onDarkButton, PageIntro, StepList } from '~/components/marketing';
 import { HOW_PAGE } from '~/content/how';
+import { FREE_CHECK } from '~/content/free-check';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
 import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/http/origin.server';
@@ -21,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export function loader({ request }: LoaderFunctionArgs) {
   return {
     origin: getOrigin(request),
-    links: { freeGptUrl: publicLinks.freeGptUrl, bookingUrl: publicLinks.bookingUrl },
+    links: { bookingUrl: publicLinks.bookingUrl },
   };
 }
 
@@ -34,9 +35,9 @@ export default function HowItWorks() {
         <StepList steps={HOW_PAGE.steps} headingLevel={2} />
       </div>
       <CtaBand id="how-cta" title={HOW_PAGE.ctaTitle} lead={HOW_PAGE.ctaLead}>
-        <ExternalLink href={links.freeGptUrl} className={onDarkButton.primary}>
+        <Link to={FREE_CHECK.path} className={onDarkButton.primary}>
           {HOW_PAGE.ctaPrimary}
-        </ExternalLink>
+        </Link>
         <ExternalLink href={links.bookingUrl} className={onDarkButton.secondary}>
           {HOW_PAGE.ctaSecondary}
         </ExternalLink>

@@ -1,5 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { ExternalLink } from '~/components/external-link';
+import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import {
   CardGrid,
   CtaBand,
@@ -10,8 +9,8 @@ import {
 } from '~/components/marketing';
 import { STATS } from '~/content/marketing';
 import { WHY_PAGE } from '~/content/why';
+import { FREE_CHECK } from '~/content/free-check';
 import { pageMeta, PUBLIC_PAGES } from '~/content/pages';
-import { publicLinks } from '~/lib/env.server';
 import { getOrigin } from '~/http/origin.server';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { documentHandle, loadAsDocument } from '~/components/document';
@@ -27,11 +26,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(PUBLIC_PAGES.why, data?.origin);
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { origin: getOrigin(request), freeGptUrl: publicLinks.freeGptUrl };
+  return { origin: getOrigin(request) };
 }
 
 export default function WhyAiVisibility() {
-  const { freeGptUrl } = useLoaderData<typeof loader>();
   return (
     <>
       <PageIntro title={WHY_PAGE.title} lead={WHY_PAGE.lead} />
@@ -45,9 +43,9 @@ export default function WhyAiVisibility() {
         <CardGrid cards={WHY_PAGE.industries} testId="industries" />
       </Section>
       <CtaBand id="why-cta" title={WHY_PAGE.ctaTitle} lead={WHY_PAGE.ctaLead}>
-        <ExternalLink href={freeGptUrl} className={onDarkButton.primary}>
+        <Link to={FREE_CHECK.path} className={onDarkButton.primary}>
           {WHY_PAGE.ctaPrimary}
-        </ExternalLink>
+        </Link>
         <Link to={PUBLIC_PAGES.pricing.path} className={onDarkButton.secondary}>
           {WHY_PAGE.ctaSecondary}
         </Link>

@@ -174,8 +174,8 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(nav.getByRole('link', { name })).toBeVisible();
       }
       await expect(nav.getByRole('link', { name: /Free AI Visibility Check/ })).toHaveAttribute(
-        'target',
-        '_blank',
+        'href',
+        '/free-check',
       );
     });
   });

@@ -308,7 +308,7 @@ test.describe('the focus ring', () => {
       page,
       page
         .getByRole('main')
-        .getByRole('link', { name: /^Get Your Free AI Visibility Check/ })
+        .getByRole('button', { name: /^Get Your Free AI Visibility Check/ })
         .first(),
       'hero CTA',
     );

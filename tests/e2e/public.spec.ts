@@ -7,7 +7,7 @@ import { expect, test, E2E_DATABASE, expectMessage, pendingStateOf, uniqueEmail 
 // view, the contact form with JavaScript on and off, axe, layout at small widths, screenshots.
 
 const LINKS = {
-  freeGpt: 'https://chatgpt.com/g/g-free-ai-visibility-check',
+  freeGpt: 'https://chatgpt.com/g/g-e2e-free-visibility-gpt',
   booking: 'https://calendly.com/ai-visibility/strategy-call',
 };
 
@@ -89,17 +89,19 @@ test.describe('public pages', () => {
     const main = page.getByRole('main');
     // Figures about the product, none from an unnamed survey (issue 34).
     const stats = page.getByTestId('stat-grid');
-    for (const fact of ['Free', '4', 'Weekly', '30 days']) {
+    for (const fact of ['Free', '4', 'Weekly', '3']) {
       await expect(stats.getByText(fact, { exact: true })).toBeVisible();
     }
     await expect(main).not.toContainText('85%');
     await expect(main).not.toContainText('73%');
     await expect(main).not.toContainText(/\b3x\b/);
-    await expect(main.getByText(/first improvements in 2-3 weeks/i).first()).toBeVisible();
-    await expectExternal(
-      main.getByRole('link', { name: /Get Your Free AI Visibility Check/ }),
-      LINKS.freeGpt,
-    );
+    // No promised dates the figures could contradict (issue 44, item 8).
+    await expect(main).not.toContainText(/2-3 weeks|30 days/i);
+    // The free check is ours: a form on this page, not a link away (issue 44).
+    await expect(main.getByRole('textbox', { name: 'Your website' })).toBeVisible();
+    await expect(
+      main.getByRole('button', { name: 'Get Your Free AI Visibility Check' }),
+    ).toBeVisible();
     await expect(main.getByRole('heading', { name: 'The Problem' })).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Our Solution' })).toBeVisible();
     for (const [index, step] of ['Test', 'Fix', 'Track'].entries()) {
@@ -107,9 +109,7 @@ test.describe('public pages', () => {
         main.getByRole('heading', { name: `Step ${index + 1}: ${step}`, exact: true }),
       ).toBeVisible();
     }
-    await expect(
-      main.getByRole('heading', { name: 'Try Our Free AI Visibility Tool' }),
-    ).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Prefer to ask in ChatGPT?' })).toBeVisible();
     await expectExternal(main.getByRole('link', { name: /^Open Free GPT/ }), LINKS.freeGpt);
     await expect(page.getByTestId('benefits').getByRole('listitem')).toHaveCount(6);
     await expectPlans(page);
@@ -125,8 +125,14 @@ test.describe('public pages', () => {
   }) => {
     await page.goto('/why-ai-visibility');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why AI Visibility Matters');
-    for (const stat of ['85%', '73%', '3x', '30 days']) {
-      await expect(page.getByRole('main').getByText(stat, { exact: true })).toBeVisible();
+    // Every figure names its published source; the spec's unsourced ones are gone (issue 44).
+    const stats = page.getByTestId('stat-grid');
+    await expect(stats.getByTestId('stat-source')).toHaveCount(4);
+    for (const source of ['SparkToro and Gumshoe', 'Cloudflare Radar']) {
+      await expect(stats.getByText(new RegExp(`^Source: ${source}`)).first()).toBeVisible();
+    }
+    for (const claim of ['85%', '73%', /\b3x\b/, /30 days/]) {
+      await expect(page.getByRole('main')).not.toContainText(claim);
     }
     await expect(page.getByTestId('reasons').getByRole('heading')).toHaveCount(4);
     const industries = page.getByTestId('industries');
@@ -138,10 +144,9 @@ test.describe('public pages', () => {
       'Restaurants and Hospitality',
       'Professional Services',
     ]);
-    await expectExternal(
+    await expect(
       page.getByRole('main').getByRole('link', { name: /Get Your Free AI Visibility Check/ }),
-      LINKS.freeGpt,
-    );
+    ).toHaveAttribute('href', '/free-check');
     await page.getByRole('main').getByRole('link', { name: 'See Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });

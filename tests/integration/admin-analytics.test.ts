@@ -60,7 +60,10 @@ describe('analytics', () => {
       activeUsers: 3,
       totalBusinesses: 2,
       recentLogins: 1,
-      subscriptionBreakdown: { free: 2, diy: 1, starter: 1, growth: 1, authority: 1 },
+      // One definition of an active subscriber (issue 44, item 4): each paid plan counts its
+      // active subscribers, so they add up to activeUsers; the expired Starter counts as Free.
+      subscriptionBreakdown: { free: 3, diy: 1, starter: 0, growth: 1, authority: 1 },
+      lapsedPaid: 1,
       premiumAccess: 2,
       deniedAccess: 1,
     });
@@ -91,5 +94,30 @@ describe('analytics', () => {
   it('is refused to a non-admin', async () => {
     const user = await createUser();
     await expect(getAnalytics(user)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('one definition of an active subscriber (issue 44, item 4)', () => {
+  it('the plans’ counts add up to Active Subscribers, and the whole adds up to every user', async () => {
+    const { getAnalytics: analyticsOf } = await import('~/domain/admin.server');
+    const { activeSubscriberWhere } = await import('~/domain/plans/subscribers.server');
+    const admin = await createUser({ role: 'admin' });
+    const now = new Date();
+    for (const [tier, expiry] of [
+      ['authority', new Date(now.getTime() - 5 * DAY)],
+      ['authority', new Date(now.getTime() + 5 * DAY)],
+      ['growth', new Date(now.getTime() - 1)],
+    ] as const) {
+      const user = await createUser();
+      await db.user.update({
+        where: { id: user.id },
+        data: { subscriptionStatus: tier, subscriptionExpiry: expiry },
+      });
+    }
+    const figures = await analyticsOf(admin, now);
+    const paid = figures.subscriptionBreakdown;
+    expect(paid.diy + paid.starter + paid.growth + paid.authority).toBe(figures.activeUsers);
+    expect(Object.values(paid).reduce((sum, n) => sum + n, 0)).toBe(figures.totalUsers);
+    expect(figures.activeUsers).toBe(await db.user.count({ where: activeSubscriberWhere(now) }));
   });
 });

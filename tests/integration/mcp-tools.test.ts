@@ -78,6 +78,15 @@ describe('get_visibility over a chosen range', () => {
     expect(all.engines.find((engine) => engine.engine === 'demo')?.answers).toBe(answers.length);
     // The Demo assistant's answers are simulated, and the figures say so.
     expect(all).toMatchObject({ simulated: true });
+
+    // A business with no answers is never called real (issue 44): in demo mode (this file) its
+    // figures would be the Demo assistant's, so simulated; without it, null (never false).
+    const empty = await db.business.create({ data: { userId: owner.id, name: 'No Answers Yet' } });
+    expect(
+      parsed(
+        await client.callTool({ name: 'get_visibility', arguments: { businessId: empty.id } }),
+      ),
+    ).toMatchObject({ simulated: true, overall: { answers: 0 } });
     expect(all.engines.find((engine) => engine.engine === 'demo')).toMatchObject({
       simulated: true,
     });

@@ -117,6 +117,8 @@ describe('cancelling a plan with a downgrade scheduled (Stripe)', () => {
         scheduled: null,
         canResume: true,
         canCancel: false,
+        // Issue 44, item 6: what resuming charges, and when, before the button.
+        resumeTerms: `Resuming keeps Growth at $1,000 a month: nothing is charged today; the next $1,000 is charged on ${end}, then every month until you cancel.`,
       },
     });
     // The checkout page for the same plan says it is cancelled, when it ends, and offers resuming;

@@ -34,6 +34,7 @@ describe('sitemap.xml', () => {
       'http://shop.example:8080/how-it-works',
       'http://shop.example:8080/pricing',
       'http://shop.example:8080/contact',
+      'http://shop.example:8080/free-check',
       'http://shop.example:8080/help/mcp',
       'http://shop.example:8080/privacy',
       'http://shop.example:8080/terms',

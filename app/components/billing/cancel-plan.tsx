@@ -116,11 +116,16 @@ export function CancelPlanButton({ facts }: { facts: CancelPlanFacts }) {
 }
 
 /** 'Resume' (undo the cancel): a plain POST, until the period ends. */
-export function ResumePlanForm({ planName }: { planName: string }) {
+export function ResumePlanForm({ planName, terms }: { planName: string; terms?: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/billing/resume';
   return (
-    <Form method="post" action="/billing/resume">
+    <Form method="post" action="/billing/resume" className="space-y-2">
+      {terms ? (
+        <p className="text-sm text-slate-800" data-testid="resume-terms">
+          {terms}
+        </p>
+      ) : null}
       <button type="submit" className={buttonStyles.primary} disabled={busy}>
         {busy ? 'Resuming...' : `Resume ${planName}`}
       </button>

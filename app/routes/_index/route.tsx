@@ -8,6 +8,8 @@ import {
 import { PLANS } from '~/content/plans';
 import { AiToolSection, EMBEDDED_TOOL_PARAM } from './ai-tool-section';
 import { Tour } from './tour';
+import { FreeCheckForm } from '~/components/free-check-form';
+import { FREE_CHECK } from '~/content/free-check';
 import { ExternalLink } from '~/components/external-link';
 import {
   CardGrid,
@@ -75,15 +77,16 @@ export default function Index() {
           <p className="mx-auto mt-6 max-w-3xl text-lg text-slate-700 sm:text-xl">
             <Copy text={HERO.lead} />
           </p>
-          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <ExternalLink href={links.freeGptUrl} className={`${buttonStyles.primary} px-5 py-3`}>
-              {HERO.primaryCta}
-            </ExternalLink>
+          {/* Our own free check (issue 44): a plain form, the result on our page. */}
+          <div className="mt-10" id="free-check">
+            <FreeCheckForm id="hero-free-check" align="center" button={HERO.primaryCta} />
+          </div>
+          <p className="mt-4 flex flex-col items-center justify-center gap-3 sm:flex-row">
             {/* A link to the tour below: the product's three steps, no video. */}
             <a href="#tour" className={`${buttonStyles.secondary} px-5 py-3`}>
               {HERO.tourCta}
             </a>
-          </div>
+          </p>
           <div className="mt-14">
             <StatGrid stats={PRODUCT_FACTS} />
           </div>
@@ -122,7 +125,10 @@ export default function Index() {
 
       <Tour />
 
-      <AiToolSection freeGptUrl={links.freeGptUrl} embedded={embedded} />
+      {/* The external GPT, second to our own check, and only while its link is configured. */}
+      {links.freeGptUrl ? (
+        <AiToolSection freeGptUrl={links.freeGptUrl} embedded={embedded} />
+      ) : null}
 
       <Section id="benefits" title={BENEFITS.title}>
         <CardGrid cards={BENEFITS.items} testId="benefits" />
@@ -143,9 +149,9 @@ export default function Index() {
       </Section>
 
       <CtaBand id="final-cta" title={FINAL_CTA.title} lead={FINAL_CTA.lead}>
-        <ExternalLink href={links.freeGptUrl} className={onDarkButton.primary}>
+        <Link to={FREE_CHECK.path} className={onDarkButton.primary}>
           {FINAL_CTA.primary}
-        </ExternalLink>
+        </Link>
         <ExternalLink href={links.bookingUrl} className={onDarkButton.secondary}>
           {FINAL_CTA.secondary}
         </ExternalLink>

@@ -68,6 +68,13 @@ export function OverviewTab({
               </div>
             ))}
           </dl>
+          <p className="mt-3 text-sm text-slate-700" data-testid="tier-note">
+            Each paid plan counts its active subscribers (a plan not past its expiry); together they
+            make the {analytics.activeUsers.toLocaleString('en-US')} active subscribers.
+            {analytics.lapsedPaid
+              ? ` ${TIER_LABELS.free} includes ${analytics.lapsedPaid.toLocaleString('en-US')} expired paid ${analytics.lapsedPaid === 1 ? 'plan' : 'plans'}.`
+              : null}
+          </p>
         </section>
 
         <section

@@ -42,7 +42,6 @@ export function UsersTab({
   /** The user whose plan change is being confirmed. */
   changingId: string | null;
 }) {
-  const dates = useDates();
   const listUrl = useListUrl();
   return (
     <div className="space-y-4">
@@ -133,9 +132,7 @@ export function UsersTab({
                   <TierForm user={user} listUrl={listUrl} open={changingId === user.id} />
                 </Td>
                 <Td>
-                  <span className="whitespace-nowrap">
-                    {dates.longDate(user.subscriptionExpiry) ?? 'No expiry'}
-                  </span>
+                  <ExpiryCell user={user} />
                 </Td>
                 <Td>
                   <span data-testid="admin-user-api-keys">{user.apiKeyCount}</span>
@@ -231,5 +228,35 @@ function TierForm({
         </button>
       )}
     </Form>
+  );
+}
+
+/**
+ * A user's expiry: "Expired" on a paid plan past it (it counts as Free), and, for a billed plan,
+ * that the date includes the grace days after the paid period (the owner's billing page names the
+ * period's end, "renews on …", a few days earlier).
+ */
+function ExpiryCell({ user }: { user: AdminUserView }) {
+  const dates = useDates();
+  const date = dates.longDate(user.subscriptionExpiry);
+  if (!date) return <span className="whitespace-nowrap">No expiry</span>;
+  return (
+    <span className="block">
+      {user.expired ? (
+        <span
+          className="mr-1 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300 ring-inset"
+          data-testid="admin-user-expired"
+        >
+          Expired
+        </span>
+      ) : null}
+      <span className="whitespace-nowrap">{date}</span>
+      {user.graceDays ? (
+        <span className="block text-xs text-slate-700" data-testid="admin-user-grace">
+          includes {user.graceDays} grace {user.graceDays === 1 ? 'day' : 'days'} after the paid
+          period ends
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -71,7 +71,7 @@ export function BillingPanel() {
             </Link>
           ) : null}
           {billing.canResume && billing.planName ? (
-            <ResumePlanForm planName={billing.planName} />
+            <ResumePlanForm planName={billing.planName} terms={billing.resumeTerms} />
           ) : null}
           {billing.canManage ? (
             <Form method="post" action="/billing">

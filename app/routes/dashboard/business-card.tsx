@@ -35,7 +35,7 @@ export function BusinessCard({
   visibility: { mentions: string; change: string | null; wrongFacts?: string | null } | null;
   upgradable: boolean;
   back: string;
-  freeGptUrl: string;
+  freeGptUrl: string | null;
   editTo: string;
   deleteTo: string;
 }) {
@@ -204,17 +204,19 @@ export function BusinessCard({
           Delete<span className="sr-only">{` ${business.name}`}</span>
         </Link>
         {/* Outside the path: a conversation with our free GPT on ChatGPT, in a new tab. */}
-        <a
-          href={freeGptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${buttonStyles.ghost} ml-auto`}
-          title="Our free GPT, on ChatGPT"
-        >
-          Test AI Visibility
-          <span className="sr-only">{` for ${business.name} with our free GPT (opens in a new tab)`}</span>
-          <span aria-hidden="true"> ↗</span>
-        </a>
+        {freeGptUrl ? (
+          <a
+            href={freeGptUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${buttonStyles.ghost} ml-auto`}
+            title="Our free GPT, on ChatGPT"
+          >
+            Test AI Visibility
+            <span className="sr-only">{` for ${business.name} with our free GPT (opens in a new tab)`}</span>
+            <span aria-hidden="true"> ↗</span>
+          </a>
+        ) : null}
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { resumeTerms } from '~/components/billing/resume-terms';
 import { redirect } from 'react-router';
 import { displayName } from '~/domain/users';
 import {
@@ -191,6 +192,15 @@ export async function loadDashboard(request: Request) {
       endsOn: billing.state === 'ends' ? formatLongDate(billing.periodEnd, timeZone) : null,
       canCancel: billing.canCancel,
       canResume: billing.canResume,
+      /** What resuming charges and when, said before the button (issue 44, item 6). */
+      resumeTerms:
+        billing.canResume && billing.planName && billing.monthlyPrice && billing.periodEnd
+          ? resumeTerms(
+              billing.planName,
+              formatPrice(billing.monthlyPrice),
+              formatLongDate(billing.periodEnd, timeZone) ?? billing.periodEnd,
+            )
+          : null,
       version: billing.version,
       scheduled: billing.scheduled
         ? {

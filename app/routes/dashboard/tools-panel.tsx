@@ -29,20 +29,23 @@ export function ToolsPanel() {
       </div>
 
       <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h3 className="text-lg font-semibold text-slate-900">Free AI Visibility Check</h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Our free GPT tells you whether AI assistants can find and recommend your business.
-          </p>
-          <a
-            href={freeGptUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${buttonStyles.secondary} mt-4`}
-          >
-            Try Free GPT<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </article>
+        {freeGptUrl ? (
+          <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h3 className="text-lg font-semibold text-slate-900">Free AI Visibility GPT</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              Our free GPT on ChatGPT talks you through whether AI assistants can find and recommend
+              your business.
+            </p>
+            <a
+              href={freeGptUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonStyles.secondary} mt-4`}
+            >
+              Try Free GPT<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </article>
+        ) : null}
 
         <article
           className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
@@ -82,14 +85,16 @@ export function ToolsPanel() {
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <h3 className="text-sm font-semibold text-slate-900">Quick actions:</h3>
-        <a
-          href={freeGptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonStyles.secondary}
-        >
-          Test AI Visibility<span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        {freeGptUrl ? (
+          <a
+            href={freeGptUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonStyles.secondary}
+          >
+            Test AI Visibility<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
         <Link to="/dashboard?add=1#add-business-panel" className={buttonStyles.secondary}>
           Add Business
         </Link>

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useEffect } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useToast } from '~/components/toaster';
@@ -98,7 +99,7 @@ export function CompetitorsPanel() {
 
         <div className="space-y-6">
           {named ? (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Table of who the answers named">
               <table className="min-w-full text-left text-sm" data-testid="share-of-voice">
                 <caption className="mb-2 text-left text-lg font-semibold text-slate-900">
                   Who the answers named
@@ -153,7 +154,7 @@ export function CompetitorsPanel() {
                 Share of voice: the answers naming a business, out of every business named in the
                 period&apos;s answers.
               </p>
-            </div>
+            </ScrollRegion>
           ) : null}
           <NameCorrections />
           <CitedSites />

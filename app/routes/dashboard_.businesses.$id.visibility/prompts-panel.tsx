@@ -10,6 +10,8 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import { TRACKING_LIMITS } from '~/schemas/limits';
 import type { ActionResult } from './page.server';
+import { notAskedNote, trackedSummary } from './plan-words';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import type { action, loader } from './route';
 
 const constraint = {
@@ -133,8 +135,7 @@ export function PromptsPanel() {
           Questions you track
         </h2>
         <p className="text-sm text-slate-700" data-testid="prompt-limit">
-          {limit.count} of {limit.limit} {limit.limit === 1 ? 'question' : 'questions'} on your{' '}
-          {limit.plan} plan
+          {trackedSummary({ count: limit.count, limit: limit.limit, plan: limit.plan })}
         </p>
       </div>
 
@@ -145,8 +146,12 @@ export function PromptsPanel() {
         </p>
       ) : null}
       {prompts.length ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <ScrollRegion
+          label="Table of the questions you track"
+          className="rounded-lg border border-slate-200"
+        >
+          {/* On a narrow screen each question is a card (stack-table): no column off screen. */}
+          <table className="stack-table min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className="px-4 py-2 font-semibold text-slate-800">
@@ -155,6 +160,7 @@ export function PromptsPanel() {
                 {engines.map((engine) => (
                   <th
                     key={engine.engine}
+
                     scope="col"
                     className="px-4 py-2 font-semibold text-slate-800"
                   >
@@ -171,7 +177,13 @@ export function PromptsPanel() {
             </thead>
             <tbody className="divide-y divide-slate-200 bg-white">
               {prompts.map((prompt) => (
-                <tr key={prompt.id} id={`prompt-${prompt.id}`} data-testid="prompt-row">
+                <tr
+                  key={prompt.id}
+
+                  id={`prompt-${prompt.id}`}
+                  data-testid="prompt-row"
+                  data-active={prompt.active ? 'true' : 'false'}
+                >
                   {prompt.id === editingId ? (
                     <td colSpan={engines.length + 3} className="px-4 py-3">
                       <PromptForm
@@ -186,26 +198,40 @@ export function PromptsPanel() {
                     </td>
                   ) : (
                     <>
-                      <th scope="row" className="user-text px-4 py-3 font-medium text-slate-900">
+                      <th
+                        scope="row"
+                        className="question-text px-4 py-3 font-medium text-slate-900 sm:min-w-48"
+                      >
                         {prompt.text}
+                        {prompt.active ? null : (
+                          <span
+                            className="mt-1 block text-xs font-normal text-amber-900"
+                            data-testid="prompt-not-asked"
+                          >
+                            {notAskedNote({ limit: limit.limit, plan: limit.plan })}
+                          </span>
+                        )}
                       </th>
-                      {prompt.active ? (
-                        engines.map((engine) => {
-                          const cell = prompt.engines.find((each) => each.engine === engine.engine);
-                          return (
-                            <td key={engine.engine} className="px-4 py-3 text-slate-800">
-                              {promptEngineCell(
-                                cell ?? { samples: 0, mentioned: 0, bestPosition: null },
-                              )}
-                            </td>
-                          );
-                        })
-                      ) : (
-                        <td colSpan={engines.length || 1} className="px-4 py-3 text-amber-900">
-                          not asked: over your plan&apos;s limit
-                        </td>
-                      )}
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {/* Past figures stay as they were, asked or not from now on. */}
+                      {engines.map((engine) => {
+                        const cell = prompt.engines.find((each) => each.engine === engine.engine);
+                        return (
+                          <td
+                            key={engine.engine}
+
+                            data-label={engine.name}
+                            className="px-4 py-3 text-slate-800"
+                          >
+                            {promptEngineCell(
+                              cell ?? { samples: 0, mentioned: 0, bestPosition: null },
+                            )}
+                          </td>
+                        );
+                      })}
+                      <td
+                        data-label="Last asked"
+                        className="px-4 py-3 whitespace-nowrap text-slate-700"
+                      >
                         {prompt.lastAskedAt ? dates.dateTime(prompt.lastAskedAt) : 'not yet'}
                       </td>
                       <td className="px-4 py-3 whitespace-nowrap">
@@ -230,7 +256,7 @@ export function PromptsPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <div
           className="rounded-lg border border-dashed border-slate-300 p-6"

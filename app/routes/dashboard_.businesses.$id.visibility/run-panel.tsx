@@ -1,6 +1,7 @@
 import { Form, useLoaderData, useNavigation } from 'react-router';
 import { useDates } from '~/components/time-zone';
 import { buttonStyles } from '~/components/ui/styles';
+import { runScope } from './plan-words';
 import type { loader } from './route';
 
 /** "Run now", or why it cannot be pressed: no engine, the month's budget used, the wait. */
@@ -31,7 +32,7 @@ export function RunPanel() {
         ) : (
           <p className="mt-1 text-sm text-slate-700">
             {limit.count
-              ? `Asks every tracked question of every assistant, several times each. Your plan allows this ${hours}.`
+              ? runScope({ count: limit.count, limit: limit.limit, hours })
               : 'Add a question below first: it is what the assistants are asked.'}
           </p>
         )}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useLoaderData } from 'react-router';
 import { SENTIMENT_LOW_SAMPLE, type SentimentFigures } from '~/domain/tracking/reading/sentiment';
 import type { loader } from './route';
@@ -77,11 +78,12 @@ function SentimentTable({
   testId: string;
 }) {
   return (
-    <div
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      data-testid={testId}
+    <ScrollRegion
+      label={`Table: ${caption}`}
+      className="rounded-lg border border-slate-200 bg-white"
+      testId={testId}
     >
-      <table className="min-w-full text-left text-sm">
+      <table className="stack-table min-w-full text-left text-sm">
         <caption className="px-4 pt-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -112,19 +114,24 @@ function SentimentTable({
                     key={kind.key}
                     className="px-4 py-2 text-slate-900"
                     data-testid={`sentiment-${kind.key}`}
+                    data-label={kind.label}
                   >
                     {percent(share)} <span className="text-slate-600">({count})</span>
                   </td>
                 );
               })}
-              <td className="px-4 py-2 text-slate-700" data-testid="sentiment-n">
+              <td
+                className="px-4 py-2 text-slate-700"
+                data-testid="sentiment-n"
+                data-label="Sample"
+              >
                 <SampleSize figures={row.figures} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

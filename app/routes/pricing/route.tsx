@@ -7,7 +7,8 @@ import { timeZoneOf } from '~/http/time-zone.server';
 import { ExternalLink } from '~/components/external-link';
 import { FaqList } from './faq-list';
 import { container, PageIntro, Section } from '~/components/marketing';
-import { PricingPlans } from '~/components/pricing-plans';
+import { PricingPlans, type PlanViewer } from '~/components/pricing-plans';
+import { PlanTable } from '~/components/plan-table';
 import { buttonStyles } from '~/components/ui/styles';
 import { PRICING_FAQ } from '~/content/faq';
 import { PRICING_PAGE } from '~/content/pricing';
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // (A signed-in request is never shared by a cache: see ~/http/cache-policy.)
   const user = await getUser(request);
   const standings = user ? await planStandings(user) : null;
+  const viewer: PlanViewer = !user ? 'visitor' : standings ? 'paid' : 'free';
   return {
+    viewer,
     origin: getOrigin(request),
     bookingUrl: publicLinks.bookingUrl,
     plans: PLANS,
@@ -59,12 +62,22 @@ function writeDates(
 }
 
 export default function Pricing() {
-  const { bookingUrl, plans, standings } = useLoaderData<typeof loader>();
+  const { bookingUrl, plans, standings, viewer } = useLoaderData<typeof loader>();
   return (
     <>
       <PageIntro title={PRICING_PAGE.title} lead={PRICING_PAGE.lead} />
       <div className={`${container} pt-4 pb-14`}>
-        <PricingPlans plans={plans} headingLevel={2} standings={standings} />
+        <PricingPlans plans={plans} headingLevel={2} standings={standings} viewer={viewer} />
+      </div>
+
+      <div className={`${container} pb-14`}>
+        <h2 id="plan-table-title" className="text-2xl font-semibold text-slate-900">
+          {PRICING_PAGE.tableTitle}
+        </h2>
+        <p className="mt-2 text-slate-700">{PRICING_PAGE.tableLead}</p>
+        <div className="mt-6">
+          <PlanTable headingId="plan-table-title" />
+        </div>
       </div>
 
       <div className={`${container} grid gap-6 pb-14 md:grid-cols-2`}>

@@ -5,7 +5,14 @@ import { db } from '~/lib/db.server';
 import { sendMail } from '~/lib/mail.server';
 import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
-import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../../tiers';
+import {
+  effectiveTier,
+  TIERS,
+  tierRank,
+  WEEKLY_DIGEST_MIN_TIER,
+  type SubscriptionFacts,
+  type Tier,
+} from '../../tiers';
 import { allEngines, questionsBetween } from '../figures/question-figures.server';
 import {
   addCounts,
@@ -45,7 +52,7 @@ export const DIGEST_QUEUE = 'tracking-digest';
 /** Businesses one digest reports on; the rest are counted ("and 3 more") and linked. */
 export const DIGEST_BUSINESSES = 20;
 /** The plans the digest comes with. */
-export const DIGEST_MIN_TIER: Tier = 'diy';
+export const DIGEST_MIN_TIER: Tier = WEEKLY_DIGEST_MIN_TIER;
 export const DIGEST_KIND = 'tracking-digest';
 
 export type DigestJob = { userId: string; week: string };

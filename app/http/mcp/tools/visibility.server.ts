@@ -41,10 +41,15 @@ export const registerVisibilityTools: ToolGroup = (server, user) => {
           from: figures.from,
           to: figures.to,
           // The figures are the Demo assistant's simulated answers, not a real assistant's (with
-          // DEMO_TRACKING they read its answers alone, so a range without any is simulated too).
-          simulated:
-            simulatedFigures() ||
-            figures.engines.some((engine) => engine.samples > 0 && simulatedEngine(engine.engine)),
+          // DEMO_TRACKING they read its answers alone, so a range without any is simulated too);
+          // otherwise, with no answers at all, nothing is real or simulated: null (issue 44).
+          simulated: simulatedFigures()
+            ? true
+            : figures.engines.some((engine) => engine.samples > 0)
+              ? figures.engines.some(
+                  (engine) => engine.samples > 0 && simulatedEngine(engine.engine),
+                )
+              : null,
           overall: figuresOut(figures.overall),
           engines: figures.engines.map((engine) => ({
             engine: engine.engine,

@@ -9,7 +9,7 @@
 // single run's rank.
 
 import { LOW_SAMPLE } from './figure-words';
-import { normalizeName } from './names';
+import { normalizeName } from '../reading/names';
 
 /** The engines we ask, in the order the dashboard shows them, with their product names. */
 export const ENGINE_NAMES = {

@@ -27,7 +27,7 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/test-env.ts'],
     provide: { pureTestFiles: files.pure },
-    // CI (and so `npm test`) also prints the 20 slowest tests and the 10 slowest files.
+    // In CI (CI=true, as .ci/run sets it) also the 20 slowest tests and the 10 slowest files.
     reporters: process.env.CI ? ['default', './tests/setup/slowest-reporter.ts'] : ['default'],
     // Integration tests share one migrated SQLite file per worker; keep workers few on 2 cores.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },

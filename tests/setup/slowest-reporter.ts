@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-// Vitest reporter (CI and `npm test`): after the run, the 20 slowest tests and the 10 slowest files
+// Vitest reporter (in CI: vitest.config.ts): after the run, the 20 slowest tests and the 10 slowest files
 // (with their set-up and import time), so the test command's time has names attached to it and a
 // test that grew slow is seen the day it does.
 export const SLOWEST = 20;

@@ -15,7 +15,7 @@
 // (first print every query the dashboard's loader runs for each owner, its time and its plan:
 // scripts/bench/dashboard-explain.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -121,6 +121,8 @@ async function measure(setup: string, databaseUrl: string): Promise<Outcome> {
     // The page says how many businesses it lists: each owner's is the one seeded.
     for (const owner of owners) {
       const { body } = await timeGet(`${base}${PAGE}`, owner.cookie);
+      if (process.env.BENCH_SAVE_HTML)
+        writeFileSync(path.join(process.env.BENCH_SAVE_HTML, `${setup}-${owner.size}.html`), body);
       const shown = owner.size.toLocaleString('en-US');
       if (owner.size > 0 && !body.includes(shown) && !body.includes(`(${owner.size})`))
         throw new Error(`${setup}: the dashboard of ${shown} businesses does not say ${shown}`);

@@ -21,10 +21,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './db-migrate';
 import { ensureBuild } from './lib/ensure-build';
+import { DASHBOARD_HTML_BUDGET as HTML_BUDGET, KIB } from './lib/js-budgets';
 import { startPgCluster, type PgCluster } from './lib/pg-cluster';
 
-const KIB = 1024;
-const HTML_BUDGET = 60 * KIB;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgresql').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 3403);

@@ -8,24 +8,25 @@
 //                              └─ budget
 //
 // A stage starts when what it needs has passed and its cores fit beside the running ones
-// (TEST_CAPACITY, default the machine's cores + 1: Vitest and Playwright wait on their servers and
-// databases part of the time). The longest chain (build, then Playwright) starts first. Each
-// stage's output is printed whole when it ends; then a table of the stages' times. Exits 1 when
-// any stage failed; a failed stage's dependants are not run, the others are.
+// (TEST_CAPACITY, default twice the machine's cores: Vitest and Playwright wait on their servers,
+// databases and browsers much of the time), in the order below. Each stage's output is printed
+// whole when it ends; then a table of the stages' times. Exits 1 when any stage failed; a failed
+// stage's dependants are not run, the others are.
 import { availableParallelism } from 'node:os';
 import { runStages, type Stage, type StageResult } from './lib/stages';
 
-// In order of priority (the chain of the build and the browsers first, then the longest suites).
+// In order of priority: the longest chains first (the SQLite suite, the build and the journeys),
+// so they start at once and the short stages fill in beside them.
 export const TEST_STAGES: Stage[] = [
   { name: 'prisma:generate', command: 'npm run prisma:generate', cores: 1 },
+  { name: 'test:unit', command: 'npm run test:unit', after: ['prisma:generate'], cores: 2 },
   // `npm run build` without its own prisma:generate, which would rewrite the generated clients
   // under the feet of the stages reading them.
-  { name: 'build', command: 'react-router build', after: ['prisma:generate'], cores: 2 },
+  { name: 'build', command: 'react-router build', after: ['prisma:generate'], cores: 1 },
   { name: 'test:e2e', command: 'playwright test', after: ['build'], cores: 2 },
-  { name: 'test:unit', command: 'npm run test:unit', after: ['prisma:generate'], cores: 2 },
   { name: 'test:unit:pg', command: 'npm run test:unit:pg', after: ['prisma:generate'], cores: 2 },
-  { name: 'typecheck', command: 'npm run typecheck', after: ['prisma:generate'], cores: 1 },
   { name: 'lint', command: 'npm run lint', cores: 1 },
+  { name: 'typecheck', command: 'npm run typecheck', after: ['prisma:generate'], cores: 1 },
   {
     name: 'db:migration:check',
     command: 'npm run db:migration:check',
@@ -55,7 +56,7 @@ export function summary(results: StageResult[], totalMs: number): string {
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const capacity = Number(process.env.TEST_CAPACITY ?? availableParallelism() + 1);
+  const capacity = Number(process.env.TEST_CAPACITY ?? availableParallelism() * 2);
   const started = performance.now();
   const stamp = () => clock(performance.now() - started);
   const results = await runStages(TEST_STAGES, {

@@ -57,6 +57,26 @@ describe('runStages', () => {
     }
   });
 
+  it('keeps the cores for the first stage waiting for them: a later, smaller one does not jump in', async () => {
+    const fake = fakeRun({ long: 30, big: 10, small: 10 });
+    await runStages(
+      [
+        { name: 'long', command: 'x', cores: 2 },
+        { name: 'big', command: 'x', cores: 2 },
+        { name: 'small', command: 'x', cores: 1 },
+      ],
+      { capacity: 3, exec: fake.exec },
+    );
+    expect(fake.log).toEqual([
+      'start long',
+      'end long',
+      'start big',
+      'start small',
+      'end big',
+      'end small',
+    ]);
+  });
+
   it('does not run what needs a failed stage, runs the rest, and says which is which', async () => {
     const fake = fakeRun({}, ['build']);
     const results = await runStages(stages, { capacity: 3, exec: fake.exec });

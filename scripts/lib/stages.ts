@@ -67,7 +67,8 @@ export function checkStages(stages: Stage[]): void {
 
 /**
  * Runs `stages` in their order of priority: a stage starts when every stage it comes `after` has
- * passed and its cores fit beside the running ones (or nothing runs). A failed stage's dependants
+ * passed and its cores fit beside the running ones (or nothing runs); while the first stage ready
+ * to run does not fit, no later one starts in its place. A failed stage's dependants
  * are not run; the others still are, so one run reports every failure. Resolves with every
  * stage's result, in the order given.
  */
@@ -102,7 +103,9 @@ export async function runStages(stages: Stage[], options: RunOptions): Promise<S
             continue;
           }
           if (needs.some((result) => !result)) continue;
-          if (running.size > 0 && busy() + stage.cores > options.capacity) continue;
+          // No room: wait for it rather than let a later (smaller) stage take the cores first,
+          // which could keep a long stage waiting for the whole run.
+          if (running.size > 0 && busy() + stage.cores > options.capacity) break;
           running.set(stage.name, stage);
           options.onStart?.(stage);
           const started = performance.now();

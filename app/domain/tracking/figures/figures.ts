@@ -1,3 +1,7 @@
+// Room: figures (tracking/figures/). Rates, intervals, changes and roll-ups from read answers or
+// the per-day counts, and the words around them; pure but for question-figures.server. Imports
+// reading and corrections only (docs/decisions/0025-tracking-in-rooms.md).
+//
 // The tracking figures: from many read answers, how often each engine names the business, how sure
 // we can be of that rate, how often it cites the site, where it ranks the business when it names
 // it, its share of voice against the other businesses named, the sites cited most, and the same

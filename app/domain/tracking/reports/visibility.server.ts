@@ -1,3 +1,8 @@
+// Room: reports (tracking/reports/). What owners and admins read: the visibility page and card
+// (here, summaries, prompt-rows, sites, searches), the answers list, a range for the API and MCP,
+// the weekly digest and the admin's Tracking tab. The top room: it may import every other
+// (docs/decisions/0025-tracking-in-rooms.md).
+
 import type { Prisma } from '~/generated/prisma/client';
 import {
   configuredEngines,

@@ -1,3 +1,8 @@
+// Room: rounds (tracking/rounds/). Asking and storing: the tracked questions and competitors
+// (prompts.server), their suggestions, the schedule and Run now (here), each answer stored with its
+// counts (store.server, prompt-stats.server, sentiment.server), the demo's history. Imports reading,
+// corrections, figures, facts and sources (docs/decisions/0025-tracking-in-rooms.md).
+
 import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext } from '~/jobs/types';

@@ -9,6 +9,7 @@ import {
   type BusinessView,
 } from '~/domain/businesses.server';
 import { businessCards } from '~/domain/business-cards.server';
+import { describeWrongFacts } from '~/domain/tracking/reports/facts.server';
 import { describeMentions } from '~/domain/tracking/figures/figures';
 import { simulatedFigures } from '~/domain/tracking/reports/visibility.server';
 import { changeSince } from '~/components/tracking/words';
@@ -33,6 +34,7 @@ import { redirectWithToast } from '~/http/toast.server';
 import { pageParams, searchParam } from '~/schemas/paging';
 import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
+import { loadGuide } from './guide.server';
 
 // What the dashboard shows: one page of the owner's businesses with their readiness, the plan and
 // billing, and the open form or dialog. The route's loader is this, behind the sign-in check.
@@ -40,12 +42,21 @@ import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
 /** What a card, the edit form and the delete dialog show of a business (no more goes to the page). */
 export type CardBusiness = Pick<
   BusinessView,
-  'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'website'
+  | 'industry'
+  | 'location'
+  | 'phone'
+  | 'address'
+  | 'openingHours'
 >;
 
 function cardOf(business: BusinessView): CardBusiness {
-  const { id, name, description, website, industry, location } = business;
-  return { id, name, description, website, industry, location };
+  const { id, name, description, website, industry, location, phone, address, openingHours } =
+    business;
+  return { id, name, description, website, industry, location, phone, address, openingHours };
 }
 
 /** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */
@@ -97,13 +108,17 @@ export async function loadDashboard(request: Request) {
     readiness,
     allowances,
     visibility: summaries,
+    wrongFacts,
   } = await businessCards(
     user,
     businesses.map((business) => business.id),
     now,
   );
   // Each card's AI visibility in words: the latest period's mention rate and its change.
-  const visibility: Record<string, { mentions: string; change: string | null }> = {};
+  const visibility: Record<
+    string,
+    { mentions: string; change: string | null; wrongFacts: string | null }
+  > = {};
   for (const [id, summary] of Object.entries(summaries))
     visibility[id] = {
       // "simulated answers: named in 4 of 12 (33%)" when the Demo assistant answered; the interval
@@ -113,6 +128,8 @@ export async function loadDashboard(request: Request) {
         '',
       ),
       change: changeSince(summary.current, summary.previous, summary.period, now),
+      // A business an answer gave a wrong phone, address, hours, website or "closed" (issue 45).
+      wrongFacts: describeWrongFacts(wrongFacts[id] ?? []),
     };
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
   const find = async (param: string) => {
@@ -122,7 +139,14 @@ export async function loadDashboard(request: Request) {
       businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
     return found ? cardOf(found) : null;
   };
-  const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
+  const [editing, confirmDelete, guide] = await Promise.all([
+    find('edit'),
+    find('confirmDelete'),
+    // The guide tab: one business's plan, for subscribers.
+    hasPremiumAccess && tab === 'guide'
+      ? loadGuide(user, businesses, url.searchParams.get('business'), now)
+      : null,
+  ]);
   const tier = normalizeTier(user.subscriptionStatus);
   const countedTier = effectiveTier(user, now);
   const limit = businessLimit(user, now);
@@ -201,5 +225,6 @@ export async function loadDashboard(request: Request) {
       hasPremiumAccess && tab === 'prompts'
         ? { prompts: [...PROMPT_KIT], tips: [...PROMPT_KIT_TIPS] }
         : null,
+    guide,
   };
 }

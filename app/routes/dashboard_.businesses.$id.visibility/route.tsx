@@ -10,6 +10,7 @@ import { linkStyles } from '~/components/ui/styles';
 import { AnswersPanel } from './answers-panel';
 import { CompetitorsPanel } from './competitors-panel';
 import { EngineFigures } from './engine-figures';
+import { FactsPanel } from './facts-panel';
 import { LocationNote } from './location-note';
 import { loadVisibilityPage, visibilityAction } from './page.server';
 import { PromptSearches } from './prompt-searches';
@@ -48,6 +49,9 @@ export default function VisibilityPage() {
           </Link>
           <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
             AI readiness report
+          </Link>
+          <Link to={`/dashboard/businesses/${business.id}/sources`} className={linkStyles}>
+            Where the assistants look
           </Link>
         </div>
         <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
@@ -100,6 +104,7 @@ export default function VisibilityPage() {
       </section>
 
       <SentimentPanel />
+      <FactsPanel />
       <PromptsPanel />
       <PromptSearches />
       <CompetitorsPanel />

@@ -21,6 +21,9 @@ import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';
 import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
+import { countFacts } from '../facts/store.server';
+import type { AnswerFact } from '../reading/facts';
+import { citedPages, countSources, namesKept } from '../sources/counts.server';
 
 export function monthKey(now: Date): string {
   return now.toISOString().slice(0, 7);
@@ -73,6 +76,7 @@ async function keepOnce(
   counts: (
     tx: TransactionClient,
     key: { businessId: string; engine: string; period: Date },
+    answerId: string,
   ) => Promise<void>,
   spend: SpendDelta,
   extraSpend?: SpendLine,
@@ -85,7 +89,8 @@ async function keepOnce(
         select: { id: true },
       });
       if (kept) return;
-      await tx.trackingAnswer.create({
+      const { id: answerId } = await tx.trackingAnswer.create({
+        select: { id: true },
         data: {
           runKey: input.runKey,
           businessId,
@@ -104,7 +109,7 @@ async function keepOnce(
         where: { id: input.promptId },
         data: { lastAskedAt: askedAt },
       });
-      await counts(tx, { businessId, engine, period: dayOf(askedAt) });
+      await counts(tx, { businessId, engine, period: dayOf(askedAt) }, answerId);
       // Last: every business's answers from this engine share this row, so it is locked only
       // for the commit.
       await spendUpsert(tx, engine, askedAt, spend);
@@ -164,6 +169,8 @@ export async function storeAnswer(
      * the answer contains; else the labeller labels the sentences the reader found (sentiment.ts).
      */
     modelSentences?: readonly LabelledSentence[] | null;
+    /** What the answer states about the business (reading/facts.ts), one version of each kind. */
+    facts?: readonly AnswerFact[];
   },
   askedAt: Date,
 ): Promise<void> {
@@ -191,6 +198,11 @@ export async function storeAnswer(
     ...reading.citedUrls.map((url) => ({ url, cited: true })),
   ]);
   const searches = searchCounts(input.searches ?? []);
+  // The sources report's counts (issue 46): the cited pages, and the names kept with their sites.
+  const pages = citedPages(input.sources, reading.citedUrls);
+  const sourceNames = namesKept(competitors);
+  // The search found the business's site when the answer's pages held it, cited or not.
+  const withSite = reading.cited || reading.retrieved || reading.citedOrRetrieved ? 1 : 0;
   const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
   await keepOnce(
     input,
@@ -215,13 +227,14 @@ export async function storeAnswer(
       ),
       sentences: JSON.stringify(sentiment.sentences),
       sentimentBy: sentiment.by,
+      facts: JSON.stringify(input.facts ?? []),
       inputTokens: input.usage.inputTokens,
       outputTokens: input.usage.outputTokens,
       costUsd: input.costUsd,
       latencyMs: input.latencyMs,
       attempts: input.attempts,
     },
-    async (tx, key) => {
+    async (tx, key, answerId) => {
       await tx.trackingStat.upsert({
         where: { businessId_engine_period: key },
         create: { ...key, periodKind: 'day', ...counts },
@@ -266,10 +279,29 @@ export async function storeAnswer(
               key: searchKey,
             },
           },
-          create: { ...key, promptId: input.promptId, key: searchKey, query, answers: 1 },
-          update: { answers: { increment: 1 } },
+          create: {
+            ...key,
+            promptId: input.promptId,
+            key: searchKey,
+            query,
+            answers: 1,
+            withSite,
+            counted: 1,
+          },
+          update: {
+            answers: { increment: 1 },
+            withSite: { increment: withSite },
+            counted: { increment: 1 },
+          },
         });
+      await countSources(tx, key, {
+        promptId: input.promptId,
+        mentioned: reading.mentioned,
+        pages,
+        names: sourceNames,
+      });
       await countSentences(tx, key, sentiment.sentences);
+      await countFacts(tx, key, answerId, askedAt, input.facts ?? []);
     },
     {
       calls: 1,

@@ -126,6 +126,32 @@ export default tseslint.config(
     serverValues: true,
     why: 'components are shared by pages and run in the browser: no server modules.',
   }),
+  // Every module a reader can hold (issue 42): at most 500 lines under app/, 400 for a route. A
+  // module may go over only when its first comment says why, as an eslint-disable of max-lines
+  // with a reason (`/* eslint-disable max-lines -- why */`). Tests and generated code aside.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}', 'app/generated/**', 'app/routes/**'],
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
+  {
+    files: ['app/routes/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  // Not yet split, each named here with why, until its own change does it: the audit's fixes
+  // (702 lines) and the checkout route (404) were left for after this round's other branches
+  // land (issue 42); the reader (issue 43 rewrites it) and runs.server.ts (grown by this round's
+  // merges) are their issues'.
+  {
+    files: [
+      'app/domain/audit/fixes.server.ts',
+      'app/routes/checkout.$tier.tsx',
+      'app/domain/tracking/reading/reader.ts',
+      'app/domain/tracking/rounds/runs.server.ts',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
 );
 
 /**

@@ -34,7 +34,12 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    // In CI (CI=true, as .ci/run sets it) also the 20 slowest journeys.
+    ...(process.env.CI ? [['./tests/setup/slowest-playwright.ts'] as [string]] : []),
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

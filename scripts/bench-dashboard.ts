@@ -16,16 +16,15 @@
 // scripts/bench/dashboard-explain.ts).
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './db-migrate';
 import { ensureBuild } from './lib/ensure-build';
+import { DASHBOARD_HTML_BUDGET as HTML_BUDGET, KIB } from './lib/js-budgets';
 import { startPgCluster, type PgCluster } from './lib/pg-cluster';
 
-const KIB = 1024;
-const HTML_BUDGET = 60 * KIB;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgresql').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 3403);
@@ -123,6 +122,8 @@ async function measure(setup: string, databaseUrl: string): Promise<Outcome> {
     // The page says how many businesses it lists: each owner's is the one seeded.
     for (const owner of owners) {
       const { body } = await timeGet(`${base}${PAGE}`, owner.cookie);
+      if (process.env.BENCH_SAVE_HTML)
+        writeFileSync(path.join(process.env.BENCH_SAVE_HTML, `${setup}-${owner.size}.html`), body);
       const shown = owner.size.toLocaleString('en-US');
       if (owner.size > 0 && !body.includes(shown) && !body.includes(`(${owner.size})`))
         throw new Error(`${setup}: the dashboard of ${shown} businesses does not say ${shown}`);

@@ -1,6 +1,5 @@
 import { db } from '~/lib/db.server';
 import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
-import { listApiKeys } from './api-keys.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { emailChangedMail, mailOrigin, passwordChangedMail } from '~/mail/messages.server';
 import type { AccountUpdateInput } from '~/schemas/account';
@@ -23,7 +22,6 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '~/content/account';
 import { DomainError } from './errors';
-import { businessViewSelect } from './businesses.server';
 
 export {
   LAST_ADMIN_DELETE_MESSAGE,
@@ -35,10 +33,19 @@ export {
 import { getDummyHash, hashPassword, verifyPassword } from './password.server';
 import { hashToken } from './sessions.server';
 import { billedBySubscription } from './tiers';
-import { describeDevice } from './user-agent';
 
 // What a signed-in user does with their own account: names, e-mail, password, sessions, their data
 // and, finally, deleting it. The pages and the JSON API call these; every rule is checked here.
+// The sessions are in account-sessions.server.ts and the data export in account-export.server.ts
+// (both re-exported here).
+
+export {
+  listSessions,
+  endUserSession,
+  endOtherSessions,
+  type SessionView,
+} from './account-sessions.server';
+export { EXPORT_BATCH_SIZE, exportAccountData } from './account-export.server';
 
 type Actor = Pick<PublicUser, 'id' | 'email'>;
 
@@ -223,97 +230,6 @@ export async function getAccount(userId: string): Promise<PublicUser | null> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sessions
-
-export type SessionView = {
-  id: string;
-  device: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  signedInAt: string;
-  current: boolean;
-};
-
-function liveSessions(userId: string, now: Date) {
-  return { userId, endedAt: null, expiresAt: { gt: now } };
-}
-
-const sessionSelect = { id: true, createdAt: true, ipAddress: true, userAgent: true } as const;
-
-/**
- * The user's signed-in sessions, a page at a time: the one in use first (it is the one people look
- * for), then the others newest first. Page 1 holds the current session and the first
- * SESSIONS_PER_PAGE - 1 others; later pages continue with the others.
- */
-export async function listSessions(
-  userId: string,
-  currentToken: string | null,
-  page: number,
-  now = new Date(),
-): Promise<{ sessions: SessionView[]; total: number; page: number; pageCount: number }> {
-  const where = liveSessions(userId, now);
-  const currentId = currentToken ? hashToken(currentToken) : null;
-  const [total, currentRow] = await Promise.all([
-    db.session.count({ where }),
-    currentId
-      ? db.session.findFirst({ where: { ...where, id: currentId }, select: sessionSelect })
-      : null,
-  ]);
-  const pageCount = Math.max(1, Math.ceil(total / SESSIONS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  // The current session takes the first place of page 1, so the others shift by one.
-  const leading = currentRow && current === 1 ? 1 : 0;
-  const skip = Math.max(0, (current - 1) * SESSIONS_PER_PAGE - (currentRow ? 1 : 0));
-  const others = await db.session.findMany({
-    where: currentRow ? { ...where, id: { not: currentRow.id } } : where,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    skip,
-    take: SESSIONS_PER_PAGE - leading,
-    select: sessionSelect,
-  });
-  const rows = leading ? [currentRow!, ...others] : others;
-  return {
-    total,
-    page: current,
-    pageCount,
-    sessions: rows.map((row) => ({
-      id: row.id,
-      device: describeDevice(row.userAgent),
-      userAgent: row.userAgent,
-      ipAddress: row.ipAddress,
-      signedInAt: row.createdAt.toISOString(),
-      current: row.id === currentId,
-    })),
-  };
-}
-
-/** Signs out one of the user's own sessions (another user's id is "not found", as is an ended one). */
-export async function endUserSession(userId: string, sessionId: string, now = new Date()) {
-  const ended = await db.session.updateMany({
-    where: { id: sessionId, userId, endedAt: null },
-    data: { endedAt: now },
-  });
-  if (ended.count === 0) throw new DomainError('not_found', SESSION_NOT_FOUND_MESSAGE);
-}
-
-/** Signs out every session of the user but the one in use. */
-export async function endOtherSessions(
-  userId: string,
-  currentToken: string | null,
-  now = new Date(),
-): Promise<number> {
-  const ended = await db.session.updateMany({
-    where: {
-      userId,
-      endedAt: null,
-      ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}),
-    },
-    data: { endedAt: now },
-  });
-  return ended.count;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Deleting the account, and the user's data
 
 type PlanFacts = {
@@ -401,137 +317,4 @@ export async function deleteAccount(
       },
     });
   });
-}
-
-/** Rows read per query while exporting: a few hundred parameters at most, whatever the account holds. */
-export const EXPORT_BATCH_SIZE = 500;
-
-/** A business as exported: its view's columns, without the owner's id (the export is the owner's). */
-const exportBusinessSelect = { ...businessViewSelect, userId: false } as const;
-
-/**
- * "Download my data": the account, its businesses (each with its AI-readiness audits) and its
- * sign-ins, as one JSON document, produced piece by piece. Rows are read in batches of
- * EXPORT_BATCH_SIZE (keyset pagination, and each batch's audits by its own few hundred ids), so
- * neither the database's limit on query parameters nor memory grows with the account: 40,000
- * businesses stream out like 4. The account is checked before the first piece.
- */
-export async function exportAccountData(
-  userId: string,
-  now = new Date(),
-): Promise<AsyncGenerator<string>> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { ...publicUserSelect, updatedAt: true, subscriptionCancelAtPeriodEnd: true },
-  });
-  if (!user) throw new DomainError('not_found', 'Account not found');
-  const { updatedAt, subscriptionCancelAtPeriodEnd, ...account } = user;
-  const head = {
-    exportedAt: now.toISOString(),
-    account: {
-      ...toPublicUser(account),
-      updatedAt: updatedAt.toISOString(),
-      subscriptionCancelAtPeriodEnd,
-    },
-    // Name, prefix and dates of each key (at most the plan's few); the keys themselves are not kept.
-    apiKeys: await listApiKeys({ id: userId }),
-  };
-  return (async function* () {
-    yield JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "businesses": [');
-    let first = true;
-    for await (const business of exportBusinesses(userId)) {
-      yield `${first ? '' : ','}\n    ${JSON.stringify(business)}`;
-      first = false;
-    }
-    yield '\n  ],\n  "signIns": [';
-    first = true;
-    for await (const signIn of exportSignIns(userId)) {
-      yield `${first ? '' : ','}\n    ${JSON.stringify(signIn)}`;
-      first = false;
-    }
-    yield '\n  ]\n}\n';
-  })();
-}
-
-async function* exportBusinesses(userId: string) {
-  let cursor: { id: string } | undefined;
-  for (;;) {
-    const batch = await db.business.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: EXPORT_BATCH_SIZE,
-      ...(cursor ? { cursor, skip: 1 } : {}),
-      select: exportBusinessSelect,
-    });
-    if (batch.length === 0) return;
-    const audits = await db.audit.findMany({
-      where: { businessId: { in: batch.map((business) => business.id) } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: {
-        businessId: true,
-        createdAt: true,
-        url: true,
-        score: true,
-        outcome: true,
-        failureReason: true,
-        trigger: true,
-      },
-    });
-    const byBusiness = new Map<string, typeof audits>();
-    for (const audit of audits) {
-      const list = byBusiness.get(audit.businessId) ?? [];
-      list.push(audit);
-      byBusiness.set(audit.businessId, list);
-    }
-    for (const business of batch) {
-      yield {
-        ...business,
-        createdAt: business.createdAt.toISOString(),
-        updatedAt: business.updatedAt.toISOString(),
-        aiReadinessAudits: (byBusiness.get(business.id) ?? []).map((audit) => ({
-          auditedAt: audit.createdAt.toISOString(),
-          url: audit.url,
-          score: audit.score,
-          // 'unreachable': the site could not be reached; the score (0) means nothing.
-          outcome: audit.outcome,
-          ...(audit.failureReason ? { failureReason: audit.failureReason } : {}),
-          trigger: audit.trigger,
-        })),
-      };
-    }
-    if (batch.length < EXPORT_BATCH_SIZE) return;
-    cursor = { id: batch[batch.length - 1]!.id };
-  }
-}
-
-async function* exportSignIns(userId: string) {
-  let cursor: { id: string } | undefined;
-  for (;;) {
-    const batch = await db.session.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: EXPORT_BATCH_SIZE,
-      ...(cursor ? { cursor, skip: 1 } : {}),
-      select: {
-        id: true,
-        createdAt: true,
-        endedAt: true,
-        expiresAt: true,
-        ipAddress: true,
-        userAgent: true,
-      },
-    });
-    for (const session of batch) {
-      yield {
-        signedInAt: session.createdAt.toISOString(),
-        signedOutAt: session.endedAt?.toISOString() ?? null,
-        expiresAt: session.expiresAt.toISOString(),
-        ipAddress: session.ipAddress,
-        device: describeDevice(session.userAgent),
-        userAgent: session.userAgent,
-      };
-    }
-    if (batch.length < EXPORT_BATCH_SIZE) return;
-    cursor = { id: batch[batch.length - 1]!.id };
-  }
 }

@@ -1,5 +1,4 @@
 import { db } from '~/lib/db.server';
-import { maskMailSecrets } from '~/lib/mail-secrets';
 import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import type { Prisma } from '~/generated/prisma/client';
 import { graceDays, lapsedByTier } from './plans/subscribers.server';
@@ -30,19 +29,17 @@ import {
   assertAdmin,
   pageOf,
   skip,
-  userRefSelect,
   type AdminActor,
   type Page,
   type PageRequest,
-  type UserRef,
 } from './admin-access.server';
-import { MAIL_STATUSES, type MailStatus } from '~/lib/mail.server';
-import { listFailedJobs, queueStats, retryFailedJob } from './jobs.server';
 
 // What the people who run the service see and change. Every function takes the acting user and
 // refuses anyone who is not an admin, so the admin page's actions and /api/admin/* (which both call
 // these) cannot forget the check. Lists are paginated in the database and totals are count queries,
-// so a page costs about the same with a hundred rows or a million.
+// so a page costs about the same with a hundred rows or a million. Here: the overview, users and
+// businesses; the login history is in admin-logins.server.ts, the usage logs, inquiries, audit log
+// and outbox in admin-logs.server.ts, the Jobs tab in admin-jobs.server.ts (all re-exported here).
 
 export {
   ADMIN_REQUIRED_MESSAGE,
@@ -52,6 +49,22 @@ export {
   type Page,
   type PageRequest,
 } from './admin-access.server';
+export {
+  listAccessLogs,
+  listInquiries,
+  listAuditLog,
+  listOutbox,
+  type AccessLogView,
+  type InquiryView,
+  type AuditEntryView,
+  type OutboxView,
+} from './admin-logs.server';
+export {
+  getJobsOverview,
+  retryJobAsAdmin,
+  type QueueStatsView,
+  type FailedJobView,
+} from './admin-jobs.server';
 export {
   listLockouts,
   listLoginHistory,
@@ -442,268 +455,4 @@ export async function getBusinessAuditsForAdmin(
     audit,
     history,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Login history: ./admin-logins.server
-
-// ---------------------------------------------------------------------------------------------
-// Usage logs
-
-export type AccessLogView = {
-  id: string;
-  /** null once the user deleted their account: the record stays for the usage figures. */
-  userId: string | null;
-  user: UserRef | null;
-  businessId: string | null;
-  business: { id: string; name: string } | null;
-  accessType: string;
-  accessTime: string;
-  subscriptionTier: string | null;
-  wasAllowed: boolean;
-  reason: string | null;
-};
-
-export async function listAccessLogs(
-  actor: AdminActor,
-  options: PageRequest & { result?: 'allowed' | 'denied' },
-): Promise<Page<AccessLogView>> {
-  assertAdmin(actor);
-  const where: Prisma.AccessLogWhereInput = options.result
-    ? { wasAllowed: options.result === 'allowed' }
-    : {};
-  const [total, rows] = await Promise.all([
-    readCounts(['AccessLog.wasAllowed:true', 'AccessLog.wasAllowed:false']).then((totals) =>
-      options.result === 'allowed'
-        ? totals['AccessLog.wasAllowed:true']
-        : options.result === 'denied'
-          ? totals['AccessLog.wasAllowed:false']
-          : totals['AccessLog.wasAllowed:true'] + totals['AccessLog.wasAllowed:false'],
-    ),
-    db.accessLog.findMany({
-      where,
-      orderBy: [{ accessTime: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: {
-        id: true,
-        userId: true,
-        businessId: true,
-        accessType: true,
-        accessTime: true,
-        subscriptionTier: true,
-        wasAllowed: true,
-        reason: true,
-        user: { select: userRefSelect },
-        business: { select: { id: true, name: true } },
-      },
-    }),
-  ]);
-  return pageOf(
-    rows.map((row) => ({ ...row, accessTime: row.accessTime.toISOString() })),
-    total,
-    options,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Contact inquiries
-
-export type InquiryView = {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  message: string;
-  inquiryType: string;
-  createdAt: string;
-};
-
-export async function listInquiries(
-  actor: AdminActor,
-  options: PageRequest,
-): Promise<Page<InquiryView>> {
-  assertAdmin(actor);
-  const [total, rows] = await Promise.all([
-    readCounts(['ContactInquiry']).then((totals) => totals.ContactInquiry),
-    db.contactInquiry.findMany({
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: {
-        id: true,
-        name: true,
-        email: true,
-        company: true,
-        phone: true,
-        message: true,
-        inquiryType: true,
-        createdAt: true,
-      },
-    }),
-  ]);
-  return pageOf(
-    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total,
-    options,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Audit log
-
-export type AuditEntryView = {
-  id: string;
-  actorEmail: string;
-  targetUserId: string | null;
-  targetEmail: string;
-  action: string;
-  field: string | null;
-  fromValue: string | null;
-  toValue: string | null;
-  createdAt: string;
-};
-
-export async function listAuditLog(
-  actor: AdminActor,
-  options: PageRequest & { userId?: string },
-): Promise<Page<AuditEntryView>> {
-  assertAdmin(actor);
-  const where: Prisma.AuditLogWhereInput = options.userId ? { targetUserId: options.userId } : {};
-  const [total, rows] = await Promise.all([
-    options.userId
-      ? db.auditLog.count({ where })
-      : readCounts(['AuditLog']).then((totals) => totals.AuditLog),
-    db.auditLog.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: {
-        id: true,
-        actorEmail: true,
-        targetUserId: true,
-        targetEmail: true,
-        action: true,
-        field: true,
-        fromValue: true,
-        toValue: true,
-        createdAt: true,
-      },
-    }),
-  ]);
-  return pageOf(
-    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total,
-    options,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Outbox: every e-mail the site wrote, newest first (see ~/lib/mail.server)
-
-export type OutboxView = {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  status: string;
-  error: string | null;
-  text: string;
-  createdAt: string;
-  sentAt: string | null;
-};
-
-export async function listOutbox(
-  actor: AdminActor,
-  options: PageRequest & { status?: MailStatus },
-): Promise<Page<OutboxView> & { failed: number }> {
-  assertAdmin(actor);
-  const keys = MAIL_STATUSES.map((status) => `OutboxMessage.status:${status}` as const);
-  const [totals, rows] = await Promise.all([
-    readCounts(keys),
-    db.outboxMessage.findMany({
-      where: options.status ? { status: options.status } : {},
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-    }),
-  ]);
-  const total = options.status
-    ? totals[`OutboxMessage.status:${options.status}`]
-    : keys.reduce((sum, key) => sum + totals[key], 0);
-  const page = pageOf(
-    rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      kind: row.kind,
-      status: row.status,
-      error: row.error,
-      // Secrets masked: only the recipient's mailbox holds a usable link (issue 41).
-      text: maskMailSecrets(row.text),
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-    })),
-    total,
-    options,
-  );
-  return { ...page, failed: totals['OutboxMessage.status:failed'] };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Background jobs (the Jobs tab)
-
-export type QueueStatsView = {
-  queue: string;
-  waiting: number;
-  running: number;
-  failed: number;
-  doneLast24h: number;
-};
-
-export type FailedJobView = {
-  id: string;
-  queue: string;
-  error: string | null;
-  attempts: number;
-  failedAt: string | null;
-  createdAt: string;
-};
-
-/** The Jobs tab: every queue's counts, and one page of the jobs that failed for good. */
-export async function getJobsOverview(
-  actor: AdminActor,
-  options: PageRequest,
-  now = new Date(),
-): Promise<{ queues: QueueStatsView[]; failed: Page<FailedJobView> }> {
-  assertAdmin(actor);
-  const [queues, failed] = await Promise.all([
-    queueStats(now),
-    listFailedJobs({ page: options.page, pageSize: options.limit }),
-  ]);
-  return {
-    queues,
-    failed: pageOf(
-      failed.items.map((job) => ({
-        id: job.id,
-        queue: job.queue,
-        error: job.error,
-        attempts: job.attempts,
-        failedAt: job.failedAt?.toISOString() ?? null,
-        createdAt: job.createdAt.toISOString(),
-      })),
-      failed.total,
-      options,
-    ),
-  };
-}
-
-/** Runs a failed job once more; 404 when it is not (or no longer) a failed job. */
-export async function retryJobAsAdmin(actor: AdminActor, queue: string, id: string) {
-  assertAdmin(actor);
-  if (!(await retryFailedJob(queue, id))) {
-    throw new DomainError('not_found', 'That job is not waiting for a retry');
-  }
 }

@@ -1,7 +1,7 @@
 // Expected failures of domain operations, as values the HTTP adapters map to statuses.
 // (A thrown DomainError is never a 500: routes translate it; anything else is a bug.)
 
-import { DatabaseBusyError } from '~/lib/owner-lock.server';
+import { DatabaseBusyError } from '~/lib/contention.server';
 
 export type DomainErrorCode =
   | 'invalid_input'

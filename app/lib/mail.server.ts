@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext, type RetryPolicy } from '~/jobs/types';
 import { db } from './db.server';
-import { retryOnContention } from './owner-lock.server';
+import { retryOnContention } from './contention.server';
 import { env } from './env.server';
 
 // Every e-mail goes through the outbox table first, so nothing is lost whatever happens to the send:

@@ -1,3 +1,4 @@
+import { retryOnContention } from './contention.server';
 import { db, databaseEngine, type TransactionClient } from './db.server';
 
 // Limited writes (a business within the plan's allowance, a tracked prompt at the cap, the last
@@ -11,107 +12,14 @@ import { db, databaseEngine, type TransactionClient } from './db.server';
 // then waits its turn (the busy timeout) instead of failing when another process wrote between its
 // read and its write (what a read-then-write transaction does on a shared file).
 //
-// Whatever still aborts for contention (deadlock, serialization failure, lock or pool time-out,
-// SQLite busy, Prisma's P1008/P2028/P2034) runs again a bounded number of times with jittered
-// backoff; then `DatabaseBusyError` is thrown, which the HTTP side answers with 503 and
-// Retry-After (JSON) or the form again with "please try again", and it is logged once as a warning
-// with the operation's name. Because a retry runs `fn` again, `fn` must only touch the database.
+// Whatever still aborts for contention is retried by `retryOnContention` (contention.server.ts):
+// a bounded number of times, then "busy, please try again" (503).
 // See docs/decisions/0019-owner-locks-batched-enqueue-retention.md.
-
-/** Attempts in all before giving up with DatabaseBusyError. */
-export const CONTENTION_ATTEMPTS = 6;
-/** Seconds a client is told to wait (Retry-After) after DatabaseBusyError. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
-export const DATABASE_BUSY_MESSAGE =
-  'We could not save this just now because the site is busy. Please try again in a moment.';
 
 /** How long a transaction may wait for a pool connection, and run in all (incl. lock waits). */
 const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 20_000 };
 /** PostgreSQL: longest wait for the owner's lock before the attempt fails (and is retried). */
 const LOCK_TIMEOUT = '8s';
-
-/**
- * The database stayed too busy for a write after every retry. Shaped like a DomainError (code,
- * status, details) so every route that answers a domain refusal answers this one too: 503 with
- * Retry-After on the JSON API, the form again with the message on a page.
- */
-export class DatabaseBusyError extends Error {
-  override name = 'DatabaseBusyError';
-  readonly code = 'unavailable' as const;
-  readonly status = 503;
-  /** The same extra fields as a DomainError's: here, when to try again. */
-  readonly details: Record<string, unknown>;
-
-  constructor(
-    readonly operation: string,
-    override readonly cause?: unknown,
-  ) {
-    super(DATABASE_BUSY_MESSAGE);
-    this.details = { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
-  }
-}
-
-export function isDatabaseBusyError(error: unknown): error is DatabaseBusyError {
-  return error instanceof DatabaseBusyError;
-}
-
-/** Prisma's codes for a transaction that lost to contention or waited too long. */
-const PRISMA_CONTENTION_CODES = new Set(['P1008', 'P2024', 'P2028', 'P2034']);
-/** The databases' own: serialization failure, deadlock, lock not available, query cancelled. */
-const DATABASE_CONTENTION_CODES = new Set(['40001', '40P01', '55P03', '57014']);
-const CONTENTION_MESSAGE =
-  /could not serialize|deadlock detected|lock timeout|canceling statement due to|database is locked|SQLITE_BUSY|write conflict|Unable to start a transaction|Transaction already closed|Timed out fetching a new connection/i;
-
-/** Whether `error` (or what caused it, as Prisma's driver adapters wrap it) is contention. */
-export function isContentionError(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const record = error as Record<string, unknown>;
-  const code = record.code ?? record.originalCode;
-  if (typeof code === 'string') {
-    if (PRISMA_CONTENTION_CODES.has(code) || DATABASE_CONTENTION_CODES.has(code)) return true;
-    if (code.startsWith('SQLITE_BUSY')) return true;
-  }
-  if (record.kind === 'SocketTimeout' || record.kind === 'TransactionWriteConflict') return true;
-  if (typeof record.message === 'string' && CONTENTION_MESSAGE.test(record.message)) return true;
-  const meta = record.meta as Record<string, unknown> | undefined;
-  return [record.cause, meta, meta?.driverAdapterError].some((inner) =>
-    isContentionError(inner, depth + 1),
-  );
-}
-
-function backoffMs(attempt: number) {
-  // 25, 50, 100, 200, 400 ms on average, each spread ±50% so the losers do not meet again.
-  return 25 * 2 ** (attempt - 1) * (0.5 + Math.random());
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `fn` again when it fails for contention, up to CONTENTION_ATTEMPTS in all with jittered
- * backoff; then logs one warning naming `operation` and throws DatabaseBusyError. Any other error
- * is thrown at once. For work that is not a locked transaction (a payment event's transaction).
- */
-export async function retryOnContention<T>(
-  operation: string,
-  fn: () => Promise<T>,
-  attempts = CONTENTION_ATTEMPTS,
-): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (!isContentionError(error)) throw error;
-      if (attempt >= attempts) {
-        const code = (error as { code?: unknown }).code;
-        console.warn(
-          `[db] ${operation}: still contended after ${attempts} attempts (${typeof code === 'string' ? code : 'contention'}); answered "busy, try again"`,
-        );
-        throw new DatabaseBusyError(operation, error);
-      }
-      await sleep(backoffMs(attempt));
-    }
-  }
-}
 
 /** Takes the lock named `key` for the rest of the transaction (see the top of this file). */
 async function takeLock(tx: TransactionClient, key: string | null) {

@@ -10,8 +10,8 @@ import {
   DatabaseBusyError,
   isContentionError,
   retryOnContention,
-  withOwnerLock,
-} from '~/lib/owner-lock.server';
+} from '~/lib/contention.server';
+import { withOwnerLock } from '~/lib/owner-lock.server';
 import { action as businessesAction } from '~/routes/api.businesses';
 import { action as promptsAction } from '~/routes/api.businesses.$id.prompts';
 import { action as dashboardAction } from '~/routes/dashboard/route';
@@ -202,7 +202,7 @@ describe('the owner lock', () => {
     expect(calls).toBe(1);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(
-      retryOnContention('test.busy', () => Promise.reject(writeConflict()), 3),
+      retryOnContention('test.busy', () => Promise.reject(writeConflict()), { attempts: 3 }),
     ).rejects.toBeInstanceOf(DatabaseBusyError);
   });
 

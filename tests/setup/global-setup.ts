@@ -12,6 +12,8 @@ declare module 'vitest' {
     templateDatabase: string;
     /** PostgreSQL runs only: the server every test file creates its database on. */
     pgServerUrl: string;
+    /** From vitest.config.ts: the test files found not to touch the database (relative paths). */
+    pureTestFiles: string[];
   }
 }
 

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 // Each test file talks to its own copy of the migrated template database, so files never see each
 // other's rows and can run in parallel. This runs before the file imports any app module.
@@ -45,3 +45,19 @@ process.env.TRUST_PROXY = 'true';
 // the SSRF tests pass their own policy with the allowance off.
 process.env.AUDIT_ALLOWED_PRIVATE_HOSTS = '127.0.0.1';
 process.env.AUDIT_SCHEDULER = 'false';
+
+// A file the PostgreSQL run leaves out (scripts/lib/test-files.ts found no import of the database)
+// must not open the database client after all: it would then be tested on SQLite only.
+const pureTestFiles = new Set(inject('pureTestFiles'));
+afterAll((suite) => {
+  const file = path.relative(
+    process.cwd(),
+    'filepath' in suite ? suite.filepath : suite.file.filepath,
+  );
+  if (pureTestFiles.has(file) && (globalThis as { __db?: unknown }).__db !== undefined)
+    throw new Error(
+      `${file} opened the database client, but scripts/lib/test-files.ts found no import of it, so ` +
+        'the PostgreSQL run leaves this file out. Import the database (or a module that does) ' +
+        'with a literal path, or teach test-files.ts how this file reaches it.',
+    );
+});

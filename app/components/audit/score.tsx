@@ -4,24 +4,19 @@ import type { AuditOutcome } from '~/domain/audit/signals';
 // A score, its band and its trend: what the dashboard's cards show. Apart from the report
 // (./audit-report), so the dashboard does not load the report's signal definitions (issue 35).
 
-const TONE = {
-  good: 'border-green-300 bg-green-50 text-green-900',
-  fair: 'border-amber-300 bg-amber-50 text-amber-950',
-  poor: 'border-red-300 bg-red-50 text-red-900',
-} as const;
+// The badge's shape and its band's colours are component classes of app/tailwind.css (score,
+// score-good, score-fair, score-poor): a dashboard page shows ten.
 
 export function ScoreBadge({ score, size = 'sm' }: { score: number; size?: 'sm' | 'lg' }) {
   const band = scoreBand(score);
   return (
     <span
-      className={`inline-flex items-baseline gap-1 rounded-md border font-semibold ${TONE[band.tone]} ${
-        size === 'lg' ? 'px-4 py-2 text-4xl' : 'px-2 py-0.5 text-sm'
-      }`}
+      className={`score score-${band.tone} ${size === 'lg' ? 'px-4 py-2 text-4xl' : 'px-2 py-0.5 text-sm'}`}
       data-testid="audit-score"
     >
       {score}
       <span className={size === 'lg' ? 'text-base font-medium' : 'text-xs font-medium'}>/100</span>
-      <span className="sr-only">, {band.label}</span>
+      <span className="sr-only">{`, ${band.label}`}</span>
     </span>
   );
 }
@@ -75,26 +70,13 @@ export function Sparkline({
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={`Score trend over the last ${scores.length} audits: ${scores.join(', ')}`}
-      className="text-brand-600 overflow-visible"
+      className="sparkline"
       data-testid="audit-trend"
     >
-      <line
-        x1="0"
-        x2={width}
-        y1={y(80)}
-        y2={y(80)}
-        className="stroke-slate-200"
-        strokeDasharray="3 3"
-      />
-      <polyline
-        points={points.join(' ')}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-      <circle cx={(scores.length - 1) * step} cy={y(last)} r="3" fill="currentColor" />
+      <line x1="0" x2={width} y1={y(80)} y2={y(80)} className="sparkline-ready" />
+      {/* Colours and strokes: the sparkline classes of app/tailwind.css. */}
+      <polyline points={points.join(' ')} className="sparkline-line" />
+      <circle cx={(scores.length - 1) * step} cy={y(last).toFixed(1)} r="3" fill="currentColor" />
     </svg>
   );
 }

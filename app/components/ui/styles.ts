@@ -7,6 +7,7 @@ export const buttonStyles = {
   secondary: 'btn btn-secondary',
   ghost: 'btn btn-ghost',
   danger: 'btn btn-danger',
+  ghostDanger: 'btn btn-ghost-danger',
 } as const;
 
 export const inputStyles =

@@ -7,16 +7,6 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
 import type { CardBusiness } from './dashboard.server';
 
-/** "1", "2", "3": where a panel comes in the card's path. */
-function StepNumber({ n }: { n: number }) {
-  return (
-    <span className="bg-brand-600 mr-2 inline-flex size-5 items-center justify-center rounded-full text-xs font-bold text-white">
-      {n}
-      <span className="sr-only">.</span>
-    </span>
-  );
-}
-
 export function BusinessCard({
   business,
   readiness,
@@ -43,29 +33,28 @@ export function BusinessCard({
   const reportPath = `/dashboard/businesses/${business.id}/audit`;
   const audited = readiness?.score !== null && readiness?.score !== undefined;
   const report = (
-    <Link to={reportPath} className={`${linkStyles} text-sm`}>
+    <Link to={reportPath} className={linkStyles}>
       View report<span className="sr-only">{` for ${business.name}`}</span>
     </Link>
   );
   return (
-    <li
-      className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="business-card"
-    >
-      <h3 className="user-text text-lg font-semibold text-slate-900">{business.name}</h3>
+    // The card's parts are component classes of app/tailwind.css (card, card-facts, card-path,
+    // card-panel, card-step, …): a page lists ten cards, each one's markup is kept short.
+    <li className="card" data-testid="business-card">
+      <h3 className="user-text card-title">{business.name}</h3>
       {business.description ? (
         <ClampedText
           text={business.description}
           label={`the description of ${business.name}`}
-          className="user-text mt-1 text-sm text-slate-700"
+          className="user-text card-note"
           testId="business-description"
         />
       ) : null}
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      <dl className="card-facts">
         {business.website ? (
           <>
-            <dt className="font-medium text-slate-600">Website</dt>
-            <dd className="min-w-0 truncate">
+            <dt>Website</dt>
+            <dd className="truncate">
               <a
                 href={business.website}
                 target="_blank"
@@ -80,33 +69,30 @@ export function BusinessCard({
         ) : null}
         {business.industry ? (
           <>
-            <dt className="font-medium text-slate-600">Industry</dt>
-            <dd className="user-text text-slate-900">{business.industry}</dd>
+            <dt>Industry</dt>
+            <dd className="user-text">{business.industry}</dd>
           </>
         ) : null}
         {business.location ? (
           <>
-            <dt className="font-medium text-slate-600">Location</dt>
-            <dd className="user-text text-slate-900">{business.location}</dd>
+            <dt>Location</dt>
+            <dd className="user-text">{business.location}</dd>
           </>
         ) : null}
       </dl>
       {/* One path, in order: check the site, make the fixes, track how often AI names it. */}
-      <ol className="mt-4 space-y-3" aria-label={`Next steps for ${business.name}`}>
+      <ol className="card-path" aria-label={`Next steps for ${business.name}`}>
         <li className="card-panel" data-testid="business-readiness">
-          <div className="min-w-0">
-            <p className="text-sm font-semibold text-slate-900">
-              <StepNumber n={1} />
-              AI readiness
-            </p>
+          <div>
+            <p className="card-step">AI readiness</p>
             {readiness?.score !== null && readiness?.score !== undefined ? (
-              <div className="mt-1 flex flex-wrap items-center gap-3">
+              <div className="card-score">
                 <ScoreBadge score={readiness.score} />
                 <Sparkline scores={readiness.trend} width={80} height={24} />
                 {report}
               </div>
             ) : readiness?.unreachableAt ? null : (
-              <p className="mt-1 text-sm text-slate-700">
+              <p className="card-note">
                 {business.website ? 'Not checked yet.' : 'Add a website to check it.'}
               </p>
             )}
@@ -133,29 +119,23 @@ export function BusinessCard({
           ) : null}
         </li>
         <li className="card-panel" data-testid="business-fixes">
-          <div className="min-w-0">
-            <p className="text-sm font-semibold text-slate-900">
-              <StepNumber n={2} />
-              Fixes
-            </p>
-            <p className="mt-1 text-sm text-slate-700">
+          <div>
+            <p className="card-step">Fixes</p>
+            <p className="card-note">
               {audited
                 ? 'What to change on the site so AI can recommend it, failed checks first.'
                 : 'Listed once the site has been checked.'}
             </p>
           </div>
           {audited ? (
-            <Link to={`${reportPath}#fixes-title`} className={`${linkStyles} text-sm`}>
+            <Link to={`${reportPath}#fixes-title`} className={linkStyles}>
               See the fixes<span className="sr-only">{` for ${business.name}`}</span>
             </Link>
           ) : null}
         </li>
         <li className="card-panel" data-testid="business-visibility">
-          <div className="min-w-0">
-            <p className="text-sm font-semibold text-slate-900">
-              <StepNumber n={3} />
-              AI visibility
-            </p>
+          <div>
+            <p className="card-step">AI visibility</p>
             {visibility ? (
               <>
                 <p className="mt-1 text-sm text-slate-800" data-testid="visibility-mentions">
@@ -179,28 +159,20 @@ export function BusinessCard({
                 ) : null}
               </>
             ) : (
-              <p className="mt-1 text-sm text-slate-700">Not tracked yet</p>
+              <p className="card-note">Not tracked yet</p>
             )}
           </div>
-          <Link
-            to={`/dashboard/businesses/${business.id}/visibility`}
-            className={`${linkStyles} text-sm`}
-          >
+          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
             View visibility<span className="sr-only">{` for ${business.name}`}</span>
           </Link>
         </li>
       </ol>
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="card-actions">
         {/* Same page: nothing for the router to discover (discover="none" keeps the markup short). */}
         <Link to={editTo} preventScrollReset discover="none" className={buttonStyles.ghost}>
           Edit<span className="sr-only">{` ${business.name}`}</span>
         </Link>
-        <Link
-          to={deleteTo}
-          preventScrollReset
-          discover="none"
-          className={`${buttonStyles.ghost} text-red-800 hover:bg-red-50 hover:text-red-900`}
-        >
+        <Link to={deleteTo} preventScrollReset discover="none" className={buttonStyles.ghostDanger}>
           Delete<span className="sr-only">{` ${business.name}`}</span>
         </Link>
         {/* Outside the path: a conversation with our free GPT on ChatGPT, in a new tab. */}

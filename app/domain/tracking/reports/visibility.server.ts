@@ -188,19 +188,24 @@ async function latestDay(businessId: string): Promise<Date | null> {
   return row?.period ?? null;
 }
 
-/**
- * The figures of one business for a period kind (the owner's plan's by default). `businessId`
- * must already be known to be the caller's (see `visibilityFor`).
- */
-export async function visibilityOf(
-  business: { id: string; website: string | null },
+/** The periods a business's figures cover: the latest with answers, the one before, the trend's. */
+type FigureWindow = {
+  last: Date | null;
+  first: Date | null;
+  kind: PeriodKind;
+  schedule: Awaited<ReturnType<typeof reportingPeriod>>;
+  currentStart: Date;
+  currentEnd: Date;
+  previousStart: Date;
+  trendStart: Date;
+};
+
+async function figureWindow(
+  business: { id: string },
   planKind: PeriodKind,
-  now = new Date(),
-  /** Periods in the trend, up to MAX_TREND_PERIODS (TREND_PERIODS by default). */
-  trendPeriods = TREND_PERIODS[planKind],
-): Promise<Visibility> {
-  const names = engineNames();
-  const configured = configuredEngines().map((engine) => engine.id as string);
+  now: Date,
+  trendPeriods: number,
+): Promise<FigureWindow> {
   const [last, first] = await Promise.all([
     latestDay(business.id),
     firstTrackedDay(business.id, engineFilter()),
@@ -222,6 +227,17 @@ export async function visibilityOf(
     ),
   );
 
+  return { last, first, kind, schedule, currentStart, currentEnd, previousStart, trendStart };
+}
+
+/**
+ * What the figures are added up from: the window's counts and per-question counts, the names and
+ * sites of the current period, the owner's competitors and corrections (applied to the counts).
+ */
+async function figureRows(
+  business: { id: string; website: string | null },
+  { last, kind, currentStart, currentEnd, trendStart }: FigureWindow,
+) {
   const window = { gte: trendStart, lt: currentEnd };
   const current = { gte: currentStart, lt: currentEnd };
   const [stats, questions, nameRows, siteRows] = await Promise.all([
@@ -264,7 +280,18 @@ export async function visibilityOf(
         0,
         row.otherNames - offsetAt(corrected.offsets, row.engine, row.period),
       );
+  return { stats, questions, nameRows, siteRows, knownNames, corrections, corrected };
+}
 
+type FigureRows = Awaited<ReturnType<typeof figureRows>>;
+
+/** Per engine and overall, for the current period, each period of the trend and the pooled ones. */
+function periodFigures(
+  { last, kind, currentStart, currentEnd, previousStart, trendStart }: FigureWindow,
+  { stats, questions }: FigureRows,
+) {
+  const names = engineNames();
+  const configured = configuredEngines().map((engine) => engine.id as string);
   // Per engine, per period.
   const byEngine = new Map<string, Map<number, FigureCounts>>();
   let failed = 0;
@@ -341,7 +368,25 @@ export async function visibilityOf(
           })),
         }
       : null;
+  return {
+    engines,
+    overall,
+    overallCounts,
+    previousCounts,
+    periods,
+    engineTrends,
+    pooled,
+    failed,
+  };
+}
 
+/** The other businesses named in the current period, with each one's share of voice. */
+function shareOfVoice(
+  { currentStart, currentEnd }: FigureWindow,
+  { nameRows, corrections, corrected, knownNames }: FigureRows,
+  overall: Figures,
+  overallCounts: FigureCounts,
+): CompetitorFigures[] {
   // Share of voice: this business's answers-named count against each other business's, with
   // hidden names left out and merged spellings counted as the name they were merged into.
   const others = correctedRows(
@@ -368,6 +413,27 @@ export async function visibilityOf(
   for (const [key, name] of knownNames)
     if (!others.some((other) => other.key === key))
       competitors.push({ name, known: true, mentions: 0, shareOfVoice: 0 });
+  return competitors;
+}
+
+/**
+ * The figures of one business for a period kind (the owner's plan's by default). `businessId`
+ * must already be known to be the caller's (see `visibilityFor`).
+ */
+export async function visibilityOf(
+  business: { id: string; website: string | null },
+  planKind: PeriodKind,
+  now = new Date(),
+  /** Periods in the trend, up to MAX_TREND_PERIODS (TREND_PERIODS by default). */
+  trendPeriods = TREND_PERIODS[planKind],
+): Promise<Visibility> {
+  const window = await figureWindow(business, planKind, now, trendPeriods);
+  const rows = await figureRows(business, window);
+  const { last, first, kind, schedule, currentStart, currentEnd, previousStart } = window;
+  const { engines, overall, overallCounts, previousCounts, periods, engineTrends, pooled, failed } =
+    periodFigures(window, rows);
+  const { questions, siteRows } = rows;
+  const competitors = shareOfVoice(window, rows, overall, overallCounts);
 
   const sites = withShares(siteRows, overall.samples);
 

@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import type { LocationSent } from '~/lib/ai/location';
 import { type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.server';
 import { type EngineId } from '~/lib/ai/engines.server';
+import { retryOnContention } from '~/lib/contention.server';
 import { db, type TransactionClient } from '~/lib/db.server';
 import { addPromptAnswer, addPromptFailure } from './prompt-stats.server';
 import {
@@ -45,29 +46,12 @@ type StoreBase = {
 };
 
 /**
- * Database failures a second try can fix: a concurrent writer created the same new row first
- * (P2002), PostgreSQL aborted a transaction (P2034), a transaction waited too long for its turn or
- * a connection (P2028, P2024).
+ * Storing an answer already in hand runs again on contention (lib's one retry), and also when a
+ * concurrent writer created the same new count row first (the second try adds to it), so a busy
+ * database never makes the job fail and ask the engine (and pay for the answer) a second time.
  */
-const TRANSIENT = new Set(['P2002', 'P2034', 'P2028', 'P2024']);
-
-/**
- * Runs `fn` again after a transient database failure, with backoff. Storing an answer already in
- * hand goes through here, so a busy database never makes the job fail and ask the engine (and pay
- * for the answer) a second time.
- */
-async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await fn();
-    } catch (error) {
-      const code = typeof error === 'object' && error && 'code' in error ? error.code : null;
-      if (typeof code !== 'string' || !TRANSIENT.has(code) || attempt >= attempts) throw error;
-      await new Promise((resolve) =>
-        setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())),
-      );
-    }
-  }
+function retryStoring<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+  return retryOnContention(operation, fn, { concurrentInsert: true });
 }
 
 /**
@@ -99,7 +83,7 @@ async function keepOnce(
   extraSpend?: SpendLine,
 ): Promise<void> {
   const { businessId, engine } = input;
-  await retryConflicts(() =>
+  await retryStoring('tracking.store', () =>
     db.$transaction(async (tx) => {
       const kept = await tx.trackingAnswer.findUnique({
         where: { runKey: input.runKey },
@@ -367,5 +351,5 @@ async function spendUpsert(
 }
 
 export async function recordSpend(engine: string, now: Date, delta: SpendDelta): Promise<void> {
-  await retryConflicts(() => spendUpsert(db, engine, now, delta));
+  await retryStoring('tracking.spend', () => spendUpsert(db, engine, now, delta));
 }

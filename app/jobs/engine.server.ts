@@ -201,10 +201,7 @@ export function createJobEngine(overrides: Partial<EngineOptions> = {}): JobEngi
           superviseIntervalSeconds: options.superviseIntervalSeconds,
           poolSize: Math.min(env.DATABASE_POOL_SIZE, env.JOBS_CONCURRENCY + 2),
         })
-      : new SqliteJobStore(db, {
-          leaseMs: options.leaseMs,
-          file: env.DATABASE_URL.replace(/^file:/, ''),
-        });
+      : new SqliteJobStore(db, { leaseMs: options.leaseMs });
   return new JobEngine(store, options);
 }
 

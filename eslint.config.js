@@ -4,6 +4,49 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const DOMAIN_FORBIDS = ['http', 'routes', 'components'];
+const DOMAIN_OPTIONS = {
+  also: [
+    '~/jobs/index.server',
+    'react',
+    'react-dom',
+    'react-dom/*',
+    'react-router',
+    '@react-router/*',
+  ],
+  why: 'the domain knows no Request, Response or JSX: an HTTP adapter in app/http or a route calls it.',
+  domain: true,
+};
+
+/**
+ * The rooms of app/domain/tracking and the rooms each may import (record 25). A room not listed
+ * may not be imported; tracking/owned.server.ts, below every room, may be imported by all.
+ */
+const TRACKING_ROOMS = {
+  reading: [],
+  corrections: ['reading'],
+  figures: ['reading', 'corrections'],
+  facts: ['reading', 'corrections', 'figures'],
+  sources: ['reading', 'corrections', 'figures'],
+  visits: ['figures'],
+  rounds: ['reading', 'corrections', 'figures', 'facts', 'sources'],
+  reports: ['reading', 'corrections', 'figures', 'facts', 'sources', 'visits', 'rounds'],
+};
+
+/** The rooms a file of `room` may not import, by `~/domain/tracking/…` or `../…`. */
+function roomPatterns(room, below) {
+  const above = Object.keys(TRACKING_ROOMS).filter(
+    (other) => other !== room && !below.includes(other),
+  );
+  return [
+    {
+      regex: `^(~/domain/tracking/|\\.\\./)(${above.join('|')})(/|$)`,
+      message: `Import direction: tracking/${room} may import ${below.length ? `only ${below.join(', ')}` : 'no other room'} (docs/decisions/0025-tracking-in-rooms.md).`,
+      allowTypeImports: false,
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,17 +91,25 @@ export default tseslint.config(
     ignores: ['app/jobs/index.server.ts'],
     why: 'the job engine is infrastructure; only jobs/index.server.ts wires domain handlers onto it.',
   }),
-  layer('app/domain/**', ['http', 'routes', 'components'], {
-    also: [
-      '~/jobs/index.server',
-      'react',
-      'react-dom',
-      'react-dom/*',
-      'react-router',
-      '@react-router/*',
+  layer('app/domain/**', DOMAIN_FORBIDS, DOMAIN_OPTIONS),
+  // Tracking is a house of rooms (docs/decisions/0025-tracking-in-rooms.md): each room imports only
+  // the rooms below it. The zones repeat the domain's rules, since a later zone replaces them.
+  ...Object.entries(TRACKING_ROOMS).map(([room, below]) =>
+    layer(`app/domain/tracking/${room}/**`, DOMAIN_FORBIDS, {
+      ...DOMAIN_OPTIONS,
+      patterns: roomPatterns(room, below),
+    }),
+  ),
+  layer('app/domain/agents/**', DOMAIN_FORBIDS, {
+    ...DOMAIN_OPTIONS,
+    patterns: [
+      {
+        regex: '^(~/domain/|\\.\\./)(audit|tracking)(/|$)',
+        message:
+          'Import direction: agents/ is the one list of AI agents, below the audit and tracking that use it.',
+        allowTypeImports: false,
+      },
     ],
-    why: 'the domain knows no Request, Response or JSX: an HTTP adapter in app/http or a route calls it.',
-    domain: true,
   }),
   layer('app/mail/**', ['http', 'routes', 'components'], {
     also: ['react-router', '@react-router/*'],
@@ -83,7 +134,7 @@ export default tseslint.config(
 function layer(
   files,
   forbidden,
-  { also = [], ignores = [], why, domain = false, serverValues = false },
+  { also = [], ignores = [], why, domain = false, serverValues = false, patterns: extra = [] },
 ) {
   const layers = forbidden.join('|');
   const patterns = [
@@ -94,6 +145,7 @@ function layer(
     },
   ];
   if (also.length) patterns.push({ group: also, message: `Import direction: ${why}` });
+  patterns.push(...extra);
   if (serverValues)
     patterns.push({
       regex: '\\.server$',

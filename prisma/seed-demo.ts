@@ -5,9 +5,9 @@
 // competitors, added to any demo business that has neither, so an older demo database gets them
 // too; the answers come from running the prompts (the Demo assistant without engine keys).
 // DEMO_CUSTOMERS sets how many (default 2,000; 0 skips).
-import { promptSuggestions } from '~/domain/tracking/suggestions';
-import { normalizeName } from '~/domain/tracking/names';
-import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
+import { normalizeName } from '~/domain/tracking/reading/names';
+import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
 import { demoApiKey, storeKnownApiKey } from '~/domain/api-keys.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';

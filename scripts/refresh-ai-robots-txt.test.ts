@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `npm run crawlers:refresh` against a fake GitHub: it records the commit it took the list from,
 // copies the list and its licence unchanged, and says which tokens came and went.
 
-const VENDORED = path.resolve(import.meta.dirname, '../app/domain/audit/ai-robots-txt');
+const VENDORED = path.resolve(import.meta.dirname, '../app/domain/agents/ai-robots-txt');
 const SHA = 'a'.repeat(40);
 const NEXT = { GPTBot: { function: 'training' }, NewAnswerBot: { function: 'AI Search Crawlers' } };
 

@@ -1,11 +1,11 @@
-// Refreshes the vendored list of AI crawlers (app/domain/audit/ai-robots-txt/) from the
+// Refreshes the vendored list of AI crawlers (app/domain/agents/ai-robots-txt/) from the
 // ai.robots.txt project: robots.json and its LICENSE at one commit, recorded in SOURCE.md.
 //
 //   npm run crawlers:refresh              # the newest commit on main
 //   npm run crawlers:refresh -- <commit>  # a given commit
 //
 // Prints the tokens added and removed. An added token counts as training and data collection
-// until app/domain/audit/crawlers.server.ts classifies it; read its description and decide.
+// until app/domain/agents/crawlers.server.ts classifies it; read its description and decide.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +15,7 @@ const API = process.env.AI_ROBOTS_API ?? 'https://api.github.com';
 const RAW = process.env.AI_ROBOTS_RAW ?? 'https://raw.githubusercontent.com';
 const DIR =
   process.env.AI_ROBOTS_DIR ??
-  path.join(import.meta.dirname, '..', 'app', 'domain', 'audit', 'ai-robots-txt');
+  path.join(import.meta.dirname, '..', 'app', 'domain', 'agents', 'ai-robots-txt');
 const TIMEOUT_MS = 20_000;
 
 async function get(url: string): Promise<Response> {
@@ -58,4 +58,4 @@ const removed = Object.keys(before).filter((token) => !(token in next));
 console.log(`ai.robots.txt at ${sha} (${date}): ${Object.keys(next).length} tokens.`);
 console.log(`Added (counted as training until classified): ${added.join(', ') || 'none'}`);
 console.log(`Removed: ${removed.join(', ') || 'none'}`);
-console.log('Run app/domain/audit/crawlers.server.test.ts: it fails if a token we name is gone.');
+console.log('Run app/domain/agents/crawlers.server.test.ts: it fails if a token we name is gone.');

@@ -4,7 +4,7 @@
 // page reads (TrackingSentimentStat). Safe to run again or on two machines at once: each answer
 // is claimed and counted in one transaction. Answers deleted by the retention job are gone and
 // stay uncounted. Run once after deploying the migration 20261127103230_tracking_sentiment.
-import { backfillSentiment } from '~/domain/tracking/sentiment.server';
+import { backfillSentiment } from '~/domain/tracking/rounds/sentiment.server';
 import { db } from '~/lib/db.server';
 
 const read = await backfillSentiment();

@@ -3,12 +3,12 @@ import { db } from '~/lib/db.server';
 import type { PublicUser } from './accounts.server';
 import { allowanceOf, type AuditAllowance } from './audit/allowance.server';
 import { standingOf, type AuditStanding } from './audit/records.server';
-import { periodKindOf } from './tracking/runs.server';
+import { periodKindOf } from './tracking/rounds/runs.server';
 import {
   latestDaySql,
   visibilitySummaries,
   type VisibilitySummary,
-} from './tracking/summaries.server';
+} from './tracking/reports/summaries.server';
 import { AUDITS_PER_BUSINESS_PER_DAY, effectiveTier } from './tiers';
 
 // What each card of a page of the dashboard shows beside the business: its AI readiness (score,

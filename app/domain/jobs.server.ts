@@ -3,12 +3,12 @@ import type { FailedJobsQuery } from '~/jobs/types';
 import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from '~/lib/mail.server';
 import { AUDIT_BUSINESS_QUEUE, AUDIT_SCAN_QUEUE } from './audits.server';
 import { RETENTION_QUEUE } from './retention.server';
-import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './tracking/digest.server';
+import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './tracking/reports/digest.server';
 import {
   TRACKING_ASK_QUEUES,
   TRACKING_ROUND_QUEUE,
   TRACKING_SCAN_QUEUE,
-} from './tracking/runs.server';
+} from './tracking/rounds/runs.server';
 
 // The app's queues and the admin's view of them. The engine (~/jobs/engine.server) is pg-boss on
 // PostgreSQL and a table of the app's database on SQLite; nothing here depends on which. The

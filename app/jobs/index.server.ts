@@ -23,13 +23,13 @@ import {
   TRACKING_ROUND_QUEUE,
   TRACKING_SCAN_QUEUE,
   type RoundJob,
-} from '~/domain/tracking/runs.server';
+} from '~/domain/tracking/rounds/runs.server';
 import {
   DIGEST_QUEUE,
   DIGEST_SCAN_QUEUE,
   enqueueDigests,
   sendDigest,
-} from '~/domain/tracking/digest.server';
+} from '~/domain/tracking/reports/digest.server';
 import { deleteExpiredRows, RETENTION_QUEUE } from '~/domain/retention.server';
 import { createJobEngine, installJobEngine, resetJobEngine } from './engine.server';
 

@@ -6,7 +6,7 @@ import {
   describeChange,
   describeMentions,
   type Figures,
-} from '~/domain/tracking/figures';
+} from '~/domain/tracking/figures/figures';
 import type { Mail } from '~/lib/mail.server';
 import { greeting, Layout } from './messages.server';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figuresOf, type ReadAnswerRecord } from '~/domain/tracking/figures';
+import { figuresOf, type ReadAnswerRecord } from '~/domain/tracking/figures/figures';
 import { trackingDigestMail, type DigestBusiness } from './tracking-digest.server';
 
 // The digest's words for figures read from the Demo assistant's simulated answers: the label comes

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { getTrackingOverview } from '~/domain/tracking/admin.server';
+import { getTrackingOverview } from '~/domain/tracking/reports/admin.server';
 import { requireApiAdmin } from '~/http/auth.server';
 import { pageParams } from '~/schemas/admin';
-import { TRACKING_BUSINESSES_PER_PAGE } from '~/domain/tracking/admin.server';
+import { TRACKING_BUSINESSES_PER_PAGE } from '~/domain/tracking/reports/admin.server';
 
 // GET /api/admin/tracking → the admin panel's Tracking tab as JSON: this month's budget, calls and
 // spend per engine, the tracking queues, and one page (`?page=`, 20 a page) of the businesses

@@ -4,8 +4,8 @@ import {
   ANSWERS_MAX_PER_PAGE,
   ANSWERS_PER_PAGE,
   simulatedEngine,
-} from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+} from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
 import { pagedJsonResponse } from '~/http/paged-response.server';

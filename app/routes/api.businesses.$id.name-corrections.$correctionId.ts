@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { undoNameCorrection } from '~/domain/tracking/corrections.server';
+import { undoNameCorrection } from '~/domain/tracking/corrections/corrections.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { correctName, listNameCorrections } from '~/domain/tracking/corrections.server';
+import { correctName, listNameCorrections } from '~/domain/tracking/corrections/corrections.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { suggestPrompts } from '~/domain/tracking/prompts.server';
+import { suggestPrompts } from '~/domain/tracking/rounds/prompts.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { deletePrompt, updatePrompt } from '~/domain/tracking/prompts.server';
+import { deletePrompt, updatePrompt } from '~/domain/tracking/rounds/prompts.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { PromptSchema } from '~/schemas/tracking';

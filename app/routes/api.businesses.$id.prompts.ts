@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { addPrompt, listPrompts } from '~/domain/tracking/prompts.server';
+import { addPrompt, listPrompts } from '~/domain/tracking/rounds/prompts.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';

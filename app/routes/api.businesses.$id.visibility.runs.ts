@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { runNow } from '~/domain/tracking/runs.server';
+import { runNow } from '~/domain/tracking/rounds/runs.server';
 import { requireApiUser } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed } from '~/http/http.server';
 

@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { mentionChange, type Figures } from '~/domain/tracking/figures';
-import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
-import { engineFilter, simulatedEngine, visibilityFor } from '~/domain/tracking/visibility.server';
+import { mentionChange, type Figures } from '~/domain/tracking/figures/figures';
+import { sentimentOfPeriod } from '~/domain/tracking/rounds/sentiment.server';
+import {
+  engineFilter,
+  simulatedEngine,
+  visibilityFor,
+} from '~/domain/tracking/reports/visibility.server';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';

@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import { digestTokenUser, unsubscribeDigest } from '~/domain/tracking/digest.server';
+import { digestTokenUser, unsubscribeDigest } from '~/domain/tracking/reports/digest.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';
 

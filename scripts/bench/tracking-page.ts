@@ -9,7 +9,7 @@
 // year behind it). Then the page's loader (a GET with the owner's session cookie)
 // BENCH_PAGE_RUNS times for each, in turn; prints RESULT {json}.
 import { performance } from 'node:perf_hooks';
-import { normalizeName } from '~/domain/tracking/names';
+import { normalizeName } from '~/domain/tracking/reading/names';
 
 const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10);
 const DAYS = Number(process.env.BENCH_PAGE_DAYS ?? 365);
@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 30);
 const DAY_MS = 86_400_000;
 
 const { db } = await import('~/lib/db.server');
-const { askTracked, trackingEngines } = await import('~/domain/tracking/runs.server');
+const { askTracked, trackingEngines } = await import('~/domain/tracking/rounds/runs.server');
 const { pageData, signIn } = await import('./tracking-page-data');
 const { env } = await import('~/lib/env.server');
 

@@ -8,7 +8,7 @@
 // - `work`: one app instance's background jobs (startBackgroundJobs, JOBS_WORKER=true): the rounds
 //   fan out into ask jobs and the engines' queues ask the fake; prints READY, and on SIGTERM stops
 //   as a deploy would (jobs under way finish or are handed back) and prints STOPPED.
-import { normalizeName } from '~/domain/tracking/names';
+import { normalizeName } from '~/domain/tracking/reading/names';
 
 const mode = process.argv[2];
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 2000);
@@ -69,7 +69,7 @@ if (mode === 'seed') {
   await db.$disconnect();
   process.exit(0);
 } else if (mode === 'trigger') {
-  const { enqueueDueRounds } = await import('~/domain/tracking/runs.server');
+  const { enqueueDueRounds } = await import('~/domain/tracking/rounds/runs.server');
   const { createJobEngine, installJobEngine } = await import('~/jobs/engine.server');
   const { declareQueues } = await import('~/domain/jobs.server');
   // A web-only engine: it enqueues, as the schedule's job does on a worker.
@@ -86,7 +86,7 @@ if (mode === 'seed') {
   // the keys differ): `before`, one enqueue per ask as fanOutRound did up to issue 30 (the loop
   // below is that code); `after`, fanOutRound itself, which enqueues each engine's asks as a batch.
   const { fanOutRound, trackingAskQueue, trackingEngines } =
-    await import('~/domain/tracking/runs.server');
+    await import('~/domain/tracking/rounds/runs.server');
   const { createJobEngine, installJobEngine } = await import('~/jobs/engine.server');
   const { declareQueues } = await import('~/domain/jobs.server');
   const { db } = await import('~/lib/db.server');

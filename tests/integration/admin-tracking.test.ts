@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getTrackingOverview } from '~/domain/tracking/admin.server';
-import { TRACKING_ROUND_QUEUE, type RoundJob } from '~/domain/tracking/runs.server';
+import { getTrackingOverview } from '~/domain/tracking/reports/admin.server';
+import { TRACKING_ROUND_QUEUE, type RoundJob } from '~/domain/tracking/rounds/runs.server';
 import { jobEngine } from '~/jobs/engine.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';

@@ -7,7 +7,7 @@ import {
   type AuditRun,
   type AuditView,
 } from '~/domain/audits.server';
-import { FETCHING_CRAWLERS } from '~/domain/audit/crawlers.server';
+import { FETCHING_CRAWLERS } from '~/domain/agents/crawlers.server';
 import { AUDIT_REQUEST_LIMIT } from '~/domain/audit/run.server';
 import { AUDIT_VERSION, type SignalId } from '~/domain/audit/signals';
 import { db } from '~/lib/db.server';

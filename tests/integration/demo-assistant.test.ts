@@ -1,8 +1,8 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { readAnswer, type AnswerReading } from '~/domain/tracking/reader';
-import { readSentiment } from '~/domain/tracking/sentiment';
-import { promptSuggestions } from '~/domain/tracking/suggestions';
+import { readAnswer, type AnswerReading } from '~/domain/tracking/reading/reader';
+import { readSentiment } from '~/domain/tracking/reading/sentiment';
+import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { searchesOf, sourcesOf } from '~/lib/ai/answer-parts';
 import { createDemoModel, seededRandom, type DemoContext } from '~/lib/ai/demo-model';
 

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 });
 
 import { getUserById } from '~/domain/accounts.server';
-import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
 import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';

@@ -5,12 +5,12 @@ vi.hoisted(() => {
   process.env.TRACKING_SAMPLES = '3';
 });
 
-import { sendDigest } from '~/domain/tracking/digest.server';
-import { periodStart } from '~/domain/tracking/figures';
-import type { AnswerReading } from '~/domain/tracking/reader';
-import { storeAnswer } from '~/domain/tracking/runs.server';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+import { sendDigest } from '~/domain/tracking/reports/digest.server';
+import { periodStart } from '~/domain/tracking/figures/figures';
+import type { AnswerReading } from '~/domain/tracking/reading/reader';
+import { storeAnswer } from '~/domain/tracking/rounds/runs.server';
+import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';

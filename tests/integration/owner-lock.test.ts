@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addPrompt } from '~/domain/tracking/prompts.server';
+import { addPrompt } from '~/domain/tracking/rounds/prompts.server';
 import { BUSINESSES_PER_ACCOUNT, TRACKED_PROMPTS_PER_BUSINESS } from '~/domain/tiers';
 import { db } from '~/lib/db.server';
 import {

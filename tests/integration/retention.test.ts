@@ -7,10 +7,10 @@ vi.hoisted(() => {
 });
 
 import { deleteExpiredRows, retentionStart } from '~/domain/retention.server';
-import { readAnswer } from '~/domain/tracking/reader';
-import { storeAnswer } from '~/domain/tracking/runs.server';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+import { readAnswer } from '~/domain/tracking/reading/reader';
+import { storeAnswer } from '~/domain/tracking/rounds/runs.server';
+import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { loader as visibilityApi } from '~/routes/api.businesses.$id.visibility';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { normalizeName } from '~/domain/tracking/names';
-import { promptSuggestions } from '~/domain/tracking/suggestions';
+import { normalizeName } from '~/domain/tracking/reading/names';
+import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { db } from '~/lib/db.server';
 import { verifyApiKey } from '~/domain/api-keys.server';
-import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
 import {
   demoCompetitors,
   demoPrompts,

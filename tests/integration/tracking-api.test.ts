@@ -22,7 +22,7 @@ import {
   TRACKING_ROUND_QUEUE,
   trackingAskQueue,
   type RoundJob,
-} from '~/domain/tracking/runs.server';
+} from '~/domain/tracking/rounds/runs.server';
 import { callRoute, createUser, sessionCookieFor } from './helpers';
 
 async function owner(tier = 'diy') {

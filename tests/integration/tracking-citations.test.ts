@@ -15,9 +15,9 @@ vi.hoisted(() => {
   process.env.TRACKING_SAMPLES = '1';
 });
 
-import { askTracked, type AskDependencies } from '~/domain/tracking/runs.server';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+import { askTracked, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
+import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';

@@ -7,8 +7,8 @@ import {
   enqueueDigests,
   sendDigest,
   type DigestJob,
-} from '~/domain/tracking/digest.server';
-import { normalizeName } from '~/domain/tracking/names';
+} from '~/domain/tracking/reports/digest.server';
+import { normalizeName } from '~/domain/tracking/reading/names';
 import { db } from '~/lib/db.server';
 import { storedHeaders } from '~/lib/mail.server';
 import { action as accountAction, loader as accountLoader } from '~/routes/account/route';

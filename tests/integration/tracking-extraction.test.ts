@@ -17,7 +17,7 @@ import {
   budgetStatus,
   monthKey,
   type AskDependencies,
-} from '~/domain/tracking/runs.server';
+} from '~/domain/tracking/rounds/runs.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { parseExtractionModel, type ExtractionConfig } from '~/lib/ai/extraction-config';
 import { extractNames, isExtraction } from '~/lib/ai/extraction.server';

@@ -7,10 +7,10 @@ vi.hoisted(() => {
   process.env.OPENAI_API_KEY = 'sk-test-honest-figures';
 });
 
-import { periodStart } from '~/domain/tracking/figures';
-import { readAnswer } from '~/domain/tracking/reader';
-import { storeAnswer } from '~/domain/tracking/runs.server';
-import { promptRows, visibilityOf } from '~/domain/tracking/visibility.server';
+import { periodStart } from '~/domain/tracking/figures/figures';
+import { readAnswer } from '~/domain/tracking/reading/reader';
+import { storeAnswer } from '~/domain/tracking/rounds/runs.server';
+import { promptRows, visibilityOf } from '~/domain/tracking/reports/visibility.server';
 import { db } from '~/lib/db.server';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';

@@ -6,8 +6,8 @@ vi.hoisted(() => {
   process.env.OPENAI_API_KEY = 'sk-test-tracking-legacy';
 });
 
-import { visibilityOf } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+import { visibilityOf } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
 

@@ -11,7 +11,7 @@ vi.hoisted(() => {
   process.env.TRACKING_MONTHLY_BUDGET_USD = '10';
 });
 
-import { figuresOf } from '~/domain/tracking/figures';
+import { figuresOf } from '~/domain/tracking/figures/figures';
 import {
   askTracked,
   enqueueDueRounds,
@@ -22,10 +22,10 @@ import {
   TRACKING_ROUND_QUEUE,
   type AskDependencies,
   type RoundJob,
-} from '~/domain/tracking/runs.server';
-import { visibilityFor } from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
-import { seedDemoHistory } from '~/domain/tracking/demo-history.server';
+} from '~/domain/tracking/rounds/runs.server';
+import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
+import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
 import { jobEngine } from '~/jobs/engine.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { costOf } from '~/lib/ai/prices';

@@ -13,10 +13,14 @@ vi.hoisted(() => {
   process.env.TRACKING_MONTHLY_BUDGET_USD = '10';
 });
 
-import { sendDigest } from '~/domain/tracking/digest.server';
-import { readAnswer } from '~/domain/tracking/reader';
-import { askTracked, storeAnswer, type AskDependencies } from '~/domain/tracking/runs.server';
-import { backfillSentiment } from '~/domain/tracking/sentiment.server';
+import { sendDigest } from '~/domain/tracking/reports/digest.server';
+import { readAnswer } from '~/domain/tracking/reading/reader';
+import {
+  askTracked,
+  storeAnswer,
+  type AskDependencies,
+} from '~/domain/tracking/rounds/runs.server';
+import { backfillSentiment } from '~/domain/tracking/rounds/sentiment.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { parseExtractionModel, type ExtractionConfig } from '~/lib/ai/extraction-config';
 import { db } from '~/lib/db.server';

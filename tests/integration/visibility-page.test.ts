@@ -6,9 +6,9 @@ vi.hoisted(() => {
   process.env.TRACKING_SAMPLES = '3';
 });
 
-import { periodStart } from '~/domain/tracking/figures';
-import { readAnswer } from '~/domain/tracking/reader';
-import { storeAnswer, trackingEngines } from '~/domain/tracking/runs.server';
+import { periodStart } from '~/domain/tracking/figures/figures';
+import { readAnswer } from '~/domain/tracking/reading/reader';
+import { storeAnswer, trackingEngines } from '~/domain/tracking/rounds/runs.server';
 import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as dashboard from '~/routes/dashboard/route';

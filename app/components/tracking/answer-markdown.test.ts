@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAnswer, type AnswerSource } from '~/domain/tracking/reader';
+import { readAnswer, type AnswerSource } from '~/domain/tracking/reading/reader';
 import { answerMarkdown, type AnswerBlock, type AnswerInline } from './answer-markdown';
 
 // Every name the reader marks in a real answer is marked on the rendered answer too: the corpus of

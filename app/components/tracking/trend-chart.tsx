@@ -1,4 +1,4 @@
-import { describeMentions, type PeriodFigures } from '~/domain/tracking/figures';
+import { describeMentions, type PeriodFigures } from '~/domain/tracking/figures/figures';
 
 /** How an engine's name says its answers are the Demo assistant's simulated ones. */
 const SIMULATED_SUFFIX = ' (simulated answers)';

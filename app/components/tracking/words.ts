@@ -1,4 +1,4 @@
-import { compareRates, LOW_SAMPLE } from '~/domain/tracking/figures';
+import { compareRates, LOW_SAMPLE } from '~/domain/tracking/figures/figures';
 
 // The sentences the visibility page and the dashboard card put around the tracking figures:
 // which period they are of, and how the mention rate moved since the one before. Pure, so the

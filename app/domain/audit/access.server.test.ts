@@ -10,7 +10,7 @@ import {
   type CrawlerFetch,
 } from './checks.server';
 import { decidePreferences, readPreference } from './content-signals';
-import { FETCHING_CRAWLERS } from './crawlers.server';
+import { FETCHING_CRAWLERS } from '../agents/crawlers.server';
 import { buildFixes } from './fixes.server';
 import { siteFacts } from './site-facts.server';
 import type { SignalResult } from './signals';

@@ -27,7 +27,7 @@ import {
   unreachableOf,
   type BusinessFacts,
 } from './checks.server';
-import { ANSWER_CRAWLERS, FETCHING_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
+import { ANSWER_CRAWLERS, FETCHING_CRAWLERS, TRAINING_CRAWLERS } from '../agents/crawlers.server';
 import { readPage } from './page.server';
 import { robotsVerdict } from './robots';
 import { SIGNAL_IDS, type EvidenceItem } from './signals';

@@ -17,7 +17,7 @@ import {
   readRobots,
   type BusinessFacts,
 } from './checks.server';
-import { AGENT_CRAWLERS, ANSWER_CRAWLERS, TRAINING_CRAWLERS } from './crawlers.server';
+import { AGENT_CRAWLERS, ANSWER_CRAWLERS, TRAINING_CRAWLERS } from '../agents/crawlers.server';
 import {
   buildFixes,
   countryCode,

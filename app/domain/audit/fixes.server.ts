@@ -1,7 +1,7 @@
 import type { FoundDirective } from './checks/page-directives.server';
 import type { BusinessFacts } from './checks.server';
 import { UA_NOT_IP } from './checks/edge-access.server';
-import { AGENT_CRAWLERS, ANSWER_CRAWLERS } from './crawlers.server';
+import { AGENT_CRAWLERS, ANSWER_CRAWLERS } from '../agents/crawlers.server';
 import { IDENTITY_FIELDS } from './checks/identity.server';
 import { NO_SITE_FACTS, type SiteFacts } from './site-facts.server';
 import {

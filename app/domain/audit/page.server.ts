@@ -1,8 +1,8 @@
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
 import type { ChildNode, Element } from 'domhandler';
-import { CRAWLERS } from './crawlers.server';
-import { productToken } from './robots';
+import { CRAWLERS } from '../agents/crawlers.server';
+import { productToken } from '../agents/tokens';
 
 // What the audit reads from a home page's HTML (htmlparser2, the parser cheerio is built on): the
 // head tags, the headings, the JSON-LD blocks and the text a crawler sees without running scripts.

@@ -1,3 +1,5 @@
+import { productToken } from '../agents/tokens';
+
 // robots.txt, read once, the way the major crawlers read it: RFC 9309 as Google's open-source
 // parser (github.com/google/robotstxt) implements it. The same reading decides whether a crawler
 // may fetch an address and names the line that decided it, so the verdict and its explanation
@@ -81,16 +83,6 @@ export function splitLine(raw: string): { name: string; value: string } | null {
   }
   const words = line.split(/[ \t]+/);
   return words.length === 2 ? { name: words[0]!, value: words[1]! } : null;
-}
-
-/**
- * The product token a User-agent line names, lower-cased: '*' for "*" (also "* anything"), else
- * the leading letters, '-' and '_' (RFC 9309 2.2.1), so "GPTBot/1.1" and "ChatGPT-User extra"
- * name GPTBot and ChatGPT-User.
- */
-export function productToken(value: string): string {
-  if (/^\*(\s|$)/.test(value)) return '*';
-  return (/^[A-Za-z_-]*/.exec(value)?.[0] ?? '').toLowerCase();
 }
 
 /** Upper-case hex in %xx escapes, and non-ASCII characters percent-encoded (as UTF-8). */

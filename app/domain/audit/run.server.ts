@@ -18,7 +18,7 @@ import {
   type CrawlerFetch,
 } from './checks.server';
 import { bodyText, looksLikeHtml } from './checks/shared.server';
-import { FETCHING_CRAWLERS } from './crawlers.server';
+import { FETCHING_CRAWLERS } from '../agents/crawlers.server';
 import { readPage } from './page.server';
 import { siteFacts } from './site-facts.server';
 import { buildFixes, unreachableFix } from './fixes.server';

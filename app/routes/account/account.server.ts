@@ -11,7 +11,7 @@ import {
 } from '~/domain/account.server';
 import { createApiKey, revokeApiKey } from '~/domain/api-keys.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
-import { setDigest } from '~/domain/tracking/digest.server';
+import { setDigest } from '~/domain/tracking/reports/digest.server';
 import { getSessionToken, requireUser, sessionCookie } from '~/http/auth.server';
 import { attemptClient } from '~/http/device-cookie.server';
 import { readFormData, retryAfterHeaders } from '~/http/http.server';

@@ -11,7 +11,7 @@ import { formatDateTime } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { getDeletionBlockers, listSessions } from '~/domain/account.server';
-import { digestSetting } from '~/domain/tracking/digest.server';
+import { digestSetting } from '~/domain/tracking/reports/digest.server';
 import { SESSIONS_PER_PAGE } from '~/content/account';
 import {
   API_KEYS_PER_ACCOUNT,

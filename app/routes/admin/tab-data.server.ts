@@ -18,7 +18,7 @@ import {
   type AdminActor,
 } from '~/domain/admin.server';
 import { listUnmatchedPayments } from '~/domain/payments/unmatched.server';
-import { getTrackingOverview } from '~/domain/tracking/admin.server';
+import { getTrackingOverview } from '~/domain/tracking/reports/admin.server';
 import { isTier } from '~/domain/tiers';
 import { ADMIN_PAGE_SIZE, pageParams, searchParam } from '~/schemas/admin';
 

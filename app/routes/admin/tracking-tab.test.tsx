@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { EngineSpendView, TrackingOverview } from '~/domain/tracking/admin.server';
+import type { EngineSpendView, TrackingOverview } from '~/domain/tracking/reports/admin.server';
 import { TrackingTab } from './tracking-tab';
 
 // What the Tracking tab says about the budget and the engines (the data comes from

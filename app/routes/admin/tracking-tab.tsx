@@ -1,9 +1,9 @@
 import { useDates } from '~/components/time-zone';
 import { Pagination } from '~/components/ui/pagination';
-import type { TrackingOverview } from '~/domain/tracking/admin.server';
+import type { TrackingOverview } from '~/domain/tracking/reports/admin.server';
 import { QueueCells } from './jobs-tab';
 import { EmptyRow, TableScroller, Td, Th } from './table';
-import { LOW_SAMPLE } from '~/domain/tracking/figures';
+import { LOW_SAMPLE } from '~/domain/tracking/figures/figures';
 
 // The admin's view of tracking: this month's calls and spend per engine against the budget (and a
 // banner once the budget stops every call), engines whose model has no price, the last failure of

@@ -9,8 +9,8 @@ import {
   type BusinessView,
 } from '~/domain/businesses.server';
 import { businessCards } from '~/domain/business-cards.server';
-import { describeMentions } from '~/domain/tracking/figures';
-import { simulatedFigures } from '~/domain/tracking/visibility.server';
+import { describeMentions } from '~/domain/tracking/figures/figures';
+import { simulatedFigures } from '~/domain/tracking/reports/visibility.server';
 import { changeSince } from '~/components/tracking/words';
 import { hasSignedInBefore } from '~/domain/sessions.server';
 import { getBilling } from '~/domain/payments/billing.server';

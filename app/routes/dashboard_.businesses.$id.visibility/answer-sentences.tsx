@@ -2,7 +2,7 @@ import type {
   LabelledSentence,
   SentimentLabel,
   SentimentSource,
-} from '~/domain/tracking/sentiment';
+} from '~/domain/tracking/reading/sentiment';
 
 const BADGES: Record<SentimentLabel, { label: string; className: string }> = {
   positive: { label: 'Positive', className: 'border-emerald-700 bg-emerald-50 text-emerald-900' },

@@ -1,7 +1,7 @@
 import { safeHref } from '~/components/tracking/answer-text';
 import { linkStyles } from '~/components/ui/styles';
-import { describeLocation } from '~/domain/tracking/citation-words';
-import { PAGE_KIND_LABELS, type AnswerPage, type PageKind } from '~/domain/tracking/stored';
+import { describeLocation } from '~/domain/tracking/figures/citation-words';
+import { PAGE_KIND_LABELS, type AnswerPage, type PageKind } from '~/domain/tracking/reading/stored';
 import type { LocationSent } from '~/lib/ai/location';
 
 type Answer = {

@@ -2,8 +2,8 @@ import {
   describeCitedNotNamed,
   describeCitedOrRetrieved,
   ofAnswers,
-} from '~/domain/tracking/citation-words';
-import type { Figures } from '~/domain/tracking/figures';
+} from '~/domain/tracking/figures/citation-words';
+import type { Figures } from '~/domain/tracking/figures/figures';
 
 /**
  * Beside an engine's citation rate: the answers whose search found the site without citing it

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { DomainFigures } from '~/domain/tracking/figures';
+import type { DomainFigures } from '~/domain/tracking/figures/figures';
 import type { loader } from './route';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;

@@ -5,7 +5,7 @@ import {
   describeCitations,
   describeMentions,
   describePosition,
-} from '~/domain/tracking/figures';
+} from '~/domain/tracking/figures/figures';
 import { CitationLines } from './citation-lines';
 import { IntervalNote, PooledFigures, ScheduleNote } from './pooled-figures';
 import type { loader } from './route';

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { linkStyles } from '~/components/ui/styles';
-import type { AskedFrom } from '~/domain/tracking/asked-from';
+import type { AskedFrom } from '~/domain/tracking/rounds/asked-from';
 import type { loader } from './route';
 
 function list(names: string[]): string {

@@ -3,7 +3,7 @@ import {
   correctName,
   listNameCorrections,
   undoNameCorrection,
-} from '~/domain/tracking/corrections.server';
+} from '~/domain/tracking/corrections/corrections.server';
 import type { PublicUser } from '~/domain/accounts.server';
 import { NameCorrectionSchema, TRACKING_LIMITS } from '~/schemas/tracking';
 

@@ -12,30 +12,30 @@ import {
   deleteCompetitor,
   deletePrompt,
   listCompetitors,
-  ownedBusiness,
   promptLimit,
   promptLimitMessage,
   suggestPrompts,
   updatePrompt,
-} from '~/domain/tracking/prompts.server';
+} from '~/domain/tracking/rounds/prompts.server';
+import { ownedBusiness } from '~/domain/tracking/owned.server';
 import {
   periodKindOf,
   runAllowanceFor,
   runNow,
   trackingBlocked,
   trackingEngines,
-} from '~/domain/tracking/runs.server';
-import { askedFrom } from '~/domain/tracking/asked-from';
-import { promptSuggestions } from '~/domain/tracking/suggestions';
-import { topSearches, type PromptSearch } from '~/domain/tracking/searches.server';
-import { sentimentOfPeriod } from '~/domain/tracking/sentiment.server';
+} from '~/domain/tracking/rounds/runs.server';
+import { askedFrom } from '~/domain/tracking/rounds/asked-from';
+import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
+import { topSearches, type PromptSearch } from '~/domain/tracking/reports/searches.server';
+import { sentimentOfPeriod } from '~/domain/tracking/rounds/sentiment.server';
 import {
   ANSWERS_PER_PAGE,
   engineFilter,
   promptRows,
   visibilityOf,
-} from '~/domain/tracking/visibility.server';
-import { listAnswers } from '~/domain/tracking/answers.server';
+} from '~/domain/tracking/reports/visibility.server';
+import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';

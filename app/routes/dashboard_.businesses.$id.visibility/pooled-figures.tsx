@@ -1,6 +1,10 @@
 import { useLoaderData } from 'react-router';
 import { dayRange } from '~/components/tracking/words';
-import { describeAllAssistants, describeMentions, LOW_SAMPLE } from '~/domain/tracking/figures';
+import {
+  describeAllAssistants,
+  describeMentions,
+  LOW_SAMPLE,
+} from '~/domain/tracking/figures/figures';
 import type { loader } from './route';
 
 // Issue 32, honest movement: how the intervals are computed, the figures pooled over the last

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { SENTIMENT_LOW_SAMPLE, type SentimentFigures } from '~/domain/tracking/sentiment';
+import { SENTIMENT_LOW_SAMPLE, type SentimentFigures } from '~/domain/tracking/reading/sentiment';
 import type { loader } from './route';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;

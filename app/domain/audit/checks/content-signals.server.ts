@@ -5,7 +5,7 @@ import {
   type UsageCategory,
   type UsagePreference,
 } from '../content-signals';
-import { ANSWER_CRAWLERS } from '../crawlers.server';
+import { ANSWER_CRAWLERS } from '../../agents/crawlers.server';
 import { groupsFor, type RobotsGroup } from '../robots';
 import type { EvidenceItem } from '../signals';
 import type { RobotsReading } from './crawler-access.server';

@@ -4,7 +4,7 @@ import {
   ANSWER_CRAWLERS,
   TRAINING_CRAWLERS,
   type Crawler,
-} from '../crawlers.server';
+} from '../../agents/crawlers.server';
 import { parseRobots, robotsVerdict, type RobotsFile } from '../robots';
 import type { EvidenceItem } from '../signals';
 import { checkContentSignals } from './content-signals.server';

@@ -1,5 +1,5 @@
 import type { FetchOutcome } from '~/lib/safe-fetch.server';
-import { CRAWLERS, type Crawler } from '../crawlers.server';
+import { CRAWLERS, type Crawler } from '../../agents/crawlers.server';
 import type { EvidenceItem } from '../signals';
 import { bodyText, snippet, type AuditContext, type Result } from './shared.server';
 

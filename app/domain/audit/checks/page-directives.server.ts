@@ -1,7 +1,7 @@
 import type { FetchSuccess } from '~/lib/safe-fetch.server';
-import { CRAWLERS } from '../crawlers.server';
+import { CRAWLERS } from '../../agents/crawlers.server';
 import type { PageFacts } from '../page.server';
-import { productToken } from '../robots';
+import { productToken } from '../../agents/tokens';
 import type { EvidenceItem } from '../signals';
 import { snippet, type BusinessFacts, type Result } from './shared.server';
 

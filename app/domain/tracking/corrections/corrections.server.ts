@@ -2,8 +2,8 @@ import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { NameCorrectionInput } from '~/schemas/tracking';
-import type { PublicUser } from '../accounts.server';
-import { DomainError } from '../errors';
+import type { PublicUser } from '../../accounts.server';
+import { DomainError } from '../../errors';
 import {
   correctedKeys,
   correctionsFrom,
@@ -12,8 +12,8 @@ import {
   NO_CORRECTIONS,
   type Corrections,
 } from './corrections';
-import { normalizeName } from './names';
-import { ownedBusiness } from './prompts.server';
+import { normalizeName } from '../reading/names';
+import { ownedBusiness } from '../owned.server';
 
 // The owner's corrections to the names the answers were read for, per business (NameCorrection):
 // hide a name that is not a business, merge two spellings of one, undo either. Figures apply them

@@ -1,3 +1,7 @@
+// Room: corrections (tracking/corrections/). The owner's hide and merge of the names read,
+// kept (corrections.server) and applied when figures are read (here). Imports reading only
+// (docs/decisions/0025-tracking-in-rooms.md).
+//
 // The owner's corrections to the names the answers were read for, applied when figures are read
 // (the stored answers and counts keep what was read, so a correction reaches past answers and
 // new rounds alike, and undoing it restores the reading). A hidden name is not a business: it

@@ -1,3 +1,8 @@
+// Room: reports (tracking/reports/). What owners and admins read: the visibility page and card
+// (here, summaries, prompt-rows, sites, searches), the answers list, a range for the API and MCP,
+// the weekly digest and the admin's Tracking tab. The top room: it may import every other
+// (docs/decisions/0025-tracking-in-rooms.md).
+
 import type { Prisma } from '~/generated/prisma/client';
 import {
   configuredEngines,
@@ -7,8 +12,8 @@ import {
 } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
-import type { PublicUser } from '../accounts.server';
-import { effectiveTier } from '../tiers';
+import type { PublicUser } from '../../accounts.server';
+import { effectiveTier } from '../../tiers';
 import {
   addCounts,
   figuresFromCounts,
@@ -22,17 +27,17 @@ import {
   type PeriodFigures,
   type PeriodKind,
   type Trend,
-} from './figures';
-import { correctedRows, mergedIn, NO_CORRECTIONS, offsetAt } from './corrections';
-import { correctionCounts, correctionsOf } from './corrections.server';
-import { ownedBusiness } from './prompts.server';
-import { periodKindOf } from './runs.server';
+} from '../figures/figures';
+import { correctedRows, mergedIn, NO_CORRECTIONS, offsetAt } from '../corrections/corrections';
+import { correctionCounts, correctionsOf } from '../corrections/corrections.server';
+import { ownedBusiness } from '../owned.server';
+import { periodKindOf } from '../rounds/runs.server';
 import {
   firstTrackedDay,
   questionIndex,
   reportingPeriod,
   type ScheduleChange,
-} from './question-figures.server';
+} from '../figures/question-figures.server';
 import { siteFigures, withShares } from './sites.server';
 
 // What the visibility page, the dashboard card and the JSON API show: the figures of the latest

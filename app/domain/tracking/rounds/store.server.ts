@@ -8,11 +8,17 @@ import { type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.ser
 import { type EngineId } from '~/lib/ai/engines.server';
 import { db, type TransactionClient } from '~/lib/db.server';
 import { addPromptAnswer, addPromptFailure } from './prompt-stats.server';
-import { countsOf, distinctNames, periodStart, siteKinds, type PeriodKind } from './figures';
-import { extractionSpend, type SpendLine } from './extract.server';
-import { type readAnswer, type AnswerSource } from './reader';
-import { searchCounts } from './searches';
-import { answerSentiment, type LabelledSentence } from './sentiment';
+import {
+  countsOf,
+  distinctNames,
+  periodStart,
+  siteKinds,
+  type PeriodKind,
+} from '../figures/figures';
+import { extractionSpend, type SpendLine } from '../reading/extract.server';
+import { type readAnswer, type AnswerSource } from '../reading/reader';
+import { searchCounts } from '../reading/searches';
+import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
 
 export function monthKey(now: Date): string {

@@ -1,9 +1,8 @@
 import { db } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { CompetitorInput, PromptInput } from '~/schemas/tracking';
-import type { PublicUser } from '../accounts.server';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
-import { DomainError } from '../errors';
+import type { PublicUser } from '../../accounts.server';
+import { DomainError } from '../../errors';
 import {
   COMPETITORS_PER_BUSINESS,
   effectiveTier,
@@ -12,8 +11,9 @@ import {
   TRACKED_PROMPTS_PER_BUSINESS,
   tierRank,
   type Tier,
-} from '../tiers';
-import { normalizeName } from './names';
+} from '../../tiers';
+import { normalizeName } from '../reading/names';
+import { ownedBusiness } from '../owned.server';
 import { promptSuggestions } from './suggestions';
 
 // The owner's side of tracking: the questions asked of the engines for each business (as many as
@@ -45,16 +45,6 @@ export function promptLimitMessage(tier: Tier): string {
       ? ` The ${TIER_LABELS[next]} plan includes ${TRACKED_PROMPTS_PER_BUSINESS[next]}.`
       : ' Remove one to add another.'
   }`;
-}
-
-/** The business if it is the owner's; else not found (also for someone else's). */
-export async function ownedBusiness(owner: Pick<PublicUser, 'id'>, businessId: string) {
-  const business = await db.business.findFirst({
-    where: { id: businessId, userId: owner.id },
-    select: { id: true, name: true, website: true, industry: true, location: true },
-  });
-  if (!business) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
-  return business;
 }
 
 function promptView(row: { id: string; text: string; createdAt: Date }): PromptView {

@@ -7,16 +7,22 @@ import { env } from '~/lib/env.server';
 import { sendMail } from '~/lib/mail.server';
 import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
-import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../tiers';
-import { allEngines, questionsBetween } from './question-figures.server';
-import { addCounts, figuresFromCounts, NO_COUNTS, periodStart, type FigureCounts } from './figures';
-import { describeSite } from './citation-words';
-import { countedKey } from './corrections';
-import { correctionsOf } from './corrections.server';
+import { effectiveTier, TIERS, tierRank, type SubscriptionFacts, type Tier } from '../../tiers';
+import { allEngines, questionsBetween } from '../figures/question-figures.server';
+import {
+  addCounts,
+  figuresFromCounts,
+  NO_COUNTS,
+  periodStart,
+  type FigureCounts,
+} from '../figures/figures';
+import { describeSite } from '../figures/citation-words';
+import { countedKey } from '../corrections/corrections';
+import { correctionsOf } from '../corrections/corrections.server';
 import { excerptAround, inTableRow } from './digest-quote';
-import { readAnswer } from './reader';
-import { describeSentiment } from './sentiment';
-import { sentimentByBusiness } from './sentiment.server';
+import { readAnswer } from '../reading/reader';
+import { describeSentiment } from '../reading/sentiment';
+import { sentimentByBusiness } from '../rounds/sentiment.server';
 import {
   COUNT_FIELDS,
   engineFilter,
@@ -24,7 +30,7 @@ import {
   engineRank,
   simulatedFigures,
 } from './visibility.server';
-import { storedMatches } from './stored';
+import { storedMatches } from '../reading/stored';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the

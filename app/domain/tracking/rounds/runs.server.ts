@@ -1,3 +1,8 @@
+// Room: rounds (tracking/rounds/). Asking and storing: the tracked questions and competitors
+// (prompts.server), their suggestions, the schedule and Run now (here), each answer stored with its
+// counts (store.server, prompt-stats.server, sentiment.server), the demo's history. Imports reading,
+// corrections, figures, facts and sources (docs/decisions/0025-tracking-in-rooms.md).
+
 import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError, type JobContext } from '~/jobs/types';
@@ -10,10 +15,10 @@ import { databaseRateLimiter, type RateLimiter } from '~/lib/ai/rate-limit.serve
 import { db } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import { env } from '~/lib/env.server';
-import type { PublicUser } from '../accounts.server';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '../businesses.server';
-import { DomainError } from '../errors';
-import { formatWait } from '../audit/wait';
+import type { PublicUser } from '../../accounts.server';
+import { BUSINESS_NOT_FOUND_MESSAGE } from '../../businesses.server';
+import { DomainError } from '../../errors';
+import { formatWait } from '../../audit/wait';
 import {
   effectiveTier,
   TIER_LABELS,
@@ -22,11 +27,11 @@ import {
   TRACKING_RUN_INTERVAL_HOURS,
   TRACKING_SCHEDULE,
   type Tier,
-} from '../tiers';
-import { periodStart, type PeriodKind } from './figures';
-import { extract, type ExtractDependencies } from './extract.server';
-import { sentencesAbout, withModelNames } from './model-names';
-import { readAnswer } from './reader';
+} from '../../tiers';
+import { periodStart, type PeriodKind } from '../figures/figures';
+import { extract, type ExtractDependencies } from '../reading/extract.server';
+import { sentencesAbout, withModelNames } from '../reading/model-names';
+import { readAnswer } from '../reading/reader';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
 
 export { monthKey, storeAnswer } from './store.server';

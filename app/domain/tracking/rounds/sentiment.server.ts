@@ -7,8 +7,8 @@ import {
   sentimentFigures,
   type LabelledSentence,
   type SentimentFigures,
-} from './sentiment';
-import { storedMatches } from './stored';
+} from '../reading/sentiment';
+import { storedMatches } from '../reading/stored';
 
 // How the answers describe the business, kept and read back: each answer's labelled sentences
 // are counted per business, engine and day (TrackingSentimentStat) in the transaction that

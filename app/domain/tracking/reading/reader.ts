@@ -1,3 +1,9 @@
+// Room: reading (tracking/reading/). Everything that reads one answer's text, pure and alone: its
+// structure (answer-structure), the names in it (names, known-names, business-names, model-names),
+// its tone (sentiment), what it kept beside its text (stored, searches), and the extraction model's
+// reading of it (extract.server); facts stated about a business (issue 45) read here too. It imports
+// no other room (docs/decisions/0025-tracking-in-rooms.md).
+//
 // Reading an AI assistant's answer: does it name the business, where does it rank it, does it cite
 // the business's site, and which other businesses does it recommend? Deterministic and pure: the
 // same answer always reads the same, with no second model. The markdown structure (lists, bold,

@@ -1,3 +1,7 @@
+// Room: figures (tracking/figures/). Rates, intervals, changes and roll-ups from read answers or
+// the per-day counts, and the words around them; pure but for question-figures.server. Imports
+// reading and corrections only (docs/decisions/0025-tracking-in-rooms.md).
+//
 // The tracking figures: from many read answers, how often each engine names the business, how sure
 // we can be of that rate, how often it cites the site, where it ranks the business when it names
 // it, its share of voice against the other businesses named, the sites cited most, and the same
@@ -9,7 +13,7 @@
 // single run's rank.
 
 import { LOW_SAMPLE } from './figure-words';
-import { normalizeName } from './names';
+import { normalizeName } from '../reading/names';
 
 /** The engines we ask, in the order the dashboard shows them, with their product names. */
 export const ENGINE_NAMES = {

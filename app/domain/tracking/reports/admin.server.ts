@@ -6,18 +6,18 @@ import {
 } from '~/lib/ai/extraction.server';
 import { hasPrice } from '~/lib/ai/prices';
 import { db } from '~/lib/db.server';
-import type { PublicUser } from '../accounts.server';
-import { DomainError } from '../errors';
-import { queueStats } from '../jobs.server';
-import { isAdmin } from '../users';
+import type { PublicUser } from '../../accounts.server';
+import { DomainError } from '../../errors';
+import { queueStats } from '../../jobs.server';
+import { isAdmin } from '../../users';
 import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './digest.server';
 import {
   budgetStatus,
   TRACKING_ASK_QUEUES,
   TRACKING_ROUND_QUEUE,
   TRACKING_SCAN_QUEUE,
-} from './runs.server';
-import type { BudgetStatus } from './runs.server';
+} from '../rounds/runs.server';
+import type { BudgetStatus } from '../rounds/runs.server';
 import { engineFilter, engineNames, simulatedFigures } from './visibility.server';
 
 // The admin's Tracking tab: what tracking costs and how it runs this month. Spend, calls,

@@ -2,7 +2,7 @@ import { configuredEngines, type EngineConfig } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { askTracked } from './runs.server';
-import { periodStart } from './figures';
+import { periodStart } from '../figures/figures';
 
 // `npm run demo`'s tracking history: the Demo assistant asked each demo business's prompts once a
 // week for the past weeks, through the same path as a real round (askTracked with a clock set in

@@ -1,6 +1,6 @@
 import { configuredEngines } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
-import { LOW_SAMPLE } from './figures';
+import { LOW_SAMPLE } from '../figures/figures';
 import { engineFilter, engineNames, engineRank, type VisibilityPeriod } from './visibility.server';
 
 // The prompts table of the visibility page: each question with, per engine, its answers in the

@@ -7,7 +7,7 @@ import {
   OWN_TOKENS,
   TRAINING_CRAWLERS,
 } from './crawlers.server';
-import { productToken } from './robots';
+import { productToken } from './tokens';
 
 // The crawler table: tokens from the vendored ai.robots.txt list, grouped by purpose by us.
 

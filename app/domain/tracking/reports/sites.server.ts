@@ -1,7 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { siteOf } from './domains';
-import type { DomainFigures } from './figures';
+import { siteOf } from '../reading/domains';
+import type { DomainFigures } from '../figures/figures';
 
 // The sites of a period's answers, from the per-day counts (TrackingDomainStat): the sites the
 // answers cited most, and apart from them the sites their searches returned most without the

@@ -11,7 +11,7 @@ import {
   periodStart,
   type Figures,
   type PeriodKind,
-} from './figures';
+} from '../figures/figures';
 import {
   COUNT_FIELDS,
   countsOfRow,

@@ -1,7 +1,9 @@
 import aiRobotsTxt from './ai-robots-txt/robots.json';
-import { productToken } from './robots';
+import { productToken } from './tokens';
 
-// The AI crawlers and agents the audit knows, grouped by what they fetch for. The tokens come from
+// The one list of AI agents: the crawlers and agents the audit tests a site as and the crawler
+// visits read from an owner's logs (tracking/visits), grouped by what they fetch for. Below audit
+// and tracking, so both import it without an upward arrow. The tokens come from
 // the ai.robots.txt project's list (ai-robots-txt/, vendored with its licence and commit); the
 // grouping is ours: that list says who runs a crawler, not whether it decides if a business can
 // appear in an AI answer.

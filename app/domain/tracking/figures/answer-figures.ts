@@ -1,4 +1,4 @@
-import { siteOf } from './domains';
+import { siteOf } from '../reading/domains';
 import {
   distinctNames,
   ENGINE_NAMES,

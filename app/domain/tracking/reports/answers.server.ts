@@ -5,15 +5,15 @@ import type { Prisma } from '~/generated/prisma/client';
 import type { LocationSent } from '~/lib/ai/location';
 import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
-import type { PublicUser } from '../accounts.server';
-import { correctNames, countedKey, NO_CORRECTIONS } from './corrections';
-import { normalizeName } from './names';
-import { correctionsOf } from './corrections.server';
-import { ownedBusiness } from './prompts.server';
-import type { NameMatch } from './reader';
-import { answersKeptSince } from '../retention.server';
-import { storedSentences, type LabelledSentence, type SentimentSource } from './sentiment';
-import { storedLocation, storedPages, storedSearches, type AnswerPage } from './stored';
+import type { PublicUser } from '../../accounts.server';
+import { correctNames, countedKey, NO_CORRECTIONS } from '../corrections/corrections';
+import { normalizeName } from '../reading/names';
+import { correctionsOf } from '../corrections/corrections.server';
+import { ownedBusiness } from '../owned.server';
+import type { NameMatch } from '../reading/reader';
+import { answersKeptSince } from '../../retention.server';
+import { storedSentences, type LabelledSentence, type SentimentSource } from '../reading/sentiment';
+import { storedLocation, storedPages, storedSearches, type AnswerPage } from '../reading/stored';
 
 import { ANSWERS_PER_PAGE, engineFilter, engineNames } from './visibility.server';
 

@@ -14,7 +14,7 @@ import {
 type Labelled = { business: string; text: string; label: SentimentLabel; style: string };
 
 function fixture(file: string): Labelled[] {
-  const url = new URL(`../../../tests/fixtures/tracking-sentiment/${file}`, import.meta.url);
+  const url = new URL(`../../../../tests/fixtures/tracking-sentiment/${file}`, import.meta.url);
   return (JSON.parse(readFileSync(url, 'utf8')) as { sentences: Labelled[] }).sentences;
 }
 

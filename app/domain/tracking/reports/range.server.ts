@@ -1,17 +1,17 @@
 import { configuredEngines } from '~/lib/ai/engines.server';
 import { db } from '~/lib/db.server';
-import type { PublicUser } from '../accounts.server';
+import type { PublicUser } from '../../accounts.server';
 import {
   addCounts,
   figuresFromCounts,
   NO_COUNTS,
   type FigureCounts,
   type Figures,
-} from './figures';
-import { offsetAt } from './corrections';
-import { correctionCounts, correctionsOf } from './corrections.server';
-import { ownedBusiness } from './prompts.server';
-import { allEngines, questionsBetween } from './question-figures.server';
+} from '../figures/figures';
+import { offsetAt } from '../corrections/corrections';
+import { correctionCounts, correctionsOf } from '../corrections/corrections.server';
+import { ownedBusiness } from '../owned.server';
+import { allEngines, questionsBetween } from '../figures/question-figures.server';
 import {
   COUNT_FIELDS,
   countsOfRow,

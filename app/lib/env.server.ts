@@ -194,6 +194,16 @@ const schema = z.object({
   /** The scheduled rounds (weekly for DIY and Starter, daily for Growth and Authority). */
   TRACKING_SCHEDULER: bool.default(true),
   TRACKING_SCHEDULE_CRON: z.string().trim().min(9).default('10 * * * *'),
+  /**
+   * Minutes over which a scan's due rounds are spread: each business's round starts at its own
+   * offset (the same every period), so a scan never asks every business at once. 0: all at once.
+   */
+  TRACKING_ROUND_SPREAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   /** The weekly digest e-mail to owners on paid plans (UTC). */
   TRACKING_DIGEST_CRON: z.string().trim().min(9).default('0 9 * * 1'),
   /**

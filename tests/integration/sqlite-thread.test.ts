@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseEngine, db } from '~/lib/db.server';
 
-// SQLite's connection lives on its own thread (app/lib/sqlite-thread/, decision 0025): a slow
+// SQLite's connection lives on its own thread (app/lib/sqlite-thread/, decision 0026): a slow
 // statement never stops the event loop, and a query outside a transaction waits for the open one
 // instead of running inside it. (PostgreSQL has a pool of connections and nothing of this.)
 
@@ -45,10 +45,10 @@ describe.runIf(sqlite)('SQLite on its own thread', () => {
         lateness.push(performance.now() - start - 10);
       }
     })();
-    const [{ n: counted }] = await slowCount(n);
+    const [row] = await slowCount(n);
     ticking = false;
     await ticker;
-    expect(Number(counted)).toBe(n);
+    expect(Number(row?.n)).toBe(n);
     // On the main thread this statement would have held every timer back for its whole run.
     expect(lateness.length).toBeGreaterThan(5);
     expect(Math.max(...lateness)).toBeLessThan(took / 2);
@@ -83,7 +83,9 @@ describe.runIf(sqlite)('SQLite on its own thread', () => {
       data: { email: 'thread-unique@example.com', firstName: 'A', lastName: 'B' },
     });
     await expect(
-      db.user.create({ data: { email: 'thread-unique@example.com', firstName: 'A', lastName: 'B' } }),
+      db.user.create({
+        data: { email: 'thread-unique@example.com', firstName: 'A', lastName: 'B' },
+      }),
     ).rejects.toMatchObject({ code: 'P2002' });
     await db.$transaction([
       db.user.update({ where: { id: user.id }, data: { firstName: 'C' } }),

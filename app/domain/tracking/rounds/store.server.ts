@@ -7,6 +7,7 @@ import type { LocationSent } from '~/lib/ai/location';
 import { type Extraction, type ExtractionFailure } from '~/lib/ai/extraction.server';
 import { type EngineId } from '~/lib/ai/engines.server';
 import { db, type TransactionClient } from '~/lib/db.server';
+import { isContentionError } from '~/lib/owner-lock.server';
 import { addPromptAnswer, addPromptFailure } from './prompt-stats.server';
 import {
   countsOf,
@@ -42,23 +43,27 @@ type StoreBase = {
 
 /**
  * Database failures a second try can fix: a concurrent writer created the same new row first
- * (P2002), PostgreSQL aborted a transaction (P2034), a transaction waited too long for its turn or
- * a connection (P2028, P2024).
+ * (P2002), or contention (isContentionError: PostgreSQL aborted the transaction, P2034; a
+ * transaction waited too long for its turn or a connection, P2028, P2024; SQLite stayed locked by
+ * another process past its busy timeout, P1008 "Operation has timed out").
  */
-const TRANSIENT = new Set(['P2002', 'P2034', 'P2028', 'P2024']);
+function transient(error: unknown): boolean {
+  const code = typeof error === 'object' && error && 'code' in error ? error.code : null;
+  return code === 'P2002' || isContentionError(error);
+}
 
 /**
- * Runs `fn` again after a transient database failure, with backoff. Storing an answer already in
- * hand goes through here, so a busy database never makes the job fail and ask the engine (and pay
- * for the answer) a second time.
+ * Runs `fn` again after a transient database failure, with backoff (0.1 s doubling, about 6 s
+ * in all). Storing an answer already in hand goes through here, so a busy database never makes the
+ * job fail and ask the engine (and pay for the answer) a second time. The transaction is all or
+ * nothing: a try that failed left no row behind.
  */
-async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Promise<T> {
+async function retryConflicts<T>(fn: () => Promise<T>, attempts = 7): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await fn();
     } catch (error) {
-      const code = typeof error === 'object' && error && 'code' in error ? error.code : null;
-      if (typeof code !== 'string' || !TRANSIENT.has(code) || attempt >= attempts) throw error;
+      if (!transient(error) || attempt >= attempts) throw error;
       await new Promise((resolve) =>
         setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())),
       );

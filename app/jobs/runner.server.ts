@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isContentionError } from '~/lib/owner-lock.server';
+import type { Pacer } from './pacer.server';
 import { PermanentJobError, type ClaimedJob, type JobHandler, type JobStore } from './types';
 
 // The worker loop, written once for both back ends: claim as many due jobs as there are free
@@ -13,7 +14,13 @@ import { PermanentJobError, type ClaimedJob, type JobHandler, type JobStore } fr
 // busy database, a time-out) with backoff; if it still fails, one line says so, and the job's lease
 // runs out and it runs again (handlers are idempotent, decision 0008).
 
-export type RunnerOptions = { concurrency: number; pollIntervalMs: number; heartbeatMs: number };
+export type RunnerOptions = {
+  concurrency: number;
+  pollIntervalMs: number;
+  heartbeatMs: number;
+  /** Holds claims back while the event loop lags (pacer.server.ts). */
+  pacer?: Pacer;
+};
 
 type Running = { job: ClaimedJob; done: Promise<void>; controller: AbortController };
 
@@ -133,8 +140,10 @@ export class Runner {
   private async run() {
     let claimFailing = false;
     while (!this.stopping) {
-      // Let the event loop turn first: requests read and answered between two claims.
+      // Let the event loop turn first: requests read and answered between two claims; while it
+      // lags (a busy machine), wait for it to catch up.
       await nextTurn();
+      await this.options.pacer?.turn(() => this.stopping);
       if (this.stopping) break;
       const free = this.options.concurrency - this.running.size;
       let claimed = 0;

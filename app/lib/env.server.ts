@@ -128,6 +128,11 @@ const schema = z.object({
    * process died) and runs again. PostgreSQL (pg-boss) needs at least 10.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /**
+   * Event-loop lag (ms) above which a worker claims no new job for a moment (up to 1 s), so
+   * background work uses the time requests leave free. 0 turns pacing off.
+   */
+  JOBS_PACE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   /** Delay before an e-mail's first retry; each further one waits twice as long (5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(15),
 

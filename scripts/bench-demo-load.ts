@@ -45,7 +45,12 @@ function npm(script: string, databaseUrl: string) {
 
 type Server = { child: ChildProcess; log: string[]; exited: Promise<number | null> };
 
-function startServer(databaseUrl: string, jobs: boolean, spreadMinutes = 0): Server {
+function startServer(
+  databaseUrl: string,
+  jobs: boolean,
+  spreadMinutes = 0,
+  extra: Record<string, string> = {},
+): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
@@ -60,6 +65,7 @@ function startServer(databaseUrl: string, jobs: boolean, spreadMinutes = 0): Ser
       JOBS_WORKER: jobs ? 'true' : 'false',
       TRACKING_SCHEDULE_CRON: '* * * * *',
       TRACKING_ROUND_SPREAD_MINUTES: String(spreadMinutes),
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -224,11 +230,16 @@ async function benchEngine(engine: Engine, databaseUrl: string, worstCaseUrl: st
   await waitFor('the server', healthy, 60_000);
   const jobsOff = await visit(SECONDS);
   await stop(off);
+  console.log(
+    `${''.padEnd(26)}${PAGES.map((page) => `${page.padEnd(8)} p95  worst     n  err`.padStart(27)).join('   ')}`,
+  );
+  console.log(row('jobs off', jobsOff));
 
   const spread = startServer(databaseUrl, true, 60);
   await waitForScan(spread);
   const jobsSpread = await visit(SECONDS);
   await stop(spread);
+  console.log(row('jobs on, rounds spread', jobsSpread));
 
   const since = new Date();
   const on = startServer(worstCaseUrl, true, 0);
@@ -239,10 +250,11 @@ async function benchEngine(engine: Engine, databaseUrl: string, worstCaseUrl: st
   const during = await progress.read(since);
   const stopped = await stop(on);
   const afterStop = await progress.read(since);
+  console.log(row('jobs on, all at once', jobsOn));
 
-  // Finish the rounds: a restart runs what the stop gave back.
+  // Finish the rounds: a restart runs what the stop gave back (unpaced: no visitor to wait for).
   const drainStarted = Date.now();
-  const rest = startServer(worstCaseUrl, true, 0);
+  const rest = startServer(worstCaseUrl, true, 0, { JOBS_PACE_LAG_MS: '0' });
   let final = afterStop;
   try {
     await waitFor(
@@ -262,12 +274,6 @@ async function benchEngine(engine: Engine, databaseUrl: string, worstCaseUrl: st
     TIMED_OUT.test(line),
   ).length;
 
-  console.log(
-    `${''.padEnd(26)}${PAGES.map((page) => `${page.padEnd(8)} p95  worst     n  err`.padStart(27)).join('   ')}`,
-  );
-  console.log(row('jobs off', jobsOff));
-  console.log(row('jobs on, rounds spread', jobsSpread));
-  console.log(row('jobs on, all at once', jobsOn));
   console.log(
     `  all at once: asks queued ${during.asks}; answered during the ${SECONDS} s: ${during.stored - before.stored} (${((during.stored - before.stored) / SECONDS).toFixed(1)}/s)`,
   );

@@ -2,7 +2,7 @@
 // requests; when the machine is busy (the jobs themselves, or anything else on it), the event loop
 // falls behind and every request waits. The pacer watches how late a 10 ms timer fires (the lag a
 // request would see) and holds back new claims while it is over the limit, so jobs use the time
-// requests leave free. It never holds a claim back longer than `maxWaitMs`: work slows down under
+// requests leave free; while it lags, each queue runs one job at a time, not its concurrency. It never holds a claim back longer than `maxWaitMs`: work slows down under
 // load, it never stops.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,6 +18,11 @@ export class Pacer {
     readonly maxWaitMs = 1000,
     private readonly tickMs = 10,
   ) {}
+
+  /** Whether the event loop lags now: the workers then run one job at a time. */
+  get lagging() {
+    return this.timer !== undefined && this.lag > this.limitMs;
+  }
 
   /** The event loop's recent lag (ms): the latest, or a decaying peak of the last few ticks. */
   get currentLag() {

@@ -22,10 +22,12 @@ describe('the pacer', () => {
     block(300);
     await sleep(15); // a tick sees how late it is
     expect(pacer.currentLag).toBeGreaterThan(200);
+    expect(pacer.lagging).toBe(true);
     const started = performance.now();
     await pacer.turn();
     const waited = performance.now() - started;
     expect(pacer.currentLag).toBeLessThanOrEqual(25);
+    expect(pacer.lagging).toBe(false);
     expect(waited).toBeGreaterThan(30);
     expect(waited).toBeLessThan(5000);
   });

@@ -145,7 +145,9 @@ export class Runner {
       await nextTurn();
       await this.options.pacer?.turn(() => this.stopping);
       if (this.stopping) break;
-      const free = this.options.concurrency - this.running.size;
+      // A lagging event loop (a busy machine): one job at a time until it keeps time again.
+      const limit = this.options.pacer?.lagging ? 1 : this.options.concurrency;
+      const free = limit - this.running.size;
       let claimed = 0;
       if (free > 0) {
         try {

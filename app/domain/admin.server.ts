@@ -304,7 +304,10 @@ export async function createAdminUser(
 // ---------------------------------------------------------------------------------------------
 // Businesses
 
-export type AdminBusinessView = Omit<BusinessView, 'updatedAt'> & {
+export type AdminBusinessView = Omit<
+  BusinessView,
+  'updatedAt' | 'phone' | 'address' | 'openingHours'
+> & {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
   /** The latest AI-readiness audit, if any. */
   lastAudit: { score: number; auditedAt: string } | null;

@@ -1,7 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db, type TransactionClient } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
-import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
+import { phoneInE164, type BusinessInput, type BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
 import { inOrderOf, searchBusinesses, searchWords } from './search.server';
@@ -31,6 +31,11 @@ export type BusinessView = {
   website: string | null;
   industry: string | null;
   location: string | null;
+  /** E.164. */
+  phone: string | null;
+  address: string | null;
+  /** schema.org openingHours syntax. */
+  openingHours: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -44,6 +49,9 @@ export const businessViewSelect = {
   website: true,
   industry: true,
   location: true,
+  phone: true,
+  address: true,
+  openingHours: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -222,6 +230,9 @@ export async function createBusiness(
       website: input.website ?? null,
       industry: input.industry ?? null,
       location: input.location ?? null,
+      phone: input.phone ?? null,
+      address: input.address ?? null,
+      openingHours: input.openingHours ?? null,
     },
     select: businessViewSelect,
   });
@@ -246,9 +257,30 @@ export async function updateBusiness(
   input: BusinessUpdateInput,
 ): Promise<BusinessView> {
   const data: Record<string, string | null> = {};
-  for (const key of ['name', 'description', 'website', 'industry', 'location'] as const) {
+  const fields = [
+    'name',
+    'description',
+    'website',
+    'industry',
+    'location',
+    'phone',
+    'address',
+    'openingHours',
+  ] as const;
+  for (const key of fields) {
     const value = input[key];
     if (value !== undefined) data[key] = value;
+  }
+  if (data.phone && input.location === undefined) {
+    // A phone sent without the location: read it in the country of the one kept.
+    const kept = await db.business.findFirst({
+      where: { id, userId: actor.id },
+      select: { location: true },
+    });
+    if (!kept) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+    const read = phoneInE164(data.phone, kept.location);
+    if (!read.ok) throw new DomainError('invalid_input', read.message, { field: 'phone' });
+    data.phone = read.e164;
   }
   if (Object.keys(data).length === 0) {
     // Nothing to change: answer with the business as it is (an empty update matches no row).

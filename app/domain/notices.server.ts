@@ -2,6 +2,7 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail, type Mail } from '~/lib/mail.server';
 import {
   accountUnderAttackMail,
+  appConnectedMail,
   billingNoticeMail,
   type BillingNotice,
   mailOrigin,
@@ -54,6 +55,11 @@ export function notifyBilling(userId: string, notice: BillingNotice, requestOrig
   mailUser(userId, (user) =>
     billingNoticeMail({ ...user, notice, origin: mailOrigin(requestOrigin) }),
   );
+}
+
+/** The owner allowed an app on the OAuth consent page (a first connection of that app). */
+export function notifyAppConnected(userId: string, appName: string, scopes: string[]) {
+  mailUser(userId, (user) => appConnectedMail({ ...user, appName, scopes, origin: mailOrigin() }));
 }
 
 /** Sends the owner of `userId` the message `build` makes for them, in the background. */

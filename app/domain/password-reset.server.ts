@@ -89,7 +89,8 @@ export async function checkResetToken(
 
 /**
  * Sets a new password with a link: the link and every other link of the user stop working, and
- * every session of the user ends (the caller signs them in afresh). Two uses at once: one wins.
+ * every session of the user ends (the caller signs them in afresh), and every app connected
+ * through OAuth is disconnected. Two uses at once: one wins.
  */
 export async function resetPassword(
   token: string,
@@ -124,6 +125,8 @@ export async function resetPassword(
       where: { userId: reset.userId, endedAt: null },
       data: { endedAt: now },
     });
+    // Every connected app (OAuth grants, their tokens and codes) is disconnected too.
+    await tx.oAuthRecord.deleteMany({ where: { userId: reset.userId } });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: reset.userId },
       select: publicUserSelect,

@@ -43,6 +43,8 @@ export type RetentionOutcome = {
   accessLogs: number;
   authAttempts: number;
   sessions: number;
+  /** Expired OAuth records: codes, tokens, interactions, registered clients nobody used. */
+  oauthRecords: number;
   /** DELETE statements run (each removes at most `batch` rows). */
   batches: number;
 };
@@ -131,11 +133,30 @@ export async function deleteExpiredRows({
     (ids) => db.session.deleteMany({ where: { id: { in: ids }, ...ended } }),
     options,
   );
+  const oauthRecords = await inBatches(
+    async (take) =>
+      (
+        await db.oAuthRecord.findMany({
+          where: { expiresAt: { lte: now } },
+          orderBy: [{ expiresAt: 'asc' }, { key: 'asc' }],
+          take,
+          select: { key: true },
+        })
+      ).map((row) => ({ id: row.key })),
+    (keys) => db.oAuthRecord.deleteMany({ where: { key: { in: keys }, expiresAt: { lte: now } } }),
+    options,
+  );
   return {
     trackingAnswers: answers.deleted,
     accessLogs: accessLogs.deleted,
     authAttempts: authAttempts.deleted,
     sessions: sessions.deleted,
-    batches: answers.batches + accessLogs.batches + authAttempts.batches + sessions.batches,
+    oauthRecords: oauthRecords.deleted,
+    batches:
+      answers.batches +
+      accessLogs.batches +
+      authAttempts.batches +
+      sessions.batches +
+      oauthRecords.batches,
   };
 }

@@ -11,7 +11,9 @@ import { API_KEY_RATE_LIMIT_MESSAGE, takeApiKeyRequest } from './api-key-limit.s
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from '~/lib/env.server';
 import { deviceIdFor, issueDeviceCookie } from './device-cookie.server';
+import { verifyAccessToken } from '~/domain/oauth/tokens.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
+import { getOrigin } from './origin.server';
 import { bearerToken } from './request-limits';
 import { redirectWithToast, type ToastInput } from './toast.server';
 
@@ -76,6 +78,8 @@ export type ApiCaller = { user: PublicUser; apiKeyId: string | null };
 
 export const API_KEY_REFUSED_MESSAGE =
   'An API key cannot change the password, e-mail, plan or API keys, or delete the account. Sign in to the site to do this.';
+export const OAUTH_TOKEN_REFUSED_MESSAGE =
+  'This access token was issued to an app for the MCP server at /mcp only: it cannot call the JSON API. Use an API key or sign in.';
 export const API_KEY_ADMIN_MESSAGE =
   'API keys cannot make admin calls. Sign in to the site as an admin to do this.';
 
@@ -117,8 +121,13 @@ export async function requireApiCaller(
     return caller;
   }
   const user = await getUser(request);
-  if (!user) throw jsonMessage(401, 'Authentication required');
-  return { user, apiKeyId: null };
+  if (user) return { user, apiKeyId: null };
+  // An app's OAuth access token reaches the MCP tools only: account, billing, keys, admin and
+  // the rest of the JSON API refuse it, as they refuse what a key may not do.
+  if (bearer && (await verifyAccessToken(getOrigin(request), bearer))) {
+    throw jsonMessage(403, OAUTH_TOKEN_REFUSED_MESSAGE);
+  }
+  throw jsonMessage(401, 'Authentication required');
 }
 
 /** The JSON API: no live session (or API key) is a 401 `{ message }`. */

@@ -37,7 +37,9 @@ export type MailKind =
   | 'plan_change_scheduled'
   | 'plan_change_cancelled'
   | 'account_under_attack'
-  | 'tracking-digest';
+  | 'app_connected'
+  | 'tracking-digest'
+  | 'tracking-fact-alert';
 
 export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';
 export const MAIL_STATUSES: MailStatus[] = ['held', 'pending', 'sent', 'failed'];

@@ -309,3 +309,28 @@ export function accountUnderAttackMail(input: {
     ],
   );
 }
+
+/** An app was connected to the account through OAuth (the consent page's Allow). */
+export function appConnectedMail(input: {
+  to: string;
+  firstName: string | null;
+  origin: string;
+  appName: string;
+  scopes: string[];
+}): Mail {
+  const reach = input.scopes.includes('write')
+    ? 'read your businesses and figures, add or remove tracked questions and run audits'
+    : 'read your businesses and figures';
+  return compose(
+    'app_connected',
+    input.to,
+    `${input.appName} was connected to your ${SITE_NAME} account`,
+    input.origin,
+    [
+      greeting(input.firstName),
+      `You allowed “${input.appName}” to ${reach} through our MCP server.`,
+      'If this was not you, disconnect it now and change your password.',
+      { link: `${input.origin}/account/connected-apps`, label: 'See your connected apps' },
+    ],
+  );
+}

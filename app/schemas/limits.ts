@@ -16,6 +16,9 @@ export const BUSINESS_LIMITS = {
   website: 2048,
   industry: 100,
   location: 200,
+  phone: 40,
+  address: 200,
+  openingHours: 200,
 } as const;
 
 export const INQUIRY_TYPES = [

@@ -47,6 +47,7 @@ const MODEL_REPLY = {
     'Invented Drains Ltd',
   ],
   sentences: [{ text: '2. **Moreno Plumbing** – fair fixed prices.', label: 'positive' }],
+  facts: [],
 };
 
 /** Engine answers for questions; the extraction reply (JSON) for extraction prompts. */

@@ -63,6 +63,9 @@ function languageModelOf(config: ExtractionConfig): LanguageModel {
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
+/** The kinds of fact the model reads (the same as app/domain/tracking/reading/fact-patterns.ts). */
+export const FACT_KINDS = ['phone', 'address', 'hours', 'website', 'status'] as const;
+
 /** What the model is asked to return (no length limits in the schema: not every API takes them). */
 export const ExtractionSchema = z.object({
   businesses: z
@@ -75,10 +78,16 @@ export const ExtractionSchema = z.object({
     .describe(
       'Each sentence of the answer that names the business asked about, copied exactly, with how it describes that business.',
     ),
+  facts: z
+    .array(z.object({ kind: z.enum(FACT_KINDS), value: z.string() }))
+    .describe(
+      "What the answer says about the business asked about: its phone number, street address, opening hours, website, and whether it is permanently closed or has moved (kind 'status'), each value copied exactly as the answer writes it. Only facts the answer gives that business itself, never another business's.",
+    ),
 });
 
 export const MAX_EXTRACTED_NAMES = 60;
 export const MAX_EXTRACTED_SENTENCES = 20;
+export const MAX_EXTRACTED_FACTS = 20;
 const MAX_NAME_CHARS = 120;
 const MAX_SENTENCE_CHARS = 1000;
 
@@ -87,7 +96,8 @@ List businesses and brands only: companies, firms, practices, shops, restaurants
 Do not list people, places, products or models (e.g. "iPhone", "ChatGPT", "Invisalign"), review sites and directories named as where to look (Google, Yelp, Checkatrade), public bodies, trade associations, registers, holidays, dates, or headings, labels and table headers such as "Key Takeaways" or "Date".
 Where a description comes before a name ("Chinese AI firm DeepSeek"), list the name alone ("DeepSeek").
 Write each name exactly as the answer does, legal form and punctuation included ("Cedar Ridge Plumbing Co.").
-For the sentences, copy each sentence that names the business asked about, exactly, and label how it describes that business: positive, neutral or negative.`;
+For the sentences, copy each sentence that names the business asked about, exactly, and label how it describes that business: positive, neutral or negative.
+For the facts, copy exactly what the answer gives as the phone number, street address, opening hours, website or closed/moved status of the business asked about; leave out what it says of other businesses.`;
 
 export type ExtractionInput = {
   /** The engine's answer. */
@@ -101,6 +111,8 @@ export type Extraction = {
   /** As the model gave them, trimmed and without repeats; not yet checked against the text. */
   businesses: string[];
   sentences: { text: string; label: Sentiment }[];
+  /** Not yet checked against the text (reading/model-facts.ts). */
+  facts: { kind: (typeof FACT_KINDS)[number]; value: string }[];
   usage: { inputTokens: number; outputTokens: number };
   costUsd: number;
   attempts: number;
@@ -145,9 +157,13 @@ function tidy(output: z.infer<typeof ExtractionSchema>) {
       label,
     }))
     .filter((sentence) => sentence.text);
+  const facts = output.facts
+    .map(({ kind, value }) => ({ kind, value: value.replace(/\s+/g, ' ').trim().slice(0, 300) }))
+    .filter((fact) => fact.value);
   return {
     businesses: businesses.slice(0, MAX_EXTRACTED_NAMES),
     sentences: sentences.slice(0, MAX_EXTRACTED_SENTENCES),
+    facts: facts.slice(0, MAX_EXTRACTED_FACTS),
   };
 }
 

@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError } from '~/jobs/types';
 import { db } from '~/lib/db.server';
-import { env } from '~/lib/env.server';
 import { sendMail } from '~/lib/mail.server';
 import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
@@ -31,6 +29,7 @@ import {
   simulatedFigures,
 } from './visibility.server';
 import { storedMatches } from '../reading/stored';
+import { newlyWrongFacts } from './facts.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -340,6 +339,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       businesses.map(async (business) => ({
         newCompetitor: await newCompetitorOf(business.id, start, end),
         quote: await quoteOf(business, start, end, names),
+        wrongFacts: await newlyWrongFacts(business.id, start, end),
       })),
     ),
     sentimentByBusiness(ids, engineFilter(), { gte: start, lt: end }),
@@ -402,36 +402,14 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
 
 // Unsubscribing --------------------------------------------------------------------------------
 
-const TOKEN_PURPOSE = 'tracking-digest-unsubscribe';
-
-function tokenMac(userId: string): string {
-  return createHmac('sha256', env.SESSION_SECRET)
-    .update(`${TOKEN_PURPOSE}:${userId}`)
-    .digest('base64url');
-}
-
-/**
- * The unsubscribe token of a user: their id and an HMAC of it under SESSION_SECRET. It never
- * expires (a digest read months later still unsubscribes) and only ever turns the digest off.
- */
-export function digestUnsubscribeToken(userId: string): string {
-  return `${userId}.${tokenMac(userId)}`;
-}
-
-export function digestUnsubscribeUrl(origin: string, userId: string): string {
-  return `${origin}/unsubscribe/digest?${new URLSearchParams({ token: digestUnsubscribeToken(userId) })}`;
-}
-
-/** The user a token was made for, or null for anything we did not sign. */
-export function digestTokenUser(token: unknown): string | null {
-  if (typeof token !== 'string' || token.length > 200) return null;
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(tokenMac(userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
-}
+// The token and its link live below tracking's rooms, so the fact alerts (tracking/facts) carry
+// the same one-click link.
+export {
+  digestTokenUser,
+  digestUnsubscribeToken,
+  digestUnsubscribeUrl,
+} from '../../digest-unsubscribe.server';
+import { digestTokenUser, digestUnsubscribeUrl } from '../../digest-unsubscribe.server';
 
 /**
  * The unsubscribe link's POST (the page's button or a mail program's one-click): turns the digest

@@ -32,6 +32,8 @@ import { periodStart, type PeriodKind } from '../figures/figures';
 import { extract, type ExtractDependencies } from '../reading/extract.server';
 import { sentencesAbout, withModelNames } from '../reading/model-names';
 import { readAnswer } from '../reading/reader';
+import { alertWrongFacts } from '../facts/alerts.server';
+import { answerFactsOf } from '../facts/read.server';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
 import { roundStart } from './round-start';
 
@@ -370,6 +372,9 @@ export async function askTracked(
           website: true,
           location: true,
           industry: true,
+          phone: true,
+          address: true,
+          openingHours: true,
           user: { select: { subscriptionStatus: true, subscriptionExpiry: true } },
           competitors: {
             select: { name: true },
@@ -417,6 +422,9 @@ export async function askTracked(
                   website: business.website,
                   location: business.location,
                   industry: business.industry,
+                  phone: business.phone,
+                  address: business.address,
+                  openingHours: business.openingHours,
                 },
                 competitors,
               })
@@ -445,6 +453,12 @@ export async function askTracked(
   });
   if (extraction && isExtraction(extraction))
     reading = withModelNames(reading, answer.text, business, extraction.businesses);
+  const facts = answerFactsOf({
+    text: answer.text,
+    reading,
+    location: business.location,
+    extraction,
+  });
   await storeAnswer(
     {
       ...base,
@@ -464,8 +478,13 @@ export async function askTracked(
         extraction && isExtraction(extraction)
           ? sentencesAbout(extraction.sentences, answer.text, business)
           : null,
+      facts,
     },
     askedAt,
+  );
+  // After the answer is kept: a failed alert never makes the question be asked again.
+  await alertWrongFacts(job.businessId, engine.id, facts, askedAt).catch((error: unknown) =>
+    console.warn('tracking: fact alert failed', error),
   );
   return 'answered';
 }

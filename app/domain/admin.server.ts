@@ -306,7 +306,7 @@ export async function createAdminUser(
 
 export type AdminBusinessView = Omit<
   BusinessView,
-  'updatedAt' | 'phone' | 'address' | 'openingHours'
+  'updatedAt' | 'phone' | 'address' | 'openingHours' | 'nameVariants'
 > & {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
   /** The latest AI-readiness audit, if any. */

@@ -14,6 +14,7 @@ import {
   type SubscriptionFacts,
   type Tier,
 } from './tiers';
+import { variantsOf } from './tracking/reading/variants';
 
 // A user's businesses. Every operation takes the acting user and only ever touches that user's
 // rows: another user's business is "not found" (we do not reveal that it exists) and nothing changes.
@@ -36,6 +37,8 @@ export type BusinessView = {
   address: string | null;
   /** schema.org openingHours syntax. */
   openingHours: string | null;
+  /** Other names answers call it, as the owner gave them (the reader adds the usual variants). */
+  nameVariants: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -52,16 +55,26 @@ export const businessViewSelect = {
   phone: true,
   address: true,
   openingHours: true,
+  nameVariants: true,
   createdAt: true,
   updatedAt: true,
 } as const;
 
 type Row = {
-  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt' ? Date : BusinessView[K];
+  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt'
+    ? Date
+    : K extends 'nameVariants'
+      ? string | null
+      : BusinessView[K];
 };
 
 function toView(row: Row): BusinessView {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    nameVariants: variantsOf(row.nameVariants),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -233,6 +246,7 @@ export async function createBusiness(
       phone: input.phone ?? null,
       address: input.address ?? null,
       openingHours: input.openingHours ?? null,
+      nameVariants: input.nameVariants?.join('\n') ?? null,
     },
     select: businessViewSelect,
   });
@@ -271,6 +285,7 @@ export async function updateBusiness(
     const value = input[key];
     if (value !== undefined) data[key] = value;
   }
+  if (input.nameVariants !== undefined) data.nameVariants = input.nameVariants?.join('\n') ?? null;
   if (data.phone && input.location === undefined) {
     // A phone sent without the location: read it in the country of the one kept.
     const kept = await db.business.findFirst({

@@ -18,7 +18,7 @@ import { dedupeKeys } from './types';
 // answer from a job that was given back changes nothing. A running job holds a lease that its
 // heartbeat renews; once the lease runs out (the process died) any engine takes the job again.
 // Everything goes through the app's Prisma client, so the store shares the process's one SQLite
-// connection (on its own thread, decision 0027) instead of opening a second one beside it.
+// connection (on its own thread, decision 0028) instead of opening a second one beside it.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_MS = 7 * DAY_MS;

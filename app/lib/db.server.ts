@@ -9,7 +9,7 @@ import { PrismaSqliteThread } from './sqlite-thread/adapter.server';
 // DATABASE_URL picks the engine: `file:` is SQLite (WAL mode is a property of the file, set by
 // `npm run db:migrate`; its one connection lives on a thread of its own, so no disk or lock wait
 // ever stops the server's event loop, and its busy timeout makes another process's writes wait
-// instead of failing: docs/decisions/0027),
+// instead of failing: docs/decisions/0028),
 // `postgresql://` is PostgreSQL through a connection pool. Both clients are generated from the same
 // models, so the rest of the app sees one API and never asks which engine runs.
 export const databaseEngine = requireDatabaseEngine(env.DATABASE_URL);

@@ -123,6 +123,39 @@ const name = z
   .max(BUSINESS_LIMITS.name, tooLong('Business name', BUSINESS_LIMITS.name))
   .refine(...printable('Business name'));
 
+/**
+ * Other names answers call the business (issue 43): a list (JSON API) or one per line (the
+ * forms), each printable and short, at most 10; empty means none (null).
+ */
+const nameVariants = z
+  .union([z.array(z.string({ error: 'Each other name must be a string' })), z.string()], {
+    error: 'Other names must be a list of names',
+  })
+  // A line each (conform hands a textarea's value over as a list of one).
+  .transform((value): (string | undefined)[] =>
+    (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(/\r?\n/)),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(
+            BUSINESS_LIMITS.nameVariant,
+            `Each other name can be at most ${BUSINESS_LIMITS.nameVariant} characters`,
+          )
+          .refine(...printable('Other names'))
+          // Conform reads an empty line as absent.
+          .optional(),
+      )
+      .transform((names) => [...new Set(names.filter((each): each is string => Boolean(each)))])
+      .refine((names) => names.length <= BUSINESS_LIMITS.nameVariants, {
+        message: `At most ${BUSINESS_LIMITS.nameVariants} other names`,
+      }),
+  )
+  .transform((names) => (names.length ? names : null));
+
 const BusinessFields = z.object({
   name,
   description: optionalText('Description', BUSINESS_LIMITS.description, true).optional().nullable(),
@@ -132,6 +165,7 @@ const BusinessFields = z.object({
   phone: phone.optional().nullable(),
   address: address.optional().nullable(),
   openingHours: openingHours.optional().nullable(),
+  nameVariants: nameVariants.optional().nullable(),
 });
 
 /** The phone made E.164 when the payload carries the location too (or is a whole business). */

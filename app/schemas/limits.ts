@@ -19,6 +19,9 @@ export const BUSINESS_LIMITS = {
   phone: 40,
   address: 200,
   openingHours: 200,
+  /** Other names of the business: at most this many, each at most nameVariant characters. */
+  nameVariants: 10,
+  nameVariant: 100,
 } as const;
 
 export const INQUIRY_TYPES = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseEngine, db } from '~/lib/db.server';
 
-// SQLite's connection lives on its own thread (app/lib/sqlite-thread/, decision 0027): a slow
+// SQLite's connection lives on its own thread (app/lib/sqlite-thread/, decision 0028): a slow
 // statement never stops the event loop, and a query outside a transaction waits for the open one
 // instead of running inside it. (PostgreSQL has a pool of connections and nothing of this.)
 

@@ -12,7 +12,7 @@ import {
 } from '@prisma/driver-adapter-utils';
 import { WORKER_SOURCE } from './worker-source';
 
-// Prisma on SQLite, with the database on a thread of its own (docs/decisions/0027). better-sqlite3
+// Prisma on SQLite, with the database on a thread of its own (docs/decisions/0028). better-sqlite3
 // is synchronous: on the thread that also answers requests, every statement's disk wait, every
 // commit and every wait for another connection's lock (the busy timeout, 5 s) stops the whole
 // server. Here the process's one connection lives on a worker thread (worker-source.ts, Prisma's own

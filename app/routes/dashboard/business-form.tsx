@@ -20,6 +20,7 @@ const constraint = {
   phone: { maxLength: BUSINESS_LIMITS.phone },
   address: { maxLength: BUSINESS_LIMITS.address },
   openingHours: { maxLength: BUSINESS_LIMITS.openingHours },
+  nameVariants: {},
 };
 
 const copy = {
@@ -59,6 +60,7 @@ export function BusinessForm({
     | 'phone'
     | 'address'
     | 'openingHours'
+    | 'nameVariants'
   >;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
@@ -77,6 +79,7 @@ export function BusinessForm({
       'phone',
       'address',
       'openingHours',
+      'nameVariants',
     ],
     constraint,
     lastResult,
@@ -90,6 +93,7 @@ export function BusinessForm({
           phone: business.phone ?? '',
           address: business.address ?? '',
           openingHours: business.openingHours ?? '',
+          nameVariants: business.nameVariants.join('\n'),
         }
       : undefined,
   });
@@ -161,6 +165,13 @@ export function BusinessForm({
             maxLength={BUSINESS_LIMITS.location}
           />
         </div>
+        <TextareaField
+          field={fields.nameVariants}
+          label="Other names answers use (optional)"
+          rows={2}
+          maxLength={BUSINESS_LIMITS.nameVariants * (BUSINESS_LIMITS.nameVariant + 1)}
+          hint={`One per line, up to ${BUSINESS_LIMITS.nameVariants}: a nickname or an old name. We already know the usual short forms (without "LLC", "& Co" or the trade word).`}
+        />
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-900">
             Your contact details (optional)

@@ -51,12 +51,25 @@ export type CardBusiness = Pick<
   | 'phone'
   | 'address'
   | 'openingHours'
+  | 'nameVariants'
 >;
 
 function cardOf(business: BusinessView): CardBusiness {
   const { id, name, description, website, industry, location, phone, address, openingHours } =
     business;
-  return { id, name, description, website, industry, location, phone, address, openingHours };
+  const { nameVariants } = business;
+  return {
+    id,
+    name,
+    description,
+    website,
+    industry,
+    location,
+    phone,
+    address,
+    openingHours,
+    nameVariants,
+  };
 }
 
 /** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */

@@ -63,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const { name, description, website, industry, location, phone, address, openingHours } =
       submission.value;
+    const { nameVariants } = submission.value;
     // The form always sends every field: an empty one clears it.
     const input = {
       name,
@@ -73,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       phone: phone ?? null,
       address: address ?? null,
       openingHours: openingHours ?? null,
+      nameVariants: nameVariants ?? null,
     };
     try {
       if (intent === 'create') {

@@ -19,6 +19,7 @@ import { countedKey } from '../corrections/corrections';
 import { correctionsOf } from '../corrections/corrections.server';
 import { excerptAround, inTableRow } from './digest-quote';
 import { readAnswer } from '../reading/reader';
+import { variantsOf } from '../reading/variants';
 import { describeSentiment } from '../reading/sentiment';
 import { sentimentByBusiness } from '../rounds/sentiment.server';
 import {
@@ -236,7 +237,13 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
 }
 
 async function quoteOf(
-  business: { id: string; name: string; website: string | null; location: string | null },
+  business: {
+    id: string;
+    name: string;
+    website: string | null;
+    location: string | null;
+    nameVariants?: string | null;
+  },
   start: Date,
   end: Date,
   names: Map<string, string>,
@@ -266,6 +273,7 @@ async function quoteOf(
             name: business.name,
             website: business.website,
             location: business.location,
+            variants: variantsOf(business.nameVariants),
           },
           competitors: [],
         }).matches
@@ -321,7 +329,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       where,
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
       take: DIGEST_BUSINESSES,
-      select: { id: true, name: true, website: true, location: true },
+      select: { id: true, name: true, website: true, location: true, nameVariants: true },
     }),
     db.business.count({ where }),
   ]);

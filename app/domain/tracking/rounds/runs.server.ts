@@ -31,6 +31,8 @@ import {
 import { periodStart, type PeriodKind } from '../figures/figures';
 import { extract, type ExtractDependencies } from '../reading/extract.server';
 import { sentencesAbout, withModelNames } from '../reading/model-names';
+import { ownLines } from '../reading/segments';
+import { variantsOf } from '../reading/variants';
 import { readAnswer } from '../reading/reader';
 import { alertWrongFacts } from '../facts/alerts.server';
 import { answerFactsOf } from '../facts/read.server';
@@ -375,6 +377,7 @@ export async function askTracked(
           phone: true,
           address: true,
           openingHours: true,
+          nameVariants: true,
           user: { select: { subscriptionStatus: true, subscriptionExpiry: true } },
           competitors: {
             select: { name: true },
@@ -448,7 +451,12 @@ export async function askTracked(
   let reading = readAnswer({
     text: answer.text,
     sources: answer.sources,
-    business: { name: business.name, website: business.website, location: business.location },
+    business: {
+      name: business.name,
+      website: business.website,
+      location: business.location,
+      variants: variantsOf(business.nameVariants),
+    },
     competitors,
   });
   if (extraction && isExtraction(extraction))
@@ -476,7 +484,7 @@ export async function askTracked(
       extraction,
       modelSentences:
         extraction && isExtraction(extraction)
-          ? sentencesAbout(extraction.sentences, answer.text, business)
+          ? sentencesAbout(extraction.sentences, answer.text, business, ownLines(reading.segments))
           : null,
       facts,
     },

@@ -19,6 +19,7 @@ import {
 import { extractionSpend, type SpendLine } from '../reading/extract.server';
 import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';
+import { ownLines } from '../reading/segments';
 import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
 import { countFacts } from '../facts/store.server';
@@ -224,7 +225,12 @@ export async function storeAnswer(
   const sourceNames = namesKept(competitors);
   // The search found the business's site when the answer's pages held it, cited or not.
   const withSite = reading.cited || reading.retrieved || reading.citedOrRetrieved ? 1 : 0;
-  const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
+  const sentiment = answerSentiment(
+    input.text,
+    reading.matches,
+    input.modelSentences,
+    ownLines(reading.segments),
+  );
   await keepOnce(
     input,
     askedAt,

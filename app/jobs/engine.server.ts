@@ -1,6 +1,7 @@
 import { db, databaseEngine } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { PgBossJobStore } from './pg-store.server';
+import { Pacer } from './pacer.server';
 import { Runner, runJob } from './runner.server';
 import { SqliteJobStore } from './sqlite-store.server';
 import type {
@@ -27,6 +28,8 @@ export type EngineOptions = {
   superviseIntervalSeconds?: number;
   /** Jobs in flight are given this long to finish when the engine stops. */
   stopTimeoutMs: number;
+  /** Event-loop lag (ms) above which workers claim no new job for a moment; 0: no pacing. */
+  paceLagMs?: number;
 };
 
 export class JobEngine {
@@ -36,11 +39,14 @@ export class JobEngine {
   private ticker: NodeJS.Timeout | undefined;
   private ticking = false;
   private stopped = false;
+  private readonly pacer: Pacer;
 
   constructor(
     readonly store: JobStore,
     readonly options: EngineOptions,
-  ) {}
+  ) {
+    this.pacer = new Pacer(options.paceLagMs ?? 0);
+  }
 
   get kind() {
     return this.store.kind;
@@ -53,6 +59,7 @@ export class JobEngine {
       if (this.options.worker) {
         this.ticker = setInterval(() => void this.tick(), this.options.pollIntervalMs);
         this.ticker.unref();
+        this.pacer.start();
       }
     })();
     return this.starting;
@@ -124,6 +131,7 @@ export class JobEngine {
       concurrency,
       pollIntervalMs: this.options.pollIntervalMs,
       heartbeatMs: Math.max(100, this.options.leaseMs / 3),
+      pacer: this.pacer,
     });
     this.runners.set(queue, runner);
     runner.start();
@@ -155,6 +163,7 @@ export class JobEngine {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.ticker);
+    this.pacer.stop();
     await Promise.all([...this.runners.values()].map((runner) => runner.stop(timeoutMs)));
     this.runners.clear();
     if (this.starting) {
@@ -190,6 +199,7 @@ export function createJobEngine(overrides: Partial<EngineOptions> = {}): JobEngi
     pollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
     leaseMs: env.JOBS_LEASE_SECONDS * 1000,
     stopTimeoutMs: 10_000,
+    paceLagMs: env.JOBS_PACE_LAG_MS,
     ...overrides,
   };
   const store: JobStore =
@@ -201,10 +211,7 @@ export function createJobEngine(overrides: Partial<EngineOptions> = {}): JobEngi
           superviseIntervalSeconds: options.superviseIntervalSeconds,
           poolSize: Math.min(env.DATABASE_POOL_SIZE, env.JOBS_CONCURRENCY + 2),
         })
-      : new SqliteJobStore(db, {
-          leaseMs: options.leaseMs,
-          file: env.DATABASE_URL.replace(/^file:/, ''),
-        });
+      : new SqliteJobStore(db, { leaseMs: options.leaseMs });
   return new JobEngine(store, options);
 }
 

@@ -1,16 +1,66 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isContentionError } from '~/lib/contention.server';
+import type { Pacer } from './pacer.server';
 import { PermanentJobError, type ClaimedJob, type JobHandler, type JobStore } from './types';
 
 // The worker loop, written once for both back ends: claim as many due jobs as there are free
 // slots, run each with its lease kept alive by a heartbeat, settle it (done, retry or failed), and
 // claim again at once while there is work; otherwise wait for the poll interval, or for a wake-up
-// (a job enqueued in this process, a slot set free).
+// (a job enqueued in this process, a slot set free). Between claims the loop lets the event loop
+// turn (setImmediate), so requests waiting to be read are answered between two jobs: a queue of
+// thousands of quick jobs never holds the server's thread in one unbroken chain of promises.
+//
+// Recording a job's outcome (done, retry, failed, given back) is retried through contention (a
+// busy database, a time-out) with backoff; if it still fails, one line says so, and the job's lease
+// runs out and it runs again (handlers are idempotent, decision 0008).
 
-export type RunnerOptions = { concurrency: number; pollIntervalMs: number; heartbeatMs: number };
+export type RunnerOptions = {
+  concurrency: number;
+  pollIntervalMs: number;
+  heartbeatMs: number;
+  /** Holds claims back while the event loop lags (pacer.server.ts). */
+  pacer?: Pacer;
+};
 
 type Running = { job: ClaimedJob; done: Promise<void>; controller: AbortController };
 
-function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/** An error as one line (Prisma's messages span several). */
+export function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 2000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Attempts to record a job's outcome, 0.1 s apart doubling (about 3 s of waiting, plus each try's own wait for the database). */
+export const SETTLE_ATTEMPTS = 6;
+
+/**
+ * Runs a store operation on one job again while it fails for contention. Resolves to its result,
+ * or to undefined after logging one line when it gave up (or failed otherwise).
+ */
+export async function settle<T>(
+  what: string,
+  job: Pick<ClaimedJob, 'queue' | 'id'>,
+  operation: () => Promise<T>,
+  { attempts = SETTLE_ATTEMPTS, delayMs = 100 } = {},
+): Promise<T | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (isContentionError(error) && attempt < attempts) {
+        await sleep(delayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      console.error(
+        `[jobs] ${job.queue} job ${job.id}: could not record ${what} after ${attempt} attempt(s), it runs again once its lease ends: ${message(error)}`,
+      );
+      return undefined;
+    }
+  }
 }
 
 /** Runs one claimed job to its end: complete, or fail (retried by the store while attempts remain). */
@@ -24,10 +74,17 @@ export async function runJob(
     released?: () => boolean;
   },
 ): Promise<'done' | 'retry' | 'failed' | 'released'> {
+  // A missed beat is tried again at the next one; one line per job says the beats fail.
+  let beatFailed = false;
   const beat = setInterval(() => {
-    store
-      .heartbeat([job])
-      .catch((error: unknown) => console.error('[jobs] heartbeat failed', error));
+    store.heartbeat([job]).then(
+      () => (beatFailed = false),
+      (error: unknown) => {
+        if (beatFailed) return;
+        beatFailed = true;
+        console.error(`[jobs] ${job.queue} job ${job.id}: heartbeat failed: ${message(error)}`);
+      },
+    );
   }, heartbeatMs);
   beat.unref();
   try {
@@ -40,12 +97,15 @@ export async function runJob(
     });
     clearInterval(beat);
     if (released()) return 'released';
-    await store.complete(job);
+    await settle('its completion', job, () => store.complete(job));
     return 'done';
   } catch (error) {
     clearInterval(beat);
     if (released()) return 'released';
-    const outcome = await store.fail(job, message(error), error instanceof PermanentJobError);
+    const outcome =
+      (await settle('its failure', job, () =>
+        store.fail(job, message(error), error instanceof PermanentJobError),
+      )) ?? 'retry';
     const note = outcome === 'retry' ? 'will retry' : 'failed for good';
     console.error(
       `[jobs] ${job.queue} job ${job.id} attempt ${job.attempt}/${job.maxAttempts} ${note}: ${message(error)}`,
@@ -78,16 +138,28 @@ export class Runner {
   }
 
   private async run() {
+    let claimFailing = false;
     while (!this.stopping) {
-      const free = this.options.concurrency - this.running.size;
+      // Let the event loop turn first: requests read and answered between two claims; while it
+      // lags (a busy machine), wait for it to catch up.
+      await nextTurn();
+      await this.options.pacer?.turn(() => this.stopping);
+      if (this.stopping) break;
+      // A lagging event loop (a busy machine): one job at a time until it keeps time again.
+      const limit = this.options.pacer?.lagging ? 1 : this.options.concurrency;
+      const free = limit - this.running.size;
       let claimed = 0;
       if (free > 0) {
         try {
           const jobs = await this.store.claim(this.queue, free);
           claimed = jobs.length;
+          claimFailing = false;
           for (const job of jobs) this.launch(job);
         } catch (error) {
-          console.error(`[jobs] claiming from ${this.queue} failed`, error);
+          // One line while claims keep failing (the next poll tries again), not one a poll.
+          if (!claimFailing)
+            console.error(`[jobs] claiming from ${this.queue} failed: ${message(error)}`);
+          claimFailing = true;
         }
         // A full claim: more may be waiting, claim again as soon as a slot is free.
         if (claimed > 0 && claimed === free) continue;
@@ -139,9 +211,7 @@ export class Runner {
     for (const { job, controller } of [...this.running.values()]) {
       this.releasedIds.add(job.id);
       controller.abort(new Error('job engine stopping'));
-      await this.store
-        .release(job)
-        .catch((error: unknown) => console.error(`[jobs] releasing ${job.id} failed`, error));
+      await settle('its release', job, () => this.store.release(job), { attempts: 3 });
     }
   }
 }

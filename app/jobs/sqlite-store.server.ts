@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { CronExpressionParser } from 'cron-parser';
 import type { PrismaClient } from '~/generated/prisma/client';
 import type {
@@ -18,6 +17,8 @@ import { dedupeKeys } from './types';
 // under the lock this instance saw), so two engines on one file never both take a job, and a late
 // answer from a job that was given back changes nothing. A running job holds a lease that its
 // heartbeat renews; once the lease runs out (the process died) any engine takes the job again.
+// Everything goes through the app's Prisma client, so the store shares the process's one SQLite
+// connection (on its own thread, decision 0028) instead of opening a second one beside it.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_MS = 7 * DAY_MS;
@@ -26,8 +27,6 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 export type SqliteStoreOptions = {
   leaseMs: number;
   retentionMs?: number;
-  /** The database file, for batch inserts on a connection of the store's own. */
-  file?: string;
 };
 
 /** A time as Prisma's SQLite adapter stores it (ISO 8601, '+00:00'), so they compare as text. */
@@ -39,8 +38,19 @@ function isUniqueViolation(error: unknown) {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }
 
-/** Rows per multi-row INSERT: 9 parameters each stays far below SQLite's 32,766. */
-const ENQUEUE_CHUNK = 500;
+/** Rows per INSERT of a batch (one JSON parameter each). */
+const ENQUEUE_CHUNK = 1000;
+
+/**
+ * A batch's rows as one JSON array parameter, read back with json_each: one statement and one
+ * parameter for a thousand jobs (a multi-row INSERT through Prisma cost as much per parameter as
+ * ten single INSERTs). A key kept already is skipped by the unique (queue, key) index; an UPSERT
+ * over a SELECT needs its WHERE for SQLite to parse the ON CONFLICT.
+ */
+const INSERT_BATCH = `INSERT INTO "Job" ("id", "queue", "key", "data", "maxAttempts", "retryDelayMs", "retryBackoff", "runAt", "createdAt")
+  SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8
+  FROM json_each(?) AS j WHERE true
+  ON CONFLICT ("queue", "key") DO NOTHING`;
 
 /** Delay before the next attempt: the base delay, doubled for each attempt made (with backoff). */
 export function retryDelayMs(baseMs: number, backoff: boolean, attemptsMade: number): number {
@@ -60,16 +70,8 @@ export class SqliteJobStore implements JobStore {
     private readonly options: SqliteStoreOptions,
   ) {}
 
-  /** The store's own connection for batch inserts (opened on first use). */
-  private connection: Database.Database | undefined;
-  private readonly inserts = new Map<number, Database.Statement>();
-
   async start() {}
-  async stop() {
-    this.connection?.close();
-    this.connection = undefined;
-    this.inserts.clear();
-  }
+  async stop() {}
 
   async enqueue(queue: string, data: unknown, options: EnqueueOptions) {
     try {
@@ -84,58 +86,33 @@ export class SqliteJobStore implements JobStore {
     }
   }
 
-  /**
-   * The batch as multi-row INSERTs of up to ENQUEUE_CHUNK rows, in one transaction, on a
-   * better-sqlite3 connection of the store's own (the same file; Prisma's per-parameter work made a
-   * 500-row INSERT through it cost as much as ten single ones). A key kept already is skipped by
-   * the unique (queue, key) index: ON CONFLICT DO NOTHING. Without a file (a store built on a bare
-   * client), the jobs go in one at a time.
-   */
+  /** The batch in chunks of ENQUEUE_CHUNK rows (INSERT_BATCH), in one transaction. */
   async enqueueMany(jobs: JobToEnqueue[]) {
     const unique = dedupeKeys(jobs);
-    if (!this.options.file) {
-      let stored = 0;
-      for (const job of unique) if (await this.enqueue(job.queue, job.data, job)) stored += 1;
-      return stored;
+    const now = sqliteTime(new Date());
+    const chunks: string[] = [];
+    for (let start = 0; start < unique.length; start += ENQUEUE_CHUNK) {
+      const rows = unique.slice(start, start + ENQUEUE_CHUNK).map((job) => {
+        const row = this.row(job.queue, job.data, job);
+        return [
+          this.nextId(),
+          row.queue,
+          row.key,
+          row.data,
+          row.maxAttempts,
+          row.retryDelayMs,
+          row.retryBackoff ? 1 : 0,
+          sqliteTime(row.runAt),
+          now,
+        ];
+      });
+      chunks.push(JSON.stringify(rows));
     }
-    const connection = (this.connection ??= new Database(this.options.file, { timeout: 5000 }));
-    const statement = (rows: number) => {
-      let prepared = this.inserts.get(rows);
-      if (!prepared) {
-        prepared = connection.prepare(
-          `INSERT INTO "Job" ("id", "queue", "key", "data", "maxAttempts", "retryDelayMs", "retryBackoff", "runAt", "createdAt")
-           VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
-           ON CONFLICT ("queue", "key") DO NOTHING`,
-        );
-        this.inserts.set(rows, prepared);
-      }
-      return prepared;
-    };
-    const now = new Date();
-    const insertAll = connection.transaction((all: JobToEnqueue[]) => {
-      let stored = 0;
-      for (let start = 0; start < all.length; start += ENQUEUE_CHUNK) {
-        const chunk = all.slice(start, start + ENQUEUE_CHUNK);
-        const params = chunk.flatMap((job) => {
-          const row = this.row(job.queue, job.data, job);
-          return [
-            this.nextId(),
-            row.queue,
-            row.key,
-            row.data,
-            row.maxAttempts,
-            row.retryDelayMs,
-            row.retryBackoff ? 1 : 0,
-            sqliteTime(row.runAt),
-            sqliteTime(now),
-          ];
-        });
-        stored += statement(chunk.length).run(...params).changes;
-      }
-      return stored;
-    });
-    // BEGIN IMMEDIATE: take the write lock first, waiting (busy timeout) for another writer.
-    return insertAll.immediate(unique);
+    if (!chunks.length) return 0;
+    const counts = await this.db.$transaction(
+      chunks.map((chunk) => this.db.$executeRawUnsafe(INSERT_BATCH, chunk)),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   private idCounter = 0;

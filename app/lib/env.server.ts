@@ -146,6 +146,11 @@ const schema = z.object({
    * process died) and runs again. PostgreSQL (pg-boss) needs at least 10.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /**
+   * Event-loop lag (ms) above which a worker claims no new job for a moment (up to 1 s), so
+   * background work uses the time requests leave free. 0 turns pacing off.
+   */
+  JOBS_PACE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   /** Delay before an e-mail's first retry; each further one waits twice as long (5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(15),
 
@@ -212,6 +217,16 @@ const schema = z.object({
   /** The scheduled rounds (weekly for DIY and Starter, daily for Growth and Authority). */
   TRACKING_SCHEDULER: bool.default(true),
   TRACKING_SCHEDULE_CRON: z.string().trim().min(9).default('10 * * * *'),
+  /**
+   * Minutes over which a scan's due rounds are spread: each business's round starts at its own
+   * offset (the same every period), so a scan never asks every business at once. 0: all at once.
+   */
+  TRACKING_ROUND_SPREAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   /** The weekly digest e-mail to owners on paid plans (UTC). */
   TRACKING_DIGEST_CRON: z.string().trim().min(9).default('0 9 * * 1'),
   /**

@@ -26,6 +26,7 @@ import {
 import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
+import { roundOffsetSeconds } from '~/domain/tracking/rounds/round-start';
 import { jobEngine } from '~/jobs/engine.server';
 import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
 import { costOf } from '~/lib/ai/prices';
@@ -312,6 +313,51 @@ describe('a round, from Run now to the figures', () => {
     ).toBe(1);
   });
 
+  it('stores an answer in hand through time-outs (P1008, a locked SQLite file), all or nothing', async () => {
+    const { business } = await ownerWithBusiness('diy', { prompts: 1 });
+    const promptId = (
+      await db.trackedPrompt.findFirstOrThrow({ where: { businessId: business.id } })
+    ).id;
+    const client = db as unknown as { $transaction: unknown };
+    const transaction = client.$transaction;
+    let calls = 0;
+    // The first two tries time out half-way, after the answer's row was written in the transaction.
+    client.$transaction = (fn: (tx: unknown) => Promise<unknown>, options: unknown) => {
+      calls += 1;
+      if (calls > 2) return (transaction as (...a: unknown[]) => unknown).apply(db, [fn, options]);
+      return (transaction as (...a: unknown[]) => Promise<unknown>).apply(db, [
+        async (tx: { trackingAnswer: { count: (a: unknown) => Promise<number> } }) => {
+          await fn(tx);
+          throw Object.assign(
+            new Error(
+              'Invalid `prisma.trackingAnswer.create()` invocation:\n\nOperation has timed out',
+            ),
+            { code: 'P1008' },
+          );
+        },
+        options,
+      ]);
+    };
+    try {
+      const job = {
+        businessId: business.id,
+        promptId,
+        engine: 'chatgpt' as const,
+        sample: 1,
+        round: 'timed-out',
+      };
+      expect(await askTracked(job, undefined, deps)).toBe('answered');
+    } finally {
+      client.$transaction = transaction;
+    }
+    expect(calls).toBe(3);
+    expect(fake.requestsTo('chatgpt')).toHaveLength(1);
+    expect(await db.trackingAnswer.count({ where: { businessId: business.id } })).toBe(1);
+    expect(
+      (await db.trackingStat.findFirstOrThrow({ where: { businessId: business.id } })).samples,
+    ).toBe(1);
+  });
+
   it('calls no engine once the month’s budget is spent, and counts what it skipped', async () => {
     const { business } = await ownerWithBusiness('diy', { prompts: 1 });
     const promptId = (
@@ -369,22 +415,49 @@ describe('the schedule', () => {
     const noPrompts = await ownerWithBusiness('authority', { prompts: 0 });
 
     const ids = (rounds: RoundJob[]) => rounds.map((round) => round.businessId);
-    expect(await enqueueDueRounds({ now: monday, batch: 2 })).toBeGreaterThanOrEqual(2);
+    expect(
+      await enqueueDueRounds({ now: monday, batch: 2, spreadMinutes: 0 }),
+    ).toBeGreaterThanOrEqual(2);
     const first = await captureRounds();
     expect(ids(first)).toEqual(expect.arrayContaining([diy.business.id, growth.business.id]));
     for (const skipped of [free, lapsed, noPrompts])
       expect(ids(first)).not.toContain(skipped.business.id);
 
     // Again the same day: nothing new. The next day: the daily plan only.
-    await enqueueDueRounds({ now: new Date('2030-03-04T16:00:00Z') });
+    await enqueueDueRounds({ now: new Date('2030-03-04T16:00:00Z'), spreadMinutes: 0 });
     expect(ids(await captureRounds())).not.toContain(diy.business.id);
-    await enqueueDueRounds({ now: new Date('2030-03-05T10:00:00Z') });
+    await enqueueDueRounds({ now: new Date('2030-03-05T10:00:00Z'), spreadMinutes: 0 });
     const tuesday = ids(await captureRounds());
     expect(tuesday).toContain(growth.business.id);
     expect(tuesday).not.toContain(diy.business.id);
     // The next Monday: the weekly one again.
-    await enqueueDueRounds({ now: new Date('2030-03-11T10:00:00Z') });
+    await enqueueDueRounds({ now: new Date('2030-03-11T10:00:00Z'), spreadMinutes: 0 });
     expect(ids(await captureRounds())).toContain(diy.business.id);
+  });
+});
+
+describe('the schedule spreads its rounds', () => {
+  it("each business's round starts at its own minute after the scan, not all at once", async () => {
+    await captureRounds();
+    const owners = await Promise.all(
+      ['diy', 'starter', 'growth', 'authority', 'diy', 'growth'].map((tier) =>
+        ownerWithBusiness(tier),
+      ),
+    );
+    const ids = owners.map((owner) => owner.business.id);
+    // A scan 30 minutes ago: the rounds whose offset has passed are due, the others wait.
+    const scanAt = new Date(Date.now() - 30 * 60 * 1000);
+    expect(await enqueueDueRounds({ now: scanAt, spreadMinutes: 60 })).toBeGreaterThanOrEqual(6);
+    const before = (Date.now() - scanAt.getTime()) / 1000;
+    const due = (await captureRounds()).map((round) => round.businessId);
+    const after = (Date.now() - scanAt.getTime()) / 1000;
+    for (const id of ids) {
+      const offset = roundOffsetSeconds(id, 60);
+      if (offset < before) expect(due).toContain(id);
+      else if (offset > after) expect(due).not.toContain(id);
+    }
+    // The scan again finds them queued: no round is queued twice.
+    expect(await enqueueDueRounds({ now: scanAt, spreadMinutes: 60 })).toBe(0);
   });
 });
 

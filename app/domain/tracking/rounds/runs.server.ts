@@ -37,6 +37,7 @@ import { readAnswer } from '../reading/reader';
 import { alertWrongFacts } from '../facts/alerts.server';
 import { answerFactsOf } from '../facts/read.server';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
+import { roundStart } from './round-start';
 
 export { monthKey, storeAnswer } from './store.server';
 
@@ -232,12 +233,14 @@ const SCHEDULED_TIERS = TIERS.filter((tier) => TRACKING_SCHEDULE[tier] !== null)
  * The schedule's job (TRACKING_SCHEDULE_CRON, hourly): queues this period's round for every
  * business of an active daily or weekly plan that has prompts and whose round for the period is
  * not queued yet, in pages of `batch` (so 100 or 100,000 businesses cost the same per query).
- * Nothing is queued while the month's budget is used up. Returns the rounds queued.
+ * Nothing is queued while the month's budget is used up. Each round starts at its business's own
+ * offset within `spreadMinutes` of the scan (round-start.ts; 0: at once). Returns the rounds queued.
  */
 export async function enqueueDueRounds({
   now = new Date(),
   batch = 500,
-}: { now?: Date; batch?: number } = {}): Promise<number> {
+  spreadMinutes = env.TRACKING_ROUND_SPREAD_MINUTES,
+}: { now?: Date; batch?: number; spreadMinutes?: number } = {}): Promise<number> {
   if ((await budgetStatus(now)).paused) return 0;
   if (!trackingEngines().length) return 0;
   let queued = 0;
@@ -271,6 +274,7 @@ export async function enqueueDueRounds({
           data: { businessId: id, round, trigger: 'scheduled' },
           key: `${id}:${round}`,
           retry: roundRetry(),
+          ...(spreadMinutes > 0 ? { runAt: roundStart(id, now, spreadMinutes) } : {}),
         })),
       );
       await db.business.updateMany({

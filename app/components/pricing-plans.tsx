@@ -4,6 +4,7 @@ import { checkoutPath, formatPrice, type PaidTier, type Plan } from '~/content/p
 import { Link } from 'react-router';
 import { buttonStyles } from './ui/styles';
 import type { PlanStanding } from '~/domain/payments/standing.server';
+import { listingCheckWords } from '~/domain/listing-checks';
 
 /** Where the signed-in reader stands with one plan, its dates already written for them. */
 export type CardStanding = PlanStanding;
@@ -142,7 +143,7 @@ export function PricingPlans({
             </p>
             <p className="mt-3 text-sm text-slate-700">{plan.tagline}</p>
             <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-800">
-              {plan.features.map((feature) => (
+              {[...plan.features, listingCheckWords(plan.tier)].map((feature) => (
                 <li key={feature} className="flex gap-2">
                   <CheckIcon className="text-brand-700 mt-0.5 h-4 w-4" />
                   <span>{feature}</span>

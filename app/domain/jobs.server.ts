@@ -3,6 +3,7 @@ import type { FailedJobsQuery } from '~/jobs/types';
 import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from '~/lib/mail.server';
 import { AUDIT_BUSINESS_QUEUE, AUDIT_SCAN_QUEUE } from './audits.server';
 import { RETENTION_QUEUE } from './retention.server';
+import { LISTING_BUSINESS_QUEUE, LISTING_SCAN_QUEUE } from './tracking/sources/listing-jobs.server';
 import { DIGEST_QUEUE, DIGEST_SCAN_QUEUE } from './tracking/reports/digest.server';
 import {
   TRACKING_ASK_QUEUES,
@@ -27,6 +28,8 @@ export const QUEUES = [
   DIGEST_SCAN_QUEUE,
   DIGEST_QUEUE,
   CRAWLER_IMPORT_QUEUE,
+  LISTING_SCAN_QUEUE,
+  LISTING_BUSINESS_QUEUE,
   RETENTION_QUEUE,
 ] as const;
 

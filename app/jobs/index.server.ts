@@ -32,6 +32,13 @@ import {
 } from '~/domain/tracking/reports/digest.server';
 import { deleteExpiredRows, RETENTION_QUEUE } from '~/domain/retention.server';
 import { CRAWLER_IMPORT_QUEUE, runImport } from '~/domain/tracking/visits/import.server';
+import {
+  enqueueDueListingChecks,
+  LISTING_BUSINESS_QUEUE,
+  LISTING_SCAN_CRON,
+  LISTING_SCAN_QUEUE,
+  runListingCheck,
+} from '~/domain/tracking/sources/listing-jobs.server';
 import { createJobEngine, installJobEngine, resetJobEngine } from './engine.server';
 
 // The app's background jobs: who runs which queue, and the schedules. The composition root of
@@ -143,6 +150,25 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
     });
     if (env.TRACKING_SCHEDULER) await jobs.schedule(DIGEST_SCAN_QUEUE, env.TRACKING_DIGEST_CRON);
     else await jobs.unschedule(DIGEST_SCAN_QUEUE);
+
+    // Listing checks (issue 46): whether the business is on the pages the answers cite, weekly.
+    await jobs.work(
+      LISTING_SCAN_QUEUE,
+      async () => {
+        const queued = await enqueueDueListingChecks();
+        if (queued) console.log(`[sources] ${queued} listing check(s) queued`);
+      },
+      { concurrency: 1 },
+    );
+    await jobs.work<{ businessId: string }>(
+      LISTING_BUSINESS_QUEUE,
+      async (data) => {
+        await runListingCheck(data);
+      },
+      { concurrency: 2 },
+    );
+    if (env.TRACKING_SCHEDULER) await jobs.schedule(LISTING_SCAN_QUEUE, LISTING_SCAN_CRON);
+    else await jobs.unschedule(LISTING_SCAN_QUEUE);
   }
   console.log(
     `[jobs] ${jobs.kind} engine started (${env.JOBS_WORKER ? `worker, ${env.JOBS_CONCURRENCY} per queue` : 'web only: enqueues, runs nothing'})`,

@@ -61,6 +61,10 @@ const TOOLS: [string, string][] = [
   ],
   ['get_latest_audit', 'the latest audit of the website: what fails and how to fix it'],
   ['get_competitors', 'the other businesses named and their share of voice'],
+  [
+    'get_source_gaps',
+    'the sites the answers rely on, whether you are listed on each, and what to do first',
+  ],
   ['list_tracked_prompts', 'the questions tracked for a business'],
   ['add_tracked_prompt, remove_tracked_prompt', "change the questions, within your plan's limit"],
   ['run_audit', "audit the website now, within your plan's audits a day"],

@@ -45,7 +45,8 @@ export function normalizeWebsite(input: string): string | null {
   return hasScheme ? value : candidate;
 }
 
-const website = z
+/** A website field: optional, normalised, credentials refused (the business's and competitors'). */
+export const website = z
   .string({ error: 'Website must be a string' })
   .trim()
   .max(BUSINESS_LIMITS.website, tooLong('Website', BUSINESS_LIMITS.website))

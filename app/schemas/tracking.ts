@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { website } from './business';
 import { TRACKING_LIMITS } from './limits';
 import { printable, tooLong } from './text';
 
@@ -33,6 +34,8 @@ export const CompetitorSchema = z.object({
     .max(TRACKING_LIMITS.competitor, tooLong("The competitor's name", TRACKING_LIMITS.competitor))
     .refine(...printable("The competitor's name"))
     .transform((value) => value.replace(/\s+/g, ' ')),
+  /** Optional: its pages count as a competitor's site on the sources report. */
+  website: website.nullish().transform((value) => value ?? null),
 });
 
 export type PromptInput = z.infer<typeof PromptSchema>;
@@ -62,3 +65,18 @@ export const NameCorrectionSchema = z.discriminatedUnion(
 );
 
 export type NameCorrectionInput = z.infer<typeof NameCorrectionSchema>;
+
+// The owner's kind for a cited site of one business (issue 46): over the vendored list's, or
+// "auto" to go back to the list's.
+export const SOURCE_KIND_CHOICES = ['directory', 'social', 'news', 'forum', 'other'] as const;
+export const SOURCE_KIND_ERROR = 'Please choose a kind from the list';
+export const SourceKindSchema = z.object({
+  domain: z
+    .string({ error: 'Please choose a site' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please choose a site')
+    .max(253, 'Please choose a site from the list'),
+  kind: z.enum([...SOURCE_KIND_CHOICES, 'auto'], { error: SOURCE_KIND_ERROR }),
+});
+export type SourceKindInput = z.infer<typeof SourceKindSchema>;

@@ -177,7 +177,8 @@ for (const javaScriptEnabled of [true, false]) {
       await tabs.getByRole('link', { name: 'AI Optimization Guide' }).focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\?tab=guide$/);
-      await expect(page.getByText(/guide is coming soon/i)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'AI Optimization Guide' })).toBeVisible();
+      await expect(page.getByText(/Add a business on the Businesses tab/)).toBeVisible();
     });
 
     test('an expired subscriber sees the lock and Upgrade to Access, with the expiry and a renew link', async ({

@@ -123,6 +123,7 @@ test.describe('the MCP server', () => {
       'add_tracked_prompt',
       'get_competitors',
       'get_latest_audit',
+      'get_source_gaps',
       'get_visibility',
       'list_answers',
       'list_businesses',
@@ -136,6 +137,7 @@ test.describe('the MCP server', () => {
     expect(readOnly.sort()).toEqual([
       'get_competitors',
       'get_latest_audit',
+      'get_source_gaps',
       'get_visibility',
       'list_answers',
       'list_businesses',
@@ -168,7 +170,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(9);
+        expect(tools).toHaveLength(10);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },
@@ -259,6 +261,7 @@ test.describe('the MCP server', () => {
         ['list_answers', { businessId: theo.businessId }],
         ['get_latest_audit', { businessId: theo.businessId }],
         ['get_competitors', { businessId: theo.businessId }],
+        ['get_source_gaps', { businessId: theo.businessId }],
         ['list_tracked_prompts', { businessId: theo.businessId }],
         ['add_tracked_prompt', { businessId: theo.businessId, text: 'plumber austin' }],
         ['remove_tracked_prompt', { businessId: theo.businessId, promptId }],

@@ -5,6 +5,7 @@ import { registerAuditTools } from './tools/audits.server';
 import { registerBusinessTools } from './tools/businesses.server';
 import { registerPromptTools } from './tools/prompts.server';
 import type { ToolGroup } from './tools/shared.server';
+import { registerSourceTools } from './tools/sources.server';
 import { registerVisibilityTools } from './tools/visibility.server';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,
@@ -19,6 +20,7 @@ export const MCP_SERVER_INFO = { name: 'ai-visibility', title: 'AI Visibility', 
 const TOOL_GROUPS: ToolGroup[] = [
   registerBusinessTools,
   registerVisibilityTools,
+  registerSourceTools,
   registerAnswerTools,
   registerAuditTools,
   registerPromptTools,

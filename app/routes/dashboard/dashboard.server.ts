@@ -33,6 +33,7 @@ import { redirectWithToast } from '~/http/toast.server';
 import { pageParams, searchParam } from '~/schemas/paging';
 import { PROMPT_KIT, PROMPT_KIT_TIPS } from '~/content/prompt-kit';
 import { PAYMENT_SUCCESS_TOAST, PAYMENT_PENDING_TOAST, parseTab } from './page';
+import { loadGuide } from './guide.server';
 
 // What the dashboard shows: one page of the owner's businesses with their readiness, the plan and
 // billing, and the open form or dialog. The route's loader is this, behind the sign-in check.
@@ -122,7 +123,14 @@ export async function loadDashboard(request: Request) {
       businesses.find((business) => business.id === id) ?? (await findBusiness(user, id));
     return found ? cardOf(found) : null;
   };
-  const [editing, confirmDelete] = await Promise.all([find('edit'), find('confirmDelete')]);
+  const [editing, confirmDelete, guide] = await Promise.all([
+    find('edit'),
+    find('confirmDelete'),
+    // The guide tab: one business's plan, for subscribers.
+    hasPremiumAccess && tab === 'guide'
+      ? loadGuide(user, businesses, url.searchParams.get('business'), now)
+      : null,
+  ]);
   const tier = normalizeTier(user.subscriptionStatus);
   const countedTier = effectiveTier(user, now);
   const limit = businessLimit(user, now);
@@ -201,5 +209,6 @@ export async function loadDashboard(request: Request) {
       hasPremiumAccess && tab === 'prompts'
         ? { prompts: [...PROMPT_KIT], tips: [...PROMPT_KIT_TIPS] }
         : null,
+    guide,
   };
 }

@@ -82,20 +82,3 @@ export function PromptKit({ prompts, tips }: { prompts: PromptKitItem[]; tips: s
     </section>
   );
 }
-
-export function OptimizationGuide() {
-  return (
-    <section
-      aria-labelledby="guide-title"
-      className="rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm"
-    >
-      <h2 id="guide-title" className="text-2xl font-bold text-slate-900">
-        AI Optimization Guide
-      </h2>
-      <p className="mt-2 text-slate-700">
-        The complete AI Optimization Guide is coming soon. In the meantime, use the Keys to Victory
-        prompts to start improving your AI visibility today.
-      </p>
-    </section>
-  );
-}

@@ -200,7 +200,7 @@ export default function DashboardPage() {
       {tab === 'prompts' && loaderData.promptKit ? (
         <PromptKit prompts={loaderData.promptKit.prompts} tips={loaderData.promptKit.tips} />
       ) : tab === 'guide' ? (
-        <OptimizationGuide />
+        <OptimizationGuide tab={loaderData.guide} page={loaderData.list.page} />
       ) : (
         <BusinessesPanel />
       )}

@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import { BusinessForm as BusinessFormNow } from './business-form';
 import { DeleteBusinessDialog as DeleteBusinessDialogNow } from './delete-dialog';
 import { Pagination as PaginationNow } from '~/components/ui/pagination';
-import { OptimizationGuide as OptimizationGuideNow, PromptKit as PromptKitNow } from './prompt-kit';
+import { OptimizationGuide as OptimizationGuideNow } from './guide';
+import { PromptKit as PromptKitNow } from './prompt-kit';
 
 // What only some visits to the dashboard show (issue 35: the dashboard's JavaScript budget):
 // the add/edit form, the delete confirmation, the premium tabs and the page links of a long list. The browser loads each one's
@@ -24,7 +25,7 @@ const PromptKitLater = import.meta.env.SSR
   : lazy(() => import('./prompt-kit').then((module) => ({ default: module.PromptKit })));
 const OptimizationGuideLater = import.meta.env.SSR
   ? OptimizationGuideNow
-  : lazy(() => import('./prompt-kit').then((module) => ({ default: module.OptimizationGuide })));
+  : lazy(() => import('./guide').then((module) => ({ default: module.OptimizationGuide })));
 
 const PaginationLater = import.meta.env.SSR
   ? PaginationNow
@@ -64,10 +65,10 @@ export function PromptKit(props: ComponentProps<typeof PromptKitNow>) {
   );
 }
 
-export function OptimizationGuide() {
+export function OptimizationGuide(props: ComponentProps<typeof OptimizationGuideNow>) {
   return (
     <Suspense fallback={null}>
-      <OptimizationGuideLater />
+      <OptimizationGuideLater {...props} />
     </Suspense>
   );
 }

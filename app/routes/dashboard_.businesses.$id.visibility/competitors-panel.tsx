@@ -4,7 +4,7 @@ import { useToast } from '~/components/toaster';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles } from '~/components/ui/styles';
-import { TRACKING_LIMITS } from '~/schemas/limits';
+import { BUSINESS_LIMITS, TRACKING_LIMITS } from '~/schemas/limits';
 import { CitedSites } from './cited-sites';
 import { HideNameLink, NameCorrections } from './name-corrections';
 import type { ActionResult } from './page.server';
@@ -21,9 +21,12 @@ export function CompetitorsPanel() {
   const lastResult = actionData?.intent === 'add-competitor' ? actionData.result : null;
   const { form, fields } = useServerForm({
     id: 'add-competitor',
-    names: ['name'],
+    names: ['name', 'website'],
     lastResult,
-    constraint: { name: { required: true, maxLength: TRACKING_LIMITS.competitor } },
+    constraint: {
+      name: { required: true, maxLength: TRACKING_LIMITS.competitor },
+      website: { maxLength: BUSINESS_LIMITS.website },
+    },
   });
   const serverMessage = lastResult?.error?.['']?.[0];
   useEffect(() => {
@@ -51,7 +54,12 @@ export function CompetitorsPanel() {
             <ul className="mt-3 divide-y divide-slate-200" data-testid="competitor-list">
               {competitors.map((competitor) => (
                 <li key={competitor.id} className="flex items-center justify-between gap-3 py-2">
-                  <span className="user-text text-sm text-slate-900">{competitor.name}</span>
+                  <span className="user-text text-sm text-slate-900">
+                    {competitor.name}
+                    {competitor.website ? (
+                      <span className="block text-xs text-slate-600">{competitor.website}</span>
+                    ) : null}
+                  </span>
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete-competitor" />
                     <input type="hidden" name="competitorId" value={competitor.id} />
@@ -72,6 +80,14 @@ export function CompetitorsPanel() {
                 label="Competitor's name"
                 type="text"
                 maxLength={TRACKING_LIMITS.competitor}
+              />
+              <InputField
+                field={fields.website}
+                label="Its website (optional)"
+                type="text"
+                inputMode="url"
+                maxLength={BUSINESS_LIMITS.website}
+                hint="Its pages cited by the assistants then count as a competitor's site."
               />
               <button type="submit" className={buttonStyles.secondary} disabled={adding}>
                 {adding ? 'Adding…' : 'Add competitor'}

@@ -28,7 +28,12 @@ export const COMPETITOR_TAKEN_MESSAGE = 'This competitor is on the list already'
 export type Owner = Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>;
 
 export type PromptView = { id: string; text: string; createdAt: string };
-export type CompetitorView = { id: string; name: string; createdAt: string };
+export type CompetitorView = {
+  id: string;
+  name: string;
+  website: string | null;
+  createdAt: string;
+};
 
 /** The prompts a plan may track on each business, and the message when an owner asks for more. */
 export function promptLimit(owner: Owner, now = new Date()): { tier: Tier; limit: number } {
@@ -161,7 +166,7 @@ export async function listCompetitors(
     where: { businessId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: COMPETITORS_PER_BUSINESS,
-    select: { id: true, name: true, createdAt: true },
+    select: { id: true, name: true, website: true, createdAt: true },
   });
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -189,8 +194,8 @@ export async function addCompetitor(
     if (existing.length >= COMPETITORS_PER_BUSINESS)
       throw new DomainError('forbidden', COMPETITOR_LIMIT_MESSAGE);
     const row = await tx.competitor.create({
-      data: { businessId, name: input.name, key },
-      select: { id: true, name: true, createdAt: true },
+      data: { businessId, name: input.name, key, website: input.website ?? null },
+      select: { id: true, name: true, website: true, createdAt: true },
     });
     return { ...row, createdAt: row.createdAt.toISOString() };
   });

@@ -20,6 +20,7 @@ import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';
 import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
+import { citedPages, countSources, namesKept } from '../sources/counts.server';
 
 export function monthKey(now: Date): string {
   return now.toISOString().slice(0, 7);
@@ -207,6 +208,11 @@ export async function storeAnswer(
     ...reading.citedUrls.map((url) => ({ url, cited: true })),
   ]);
   const searches = searchCounts(input.searches ?? []);
+  // The sources report's counts (issue 46): the cited pages, and the names kept with their sites.
+  const pages = citedPages(input.sources, reading.citedUrls);
+  const sourceNames = namesKept(competitors);
+  // The search found the business's site when the answer's pages held it, cited or not.
+  const withSite = reading.cited || reading.retrieved || reading.citedOrRetrieved ? 1 : 0;
   const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
   await keepOnce(
     input,
@@ -282,9 +288,27 @@ export async function storeAnswer(
               key: searchKey,
             },
           },
-          create: { ...key, promptId: input.promptId, key: searchKey, query, answers: 1 },
-          update: { answers: { increment: 1 } },
+          create: {
+            ...key,
+            promptId: input.promptId,
+            key: searchKey,
+            query,
+            answers: 1,
+            withSite,
+            counted: 1,
+          },
+          update: {
+            answers: { increment: 1 },
+            withSite: { increment: withSite },
+            counted: { increment: 1 },
+          },
         });
+      await countSources(tx, key, {
+        promptId: input.promptId,
+        mentioned: reading.mentioned,
+        pages,
+        names: sourceNames,
+      });
       await countSentences(tx, key, sentiment.sentences);
     },
     {

@@ -1,0 +1,99 @@
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { ActionPlan } from './action-plan';
+import { DAY_CHOICES } from './days';
+import { loadSourcesPage, sourcesAction } from './page.server';
+import { SourcesTable } from './sources-table';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `Where the assistants look: ${loaderData.report.business.name} | AI Visibility`
+      : 'Where the assistants look | AI Visibility',
+  },
+  { name: 'robots', content: 'noindex' },
+];
+
+// /dashboard/businesses/{id}/sources: the sites the AI assistants' answers rely on for the
+// business's questions, whether the business is listed on each, and what to do first.
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSourcesPage(request, params.id ?? '');
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return sourcesAction(request, params.id ?? '');
+}
+
+export default function SourcesPage() {
+  const { report } = useLoaderData<typeof loader>();
+  const { business } = report;
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/dashboard?tab=guide" className={linkStyles}>
+            ← Back to dashboard
+          </Link>
+          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
+            AI visibility
+          </Link>
+        </div>
+        <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
+          Where the assistants look: {business.name}
+        </h1>
+        <p className="mt-1 max-w-3xl text-slate-700">
+          When ChatGPT, Perplexity, Gemini or Claude answer your customers&apos; questions, they
+          mostly cite other sites: directories, review sites, forums, the news. These are the sites
+          their answers relied on, whether you are on them, and what to do first.
+        </p>
+        {report.simulated ? (
+          <p
+            role="note"
+            className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="simulated-note"
+          >
+            <span className="font-semibold">Simulated answers:</span> these sites come from the Demo
+            assistant, which imitates an AI assistant on this machine. Its pages are made up, so
+            whether you are listed on them is simulated too: nothing was fetched.
+          </p>
+        ) : null}
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="days" className="block text-sm font-medium text-slate-800">
+              Answers of the last
+            </label>
+            <select
+              id="days"
+              name="days"
+              defaultValue={String(report.days)}
+              className={`${inputStyles} w-40`}
+            >
+              {DAY_CHOICES.map((days) => (
+                <option key={days} value={days}>
+                  {days} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonStyles.secondary}>
+            Show
+          </button>
+        </Form>
+        <p className="mt-3 text-slate-800" data-testid="sources-summary">
+          {report.samples
+            ? `From ${report.from} to ${report.to}: ${report.samples} answers, ${report.withoutYou} of them without your name.`
+            : `No answers from ${report.from} to ${report.to} yet: once your questions are asked, the sites their answers cite appear here.`}
+        </p>
+      </div>
+      <ActionPlan />
+      <SourcesTable />
+    </div>
+  );
+}

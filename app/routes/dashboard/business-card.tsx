@@ -177,6 +177,12 @@ export function BusinessCard({
           >
             View visibility<span className="sr-only">{` for ${business.name}`}</span>
           </Link>
+          <Link
+            to={`/dashboard/businesses/${business.id}/crawlers`}
+            className={`${linkStyles} mt-1 block text-sm`}
+          >
+            Crawler visits<span className="sr-only">{` for ${business.name}`}</span>
+          </Link>
         </li>
       </ol>
       <div className="mt-4 flex flex-wrap gap-2">

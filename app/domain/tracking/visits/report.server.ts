@@ -29,6 +29,8 @@ export type AgentVisits = {
   statuses: Record<StatusClass, number>;
   lastSeen: string;
   topPages: { path: string; visits: number }[];
+  /** Visits per UTC day seen (yyyy-mm-dd), oldest first (days without visits left out). */
+  byDay: { day: string; visits: number }[];
 };
 
 export type Referrals = {
@@ -100,13 +102,18 @@ export async function crawlerVisits(
   await ownedBusiness(owner, businessId);
   const { from, to } = dayRange(days, now);
   const where = { businessId, day: { gte: from } };
-  const [visitRows, lastRows, referralRows, imports] = await Promise.all([
+  const [visitRows, dayRows, referralRows, imports] = await Promise.all([
     db.crawlerVisitStat.groupBy({
       by: ['agent', 'verification', 'status'],
       where,
       _sum: { visits: true },
     }),
-    db.crawlerVisitStat.groupBy({ by: ['agent'], where, _max: { day: true } }),
+    db.crawlerVisitStat.groupBy({
+      by: ['agent', 'day'],
+      where,
+      _sum: { visits: true },
+      orderBy: [{ agent: 'asc' }, { day: 'asc' }],
+    }),
     db.referralStat.groupBy({
       by: ['assistant'],
       where,
@@ -139,6 +146,7 @@ export async function crawlerVisits(
         >,
         lastSeen: '',
         topPages: [],
+        byDay: [],
       };
       agents.set(row.agent, entry);
     }
@@ -149,9 +157,12 @@ export async function crawlerVisits(
     if ((STATUS_CLASSES as readonly string[]).includes(row.status))
       entry.statuses[row.status as StatusClass] += visits;
   }
-  for (const row of lastRows) {
+  for (const row of dayRows) {
     const entry = agents.get(row.agent);
-    if (entry && row._max.day) entry.lastSeen = row._max.day.toISOString().slice(0, 10);
+    if (!entry) continue;
+    const day = row.day.toISOString().slice(0, 10);
+    entry.byDay.push({ day, visits: row._sum.visits ?? 0 });
+    if (day > entry.lastSeen) entry.lastSeen = day;
   }
   const sorted = [...agents.values()].sort(
     (a, b) => b.visits - a.visits || a.agent.localeCompare(b.agent),

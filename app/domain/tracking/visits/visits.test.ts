@@ -3,6 +3,7 @@ import { publishesRanges, verifyAgentAddress } from '../../agents/addresses.serv
 import { agentOfUserAgent } from '../../agents/match.server';
 import { readLogLine, readLogObject } from './log-lines';
 import { assistantOf } from './referrals';
+import { crawlerConclusions, type ConclusionAgent } from './conclusions';
 import { pagePath, VisitTally } from './tally';
 
 const GPTBOT_UA =
@@ -193,5 +194,69 @@ describe('the tally', () => {
     expect(pagePath('/a?b=c#d')).toBe('/a');
     expect(pagePath('?x')).toBe('/');
     expect(pagePath(`/${'x'.repeat(400)}`)).toHaveLength(300);
+  });
+});
+
+describe('the conclusions in words', () => {
+  const agent = (over: Partial<ConclusionAgent>): ConclusionAgent => ({
+    agent: 'ChatGPT-User',
+    vendor: 'OpenAI',
+    visits: 52,
+    unverified: 0,
+    verifiable: true,
+    statuses: { '2xx': 11, '3xx': 0, '4xx': 41, '5xx': 0 },
+    ...over,
+  });
+
+  it('says which agent was refused, on how many of its visits, with the audit fix', () => {
+    const said = crawlerConclusions([agent({})], [], 7);
+    expect(said[0]).toEqual({
+      tone: 'problem',
+      text: 'ChatGPT-User was refused (4xx) on 41 of 52 visits this week: your firewall or server blocks it.',
+      fix: 'audit',
+    });
+    expect(said.at(-1)!.text).toBe('No visits came from the AI assistants this week.');
+  });
+
+  it('keeps quiet about a rare refusal, and says who got every page', () => {
+    const said = crawlerConclusions(
+      [
+        agent({ statuses: { '2xx': 51, '3xx': 0, '4xx': 1, '5xx': 0 } }),
+        agent({ agent: 'GPTBot', visits: 3, statuses: { '2xx': 3, '3xx': 0, '4xx': 0, '5xx': 0 } }),
+      ],
+      [{ assistant: 'ChatGPT', visits: 4 }],
+      30,
+    );
+    expect(said.map((c) => c.tone)).not.toContain('problem');
+    expect(said.map((c) => c.text)).toContain(
+      'GPTBot got your pages on every visit in the last 30 days.',
+    );
+    expect(said.at(-1)!.text).toBe(
+      '4 visits came from the AI assistants in the last 30 days: ChatGPT 4.',
+    );
+  });
+
+  it('counts visits claiming a name apart, and says an unpublished vendor can never be verified', () => {
+    const texts = crawlerConclusions(
+      [
+        agent({ unverified: 5, statuses: { '2xx': 52, '3xx': 0, '4xx': 0, '5xx': 0 } }),
+        agent({
+          agent: 'ClaudeBot',
+          vendor: 'Anthropic',
+          visits: 9,
+          unverified: 9,
+          verifiable: false,
+          statuses: { '2xx': 9, '3xx': 0, '4xx': 0, '5xx': 0 },
+        }),
+      ],
+      [],
+      7,
+    ).map((c) => c.text);
+    expect(texts).toContain(
+      "5 of ChatGPT-User's 52 visits came from addresses OpenAI does not publish: something else using its name, counted apart.",
+    );
+    expect(texts).toContain(
+      'Anthropic publishes no addresses for ClaudeBot, so none of its 9 visits can be verified: they are counted as unverified.',
+    );
   });
 });

@@ -14,7 +14,7 @@ import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 // or 90 days, the conclusions in words, the chain (crawled → named in answers → visits from the
 // assistants) and the latest imports. Another owner's business is a 404.
 
-export const DAY_CHOICES = [7, 30, 90] as const;
+import { DAY_CHOICES } from './days';
 const DEFAULT_DAYS = 30;
 
 export function crawlersPath(id: string) {

@@ -8,7 +8,8 @@ import {
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
 import { UploadForm } from './upload-form';
-import { DAY_CHOICES, loadCrawlersPage } from './page.server';
+import { DAY_CHOICES } from './days';
+import { loadCrawlersPage } from './page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {

@@ -105,10 +105,13 @@ export function AgentsSection() {
                       <tr key={day.day}>
                         <td className="pr-4 text-slate-700 tabular-nums">{day.day}</td>
                         <td className="flex items-center gap-2 tabular-nums">
-                          <span
+                          {/* A native meter: no inline style (the CSP refuses them). */}
+                          <meter
                             aria-hidden="true"
-                            className="inline-block h-2 rounded bg-sky-700"
-                            style={{ width: `${Math.max(2, (day.visits / peak) * 160)}px` }}
+                            value={day.visits}
+                            min={0}
+                            max={peak}
+                            className="h-2 w-40"
                           />
                           {day.visits}
                         </td>

@@ -53,6 +53,7 @@ export default tseslint.config(
       'build/**',
       '.react-router/**',
       'app/generated/**',
+      'app/domain/tracking/reading/data/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

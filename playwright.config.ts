@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 
@@ -13,6 +14,13 @@ export const AUDIT_FIXTURES = {
   blocking: `http://127.0.0.1:${PORT + 4}/`,
 };
 export const E2E_DATABASE = 'data/e2e.db';
+/**
+ * The servers' SESSION_SECRET: random per run (production refuses one published in the source).
+ * Set in the runner's environment, which the workers inherit, so journeys that sign a link with it
+ * (the digest's unsubscribe) read the same one.
+ */
+export const E2E_SESSION_SECRET = (process.env.E2E_SESSION_SECRET ??=
+  randomBytes(24).toString('base64url'));
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 export const PG_WEBHOOK_SECRET = 'whsec_e2e_two_instances';
 /** The signing secret of the main server's webhook endpoint (the demo checkout does not use it). */
@@ -66,7 +74,7 @@ export default defineConfig({
         PORT: String(PORT),
         PUBLIC_URL: `http://localhost:${PORT}`,
         DATABASE_URL: `file:./${E2E_DATABASE}`,
-        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         NODE_ENV: 'production',
@@ -100,7 +108,7 @@ export default defineConfig({
         INSTANCES: '2',
         TRUST_PROXY: 'true',
         STRIPE_WEBHOOK_SECRET: PG_WEBHOOK_SECRET,
-        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         NODE_ENV: 'production',

@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { randomBytes } from 'node:crypto';
 import { NonceContext } from '~/components/nonce';
-import { contentSecurityPolicy, enforceCsp } from '~/http/csp.server';
+import { contentSecurityPolicy, enforceCsp, FORM_ACTION_ALSO_HEADER } from '~/http/csp.server';
 import { applySecurityHeaders } from '~/http/security-headers';
 
 /**
@@ -16,6 +16,10 @@ import { applySecurityHeaders } from '~/http/security-headers';
 export { startBackgroundJobs } from '~/jobs/index.server';
 // API keys' "last used", noted in memory, is written once more as the server stops.
 export { stopApiKeyUse } from '~/domain/api-keys.server';
+// A client's error (a malformed form, a 404) is one line of the log; ours are logged in full.
+export { handleError } from '~/http/log-errors.server';
+// The OAuth authorization server for /mcp, mounted by the production server (server/app.ts).
+export { handleOAuthRequest } from '~/http/oauth-server.server';
 
 // React Router rejects pending loader promises after this long; the render is aborted a second
 // later, so their rejections can still be streamed to the browser first.
@@ -34,7 +38,11 @@ export default function handleRequest(
   // A fresh nonce for every page: every script tag of this response carries it, and the policy
   // allows no other script.
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString('base64');
-  if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  const formActionAlso = responseHeaders.get(FORM_ACTION_ALSO_HEADER);
+  responseHeaders.delete(FORM_ACTION_ALSO_HEADER);
+  if (enforceCsp) {
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, formActionAlso));
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -28,6 +28,7 @@ import { publicLinks } from '~/lib/env.server';
 import { takeToast } from '~/http/toast.server';
 import { timeZoneOf } from '~/http/time-zone.server';
 import stylesheet from '~/tailwind.css?url';
+import { boundaryShouldLog } from '~/components/route-error-log';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -148,7 +149,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  if (boundaryShouldLog(error)) console.error(error);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-brand-700 text-sm font-semibold">{notFound ? '404' : 'Error'}</p>

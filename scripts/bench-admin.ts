@@ -20,7 +20,8 @@ const SCALE = {
   audit: Number(process.env.BENCH_AUDIT ?? 20_000),
 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-const SECRET = 'bench-session-secret-0123456789abcdef';
+/** Random per run: production refuses a session secret published in the source. */
+const SECRET = randomBytes(24).toString('base64url');
 const TIERS = ['free', 'free', 'free', 'diy', 'starter', 'growth', 'authority'];
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -14,6 +14,7 @@
 // Prints each step's answers by status and the rows the database holds; fails on any 5xx, on an
 // allowed write that did not land, or on anyone above a limit.
 // Knobs: BENCH_PORT (3720), BENCH_SETUPS=postgresql,sqlite.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ import pg from 'pg';
 import { migrate } from './db-migrate';
 import { ensureBuild } from './lib/ensure-build';
 import { startPgCluster } from './lib/pg-cluster';
+
+/** One random secret for every instance of the run: production refuses a published one. */
+const SESSION_SECRET = randomBytes(24).toString('base64url');
 
 const CUSTOMERS = 40;
 const PASSWORD = 'bench-password';
@@ -42,7 +46,7 @@ function startInstances(databaseUrl: string, count: number, port: number): Child
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         PORT: String(port + i),
-        SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+        SESSION_SECRET,
         TRUST_PROXY: 'true',
         DEMO_CHECKOUT: 'true',
         // Only the measured requests: no worker, no schedules.

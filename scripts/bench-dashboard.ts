@@ -14,6 +14,7 @@
 // to fetch, e.g. /dashboard?page=2), BENCH_STDERR=file (the children's stderr), BENCH_EXPLAIN=1
 // (first print every query the dashboard's loader runs for each owner, its time and its plan:
 // scripts/bench/dashboard-explain.ts).
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgresql').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 3403);
 const PAGE = process.env.BENCH_PATH ?? '/dashboard';
-const SECRET = 'bench-session-secret-0123456789abcdef';
+/** Random per run: production refuses a session secret published in the source. */
+const SECRET = randomBytes(24).toString('base64url');
 const root = process.cwd();
 
 function env(databaseUrl: string): NodeJS.ProcessEnv {

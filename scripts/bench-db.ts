@@ -3,6 +3,7 @@
 // SQLite with one instance, PostgreSQL with one instance, PostgreSQL with two instances (requests
 // alternate between them). Prints requests per second, p95 latency and errors for each.
 // Each set-up gets a fresh database; PostgreSQL is a throw-away cluster (scripts/lib/pg-cluster.ts).
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './db-migrate';
 import { startPgCluster } from './lib/pg-cluster';
+
+/** One random secret for every instance of the run: production refuses a published one. */
+const SESSION_SECRET = randomBytes(24).toString('base64url');
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,7 +47,7 @@ function startInstances(databaseUrl: string, count: number): ChildProcess[] {
         AUDIT_SCHEDULER: 'false',
         DATABASE_URL: databaseUrl,
         PORT: String(BASE_PORT + i),
-        SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+        SESSION_SECRET,
         DATABASE_POOL_SIZE: '20',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

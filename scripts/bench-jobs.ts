@@ -7,6 +7,7 @@
 // workers alone get through it (first start to last end), without the one enqueueing process as
 // the limit.
 // Each set-up gets a fresh database; PostgreSQL is a throw-away cluster (scripts/lib/pg-cluster.ts).
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate } from './db-migrate';
 import { startPgCluster } from './lib/pg-cluster';
+
+/** One random secret for every instance of the run: production refuses a published one. */
+const SESSION_SECRET = randomBytes(24).toString('base64url');
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const CONCURRENCY = process.env.JOBS_CONCURRENCY ?? '10';
@@ -45,7 +49,7 @@ function child(
       PUBLIC_URL: 'http://127.0.0.1:3999',
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: '20',
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      SESSION_SECRET,
       JOBS_CONCURRENCY: CONCURRENCY,
       JOBS_POLL_INTERVAL_MS: POLL_MS,
       BENCH_JOBS: String(JOBS),

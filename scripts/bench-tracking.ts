@@ -28,6 +28,7 @@
 // Knobs: BENCH_BUSINESSES, BENCH_SECONDS, BENCH_LATENCY_MS, BENCH_FAKE_RPM, BENCH_RPM,
 // BENCH_CONCURRENCY, BENCH_FAULT_SHARE, BENCH_PAGE_RUNS, BENCH_PAGE_DAYS, BENCH_PART=round|page,
 // BENCH_ENQUEUE_BUSINESSES, BENCH_PART=enqueue, BENCH_SETUPS=sqlite,postgresql, BENCH_VERBOSE (the children's first log lines), BENCH_STDERR=file.
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,9 @@ import pg from 'pg';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../tests/fakes/ai-engines';
 import { migrate } from './db-migrate';
 import { startPgCluster, type PgCluster } from './lib/pg-cluster';
+
+/** One random secret for every instance of the run: production refuses a published one. */
+const SESSION_SECRET = randomBytes(24).toString('base64url');
 
 const ENGINES: FakeEngineId[] = ['chatgpt', 'perplexity', 'gemini', 'claude'];
 const ENV_PREFIX: Record<string, string> = {
@@ -85,7 +89,7 @@ function baseEnv(databaseUrl: string, fake: FakeEngines, workers = 1): NodeJS.Pr
     DATABASE_POOL_SIZE: String(
       Math.min(100, Math.ceil(CONCURRENCY / workers) * ENGINES.length + 10),
     ),
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    SESSION_SECRET,
     OPENAI_API_KEY: 'sk-bench',
     PERPLEXITY_API_KEY: 'pplx-bench',
     GOOGLE_GENERATIVE_AI_API_KEY: 'gemini-bench',

@@ -34,7 +34,8 @@ const JS_BUDGETS: [string, number][] = [
 ];
 /** The dashboard page of a 1,000-business owner (issue 37; npm run bench:dashboard measures it too). */
 const DASHBOARD_HTML_BUDGET = 60 * KIB;
-const SECRET = 'bench-session-secret-0123456789abcdef';
+/** Random per run: production refuses a session secret published in the source. */
+const SECRET = randomBytes(24).toString('base64url');
 const APP_PORT = 3400;
 const NGINX_PORT = 3401;
 const STATIC_PORT = 3402;

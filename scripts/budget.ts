@@ -28,7 +28,8 @@ import { addSignedInUser, isoAt as iso } from './lib/seed-session';
 import { jsWeight, launchChromium, type JsWeight } from './lib/js-bytes';
 import { ADMIN_BUDGET, DASHBOARD_BUDGET, KIB, PUBLIC_BUDGET, PUBLIC_PAGES } from './lib/js-budgets';
 
-const SECRET = 'budget-session-secret-0123456789abcdef';
+/** Random per run: production refuses a session secret published in the source. */
+const SECRET = randomBytes(24).toString('base64url');
 const work = mkdtempSync(path.join(tmpdir(), 'aiv-budget-'));
 let server: ChildProcess | null = null;
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, {
@@ -17,6 +18,7 @@ import {
   bodyLimitFor,
   isStreamingUploadPath,
   isJsonApiPath,
+  isOAuthServerPath,
   isWebhookPath,
   isWellFormedHost,
   PAGE_METHODS,
@@ -29,6 +31,13 @@ type AppHandler = (
   context: { clientAddress: string | null },
 ) => Promise<Response>;
 
+/** The OAuth authorization server (oidc-provider, from the app build), answering on Node's objects. */
+export type OAuthHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: { origin: string; clientAddress: string | null },
+) => void;
+
 export type ServerOptions = {
   /** The app: React Router's build, or (in tests of the server itself) any handler. */
   build: ServerBuild | { handler: AppHandler };
@@ -37,6 +46,8 @@ export type ServerOptions = {
   /** Behind a reverse proxy: scheme and host come from its X-Forwarded-* headers. */
   trustProxy: boolean;
   mode?: string;
+  /** The authorization server for /mcp's OAuth (its paths: isOAuthServerPath). */
+  oauth?: OAuthHandler;
   /** How long a request body may stall, and take in all (tests shorten them). */
   bodyTimeouts?: { idleMs: number; totalMs: number };
 };
@@ -51,6 +62,7 @@ export function createServerApp({
   clientDir,
   trustProxy,
   mode,
+  oauth,
   bodyTimeouts = { idleMs: BODY_IDLE_TIMEOUT_MS, totalMs: BODY_TOTAL_TIMEOUT_MS },
 }: ServerOptions) {
   const app = express();
@@ -82,6 +94,26 @@ export function createServerApp({
   );
   // favicon.svg and the like keep their names, so they are only kept for an hour.
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
+
+  // The OAuth endpoints go to the authorization server before the page rules below: they are
+  // called by apps' servers and by browser-based clients (CORS, which oidc-provider answers,
+  // preflights included), never authorised by our cookie; their bodies are read under the
+  // same limits as the app's.
+  if (oauth) {
+    app.use((req, res, next) => {
+      if (!isOAuthServerPath(req.path)) return next();
+      if (!isWellFormedHost(req.headers.host)) return refuse(req, res, 400, 'Bad Host header');
+      readBody(
+        req,
+        res,
+        () => {
+          const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+          oauth(req, res, { origin, clientAddress: req.ip ?? null });
+        },
+        bodyTimeouts,
+      );
+    });
+  }
 
   app.use(checkRequestLine);
   app.use(refuseCrossSite);

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { createServerApp } from './app';
+import { createServerApp, type OAuthHandler } from './app';
 
 // A production server unless told otherwise (as react-router-serve does): the app reads this at start-up
 // (Content-Security-Policy, secure cookies, error details).
@@ -28,8 +28,15 @@ const build = (await import(
   pathToFileURL(path.join(root, 'build/server/index.js')).href
 )) as ServerBuild;
 
+const entry = build.entry.module as {
+  startBackgroundJobs?: () => Promise<() => Promise<void>>;
+  stopApiKeyUse?: () => Promise<void>;
+  handleOAuthRequest?: OAuthHandler;
+};
+
 const app = createServerApp({
   build,
+  oauth: entry.handleOAuthRequest,
   clientDir: path.join(root, 'build/client'),
   // Read as the app reads it (env.server.ts), which also refuses a malformed value at start-up.
   trustProxy: ['true', '1'].includes(process.env.TRUST_PROXY ?? ''),
@@ -43,10 +50,6 @@ const DRAIN_MS = 2000;
 // The job engine (e-mail delivery, the weekly AI-readiness re-audit) lives in the app build, next to
 // the database. It starts once the server listens; JOBS_WORKER=false makes this a web-only instance
 // that enqueues work but runs none.
-const entry = build.entry.module as {
-  startBackgroundJobs?: () => Promise<() => Promise<void>>;
-  stopApiKeyUse?: () => Promise<void>;
-};
 let jobs: Promise<() => Promise<void>> = Promise.resolve(async () => {});
 const onListening = () => {
   console.log(`[server] http://localhost:${port}`);

@@ -14,10 +14,14 @@ export const RESET_LINK_MESSAGES: Record<ResetLinkProblem, string> = {
   expired: 'This password reset link has expired: links work for one hour. Ask for a new one.',
 };
 
+/** What a reset ends, said on the reset page and in the reset e-mail (issue 41). */
+export const RESET_ENDS_ACCESS =
+  'A new password signs out every session and revokes every API key of the account: an assistant or script that used one needs a new key afterwards.';
+
 export const PASSWORD_RESET_TOAST = {
   title: 'Password changed',
   description:
-    'Your new password is set and you are signed in. Every other session was signed out.',
+    'Your new password is set and you are signed in. Every other session was signed out and every API key revoked.',
 };
 
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';

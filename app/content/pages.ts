@@ -48,7 +48,7 @@ export const PUBLIC_PAGES = {
     label: 'Use your data in AI assistants',
     title: 'Use your data in Claude, ChatGPT or Cursor | AI Visibility',
     description:
-      'Connect Claude, ChatGPT, Cursor or VS Code to your AI Visibility account with an API key: the exact settings for each, and what the assistant can read and do.',
+      'Connect ChatGPT and Claude to your AI Visibility account by signing in, or Cursor, VS Code and the APIs with an API key: the exact steps for each, and what the assistant can read and do.',
   },
   privacy: {
     path: '/privacy',

@@ -10,7 +10,11 @@ import {
   toPublicUser,
   type PublicUser,
 } from './accounts.server';
-import { assertLoginAllowed, recordAttempt, type AttemptClient } from './auth-throttle.server';
+import {
+  reserveLoginAttempt,
+  settleLoginAttempt,
+  type AttemptClient,
+} from './auth-throttle.server';
 import {
   LAST_ADMIN_DELETE_MESSAGE,
   PAID_PLAN_DELETE_MESSAGE,
@@ -48,16 +52,22 @@ async function assertCurrentPassword(
   client: AttemptClient,
   field = 'currentPassword',
 ) {
-  await assertLoginAllowed(actor.email, client);
-  const stored = await db.password.findUnique({
-    where: { userId: actor.id },
-    select: { hash: true },
-  });
-  const valid = await verifyPassword(password, stored?.hash ?? (await getDummyHash()));
-  if (!stored || !valid) {
-    await recordAttempt('login', actor.email, client, false);
-    throw new DomainError('invalid_input', WRONG_PASSWORD_MESSAGE, { field });
+  // Counted before the check, as a sign-in is (reserveLoginAttempt); a right password releases it.
+  const reservation = await reserveLoginAttempt(actor.email, client);
+  let valid = false;
+  try {
+    const stored = await db.password.findUnique({
+      where: { userId: actor.id },
+      select: { hash: true },
+    });
+    const matches = await verifyPassword(password, stored?.hash ?? (await getDummyHash()));
+    valid = Boolean(stored) && matches;
+  } catch (error) {
+    await settleLoginAttempt(reservation, 'released');
+    throw error;
   }
+  await settleLoginAttempt(reservation, valid ? 'released' : 'failed');
+  if (!valid) throw new DomainError('invalid_input', WRONG_PASSWORD_MESSAGE, { field });
 }
 
 /** Names: a string sets it, null clears it. */

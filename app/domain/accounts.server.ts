@@ -2,9 +2,10 @@ import { db } from '~/lib/db.server';
 import type { User } from '~/generated/prisma/client';
 import type { LoginInput, RegisterInput } from '~/schemas/auth';
 import {
-  assertLoginAllowed,
-  assertRegistrationAllowed,
-  recordAttempt,
+  reserveLoginAttempt,
+  reserveRegistration,
+  settleLoginAttempt,
+  settleRegistration,
   type AttemptClient,
 } from './auth-throttle.server';
 import { DomainError, isDomainError } from './errors';
@@ -105,19 +106,22 @@ export async function verifyLogin(input: LoginInput): Promise<PublicUser> {
   return toPublicUser(user);
 }
 
-/** Sign-in from the login form or the JSON API: throttled, and every attempt is counted. */
+/**
+ * Sign-in from the login form or the JSON API: throttled, and every attempt is counted before its
+ * password is checked (reserveLoginAttempt), so a burst cannot check more than a limit allows.
+ */
 export async function signIn(input: LoginInput, client: AttemptClient): Promise<PublicUser> {
-  await assertLoginAllowed(input.email, client);
+  const reservation = await reserveLoginAttempt(input.email, client);
+  let user: PublicUser;
   try {
-    const user = await verifyLogin(input);
-    await recordAttempt('login', input.email, client, true);
-    return user;
+    user = await verifyLogin(input);
   } catch (error) {
-    if (isDomainError(error) && error.code === 'unauthenticated') {
-      await recordAttempt('login', input.email, client, false);
-    }
+    const wrong = isDomainError(error) && error.code === 'unauthenticated';
+    await settleLoginAttempt(reservation, wrong ? 'failed' : 'released');
     throw error;
   }
+  await settleLoginAttempt(reservation, 'succeeded');
+  return user;
 }
 
 /**
@@ -129,19 +133,12 @@ export async function signUp(
   client: AttemptClient,
   requestOrigin?: string,
 ): Promise<PublicUser> {
-  await assertRegistrationAllowed(client);
-  let user: PublicUser;
-  try {
-    user = await registerUser(input);
-  } catch (error) {
-    // A taken e-mail counts toward the address's limit like a new account: otherwise anyone could
-    // test which e-mails have accounts at full speed.
-    if (isDomainError(error) && error.code === 'conflict') {
-      await recordAttempt('register', input.email, client, false);
-    }
-    throw error;
-  }
-  await recordAttempt('register', input.email, client, true);
+  // Counted before the e-mail is looked at, so a burst cannot pass the address's limit. A taken
+  // e-mail counts like a new account: otherwise anyone could test which e-mails have accounts at
+  // full speed.
+  const reservation = await reserveRegistration(input.email, client);
+  const user = await registerUser(input);
+  await settleRegistration(reservation);
   sendWelcome(user, requestOrigin);
   return user;
 }

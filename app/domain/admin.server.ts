@@ -1,4 +1,5 @@
 import { db } from '~/lib/db.server';
+import { maskMailSecrets } from '~/lib/mail-secrets';
 import { ADMINS_LOCK, withLock } from '~/lib/owner-lock.server';
 import type { Prisma } from '~/generated/prisma/client';
 import type { AdminUserUpdate, CreateAdminInput } from '~/schemas/admin';
@@ -11,6 +12,7 @@ import {
   type AuditHistoryPage,
   type AuditView,
 } from './audits.server';
+import { assertExpiryNotBilled } from './billed-expiry';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
 import { inOrderOf, searchBusinesses, searchUsers, searchWords } from './search.server';
@@ -241,6 +243,7 @@ export async function updateUserAsAdmin(
     ) {
       throw new DomainError('conflict', planBilledMessage(current), { reason: 'billed_plan' });
     }
+    assertExpiryNotBilled(current, input.subscriptionExpiry, now);
 
     const changes = AUDITED_FIELDS.flatMap((field) => {
       const next = input[field];
@@ -304,7 +307,10 @@ export async function createAdminUser(
 // ---------------------------------------------------------------------------------------------
 // Businesses
 
-export type AdminBusinessView = Omit<BusinessView, 'updatedAt'> & {
+export type AdminBusinessView = Omit<
+  BusinessView,
+  'updatedAt' | 'phone' | 'address' | 'openingHours' | 'nameVariants'
+> & {
   owner: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
   /** The latest AI-readiness audit, if any. */
   lastAudit: { score: number; auditedAt: string } | null;
@@ -609,7 +615,8 @@ export async function listOutbox(
       kind: row.kind,
       status: row.status,
       error: row.error,
-      text: row.text,
+      // Secrets masked: only the recipient's mailbox holds a usable link (issue 41).
+      text: maskMailSecrets(row.text),
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
     })),

@@ -3,6 +3,7 @@ import { db, type TransactionClient } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import { publicUserSelect, toPublicUser, type PublicUser } from './accounts.server';
 import { DomainError } from './errors';
+import { notifyApiKeyCreated } from './notices.server';
 import {
   API_KEYS_PER_ACCOUNT,
   apiKeyLimit,
@@ -120,6 +121,7 @@ export async function createApiKey(
           select: viewSelect,
         });
       });
+      notifyApiKeyCreated(owner.id, { name: row.name, prefix: `aiv_${prefix}`, createdAt: now });
       return { ...toView(row), key };
     } catch (error) {
       // A prefix taken already (48 random bits: practically never): draw another.
@@ -161,22 +163,28 @@ export async function revokeApiKey(owner: Pick<PublicUser, 'id'>, id: string): P
 
 export type VerifiedApiKey = { keyId: string; user: PublicUser };
 
+/** Compared with when a prefix is unknown, so that answer takes as long as a wrong secret's. */
+const DUMMY_HASH = hashKey('aiv_000000000000_dummy-key-compared-when-the-prefix-is-unknown');
+
 /**
  * The owner of a live key, or null (malformed, unknown, revoked). The key is looked up by its
- * prefix and its SHA-256 compared in constant time with the stored one.
+ * prefix and its SHA-256 compared in constant time with the stored one; an unknown prefix is
+ * compared with a dummy hash, and the owner is read only once the key matched, so a known
+ * prefix with a wrong secret and an unknown one do the same work (timing tells them apart no more).
  */
 export async function verifyApiKey(key: string): Promise<VerifiedApiKey | null> {
   const match = KEY_PATTERN.exec(key);
   if (!match) return null;
   const row = await db.apiKey.findUnique({
     where: { prefix: match[1] },
-    select: { id: true, hash: true, user: { select: publicUserSelect } },
+    select: { id: true, hash: true, userId: true },
   });
-  if (!row) return null;
-  const expected = Buffer.from(row.hash, 'hex');
+  const expected = Buffer.from(row?.hash ?? DUMMY_HASH, 'hex');
   const given = Buffer.from(hashKey(key), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { keyId: row.id, user: toPublicUser(row.user) };
+  const matches = expected.length === given.length && timingSafeEqual(expected, given);
+  if (!row || !matches) return null;
+  const user = await db.user.findUnique({ where: { id: row.userId }, select: publicUserSelect });
+  return user ? { keyId: row.id, user: toPublicUser(user) } : null;
 }
 
 /**

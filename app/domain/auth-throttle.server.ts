@@ -66,7 +66,87 @@ function rateLimited(message: string, windowMs: number) {
   });
 }
 
-export async function assertLoginAllowed(email: string, client: AttemptClient, now = new Date()) {
+/**
+ * A sign-in attempt counted before its password is checked (issue 41): the attempt's row is
+ * written first, as a failure, and the limits then count it with every other. So however many
+ * attempts arrive at once, on however many instances, at most a limit's number of them are ever
+ * checked: of the attempts a limit lets through, the last one written counts all the others (each
+ * was written before it, and the count is a statement of its own after that write), so it would
+ * see more than the limit. An attempt turned away deletes its row (it checked nothing); a right
+ * password turns its row into a success; a wrong one leaves it as the failure it already is. A
+ * process that dies between the two leaves a failure, never a free guess. A burst may be turned
+ * away beyond what a one-at-a-time sequence would be (each sees the others' rows), never less.
+ */
+export type LoginReservation = {
+  id: string;
+  email: string;
+  client: AttemptClient;
+  now: Date;
+};
+
+/**
+ * Reserves one sign-in attempt for `email` (the login form, the API, a check of the current
+ * password): 429 (rate_limited, the reservation dropped) past a limit, otherwise the reservation
+ * to settle once the password is checked (settleLoginAttempt).
+ */
+export async function reserveLoginAttempt(
+  email: string,
+  client: AttemptClient,
+  now = new Date(),
+): Promise<LoginReservation> {
+  const row = await db.authAttempt.create({
+    data: {
+      kind: 'login',
+      email,
+      ipAddress: client.ipAddress ?? null,
+      deviceId: client.deviceId ?? null,
+      succeeded: false,
+      createdAt: now,
+    },
+    select: { id: true },
+  });
+  try {
+    await assertWithinLoginLimits(email, client, now);
+  } catch (error) {
+    await dropReservation(row.id);
+    throw error;
+  }
+  return { id: row.id, email, client, now };
+}
+
+/**
+ * What the check of a reserved attempt found: `succeeded` (a sign-in: the row becomes a success),
+ * `failed` (a wrong password: the row stays a failure) or `released` (nothing to count: a right
+ * current password, or the check itself broke before it answered).
+ */
+export async function settleLoginAttempt(
+  reservation: LoginReservation,
+  outcome: 'succeeded' | 'failed' | 'released',
+) {
+  if (outcome === 'released') return dropReservation(reservation.id);
+  if (outcome === 'succeeded') {
+    await db.authAttempt.updateMany({
+      where: { id: reservation.id },
+      data: { succeeded: true },
+    });
+    return;
+  }
+  const { email, client, now } = reservation;
+  if (client.deviceId) return;
+  const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
+  const byAccount = await db.authAttempt.count({
+    where: { kind: 'login', succeeded: false, deviceId: null, email, createdAt: { gt: since } },
+  });
+  // The owner hears of it once per window, by e-mail.
+  if (byAccount === AUTH_LIMITS.failedLoginsPerAccount) notifyAccountUnderAttack(email);
+}
+
+async function dropReservation(id: string) {
+  await db.authAttempt.deleteMany({ where: { id } });
+}
+
+/** The limits, counted with the attempt's own row (so "more than the limit" turns it away). */
+async function assertWithinLoginLimits(email: string, client: AttemptClient, now: Date) {
   const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
   if (client.deviceId) {
     // The owner's browser: its own failures are all that count.
@@ -79,7 +159,7 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
         createdAt: { gt: since },
       },
     });
-    if (byDevice >= AUTH_LIMITS.failedLoginsPerDevice) {
+    if (byDevice > AUTH_LIMITS.failedLoginsPerDevice) {
       await lockedOut('device', email, client, now);
     }
     return;
@@ -91,14 +171,14 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
     db.authAttempt.count({ where: { ...failed, ipAddress: ip } }),
     db.authAttempt.count({ where: { ...failed, ipAddress: ip, email } }),
   ]);
-  if (byAccountAndIp >= AUTH_LIMITS.failedLoginsPerAccountAndIp) {
+  if (byAccountAndIp > AUTH_LIMITS.failedLoginsPerAccountAndIp) {
     await lockedOut('account_address', email, client, now);
   }
-  if (byIp >= AUTH_LIMITS.failedLoginsPerIp) await lockedOut('address', email, client, now);
+  if (byIp > AUTH_LIMITS.failedLoginsPerIp) await lockedOut('address', email, client, now);
   // Distributed guessing at this account: the owner's addresses go on as usual; an unknown one is
   // refused once it has been guessing at this account, and otherwise waits before the check.
   const byAccount = await db.authAttempt.count({ where: { ...failed, email } });
-  if (byAccount < AUTH_LIMITS.failedLoginsPerAccount) return;
+  if (byAccount <= AUTH_LIMITS.failedLoginsPerAccount) return;
   const known = await db.authAttempt.findFirst({
     where: {
       kind: 'login',
@@ -110,7 +190,7 @@ export async function assertLoginAllowed(email: string, client: AttemptClient, n
     select: { id: true },
   });
   if (known) return;
-  if (byAccountAndIp >= AUTH_LIMITS.guessesPerUnknownAddressUnderAttack) {
+  if (byAccountAndIp > AUTH_LIMITS.guessesPerUnknownAddressUnderAttack) {
     await lockedOut('guessing', email, client, now);
   }
   await new Promise((resolve) => setTimeout(resolve, AUTH_LIMITS.unknownAddressDelayMsUnderAttack));
@@ -166,12 +246,23 @@ async function lockedOut(
  * Forgotten-password requests: an address asking too often is refused (429, whatever the e-mails);
  * past a few links an hour for one e-mail the answer stays the same but no more mail goes out, so
  * nobody can flood an inbox (the owner already has working links). Returns whether to send.
+ * Counted like sign-ins: the request is written first and counts itself, so a burst cannot pass.
  */
-export async function assertResetRequestAllowed(
+export async function reserveResetRequest(
   email: string,
   client: AttemptClient,
   now = new Date(),
 ): Promise<boolean> {
+  const row = await db.authAttempt.create({
+    data: {
+      kind: 'reset',
+      email,
+      ipAddress: client.ipAddress ?? null,
+      succeeded: true,
+      createdAt: now,
+    },
+    select: { id: true },
+  });
   const since = new Date(now.getTime() - AUTH_LIMITS.resetRequestsWindowMs);
   const recent = { kind: 'reset', createdAt: { gt: since } };
   const [byIp, byEmail] = await Promise.all([
@@ -180,45 +271,46 @@ export async function assertResetRequestAllowed(
       : 0,
     db.authAttempt.count({ where: { ...recent, email } }),
   ]);
-  if (byIp >= AUTH_LIMITS.resetRequestsPerIp) {
+  if (byIp > AUTH_LIMITS.resetRequestsPerIp) {
+    await dropReservation(row.id);
     throw rateLimited(TOO_MANY_RESET_REQUESTS_MESSAGE, AUTH_LIMITS.resetRequestsWindowMs);
   }
-  return byEmail < AUTH_LIMITS.resetLinksPerEmail;
+  return byEmail <= AUTH_LIMITS.resetLinksPerEmail;
 }
 
-export async function assertRegistrationAllowed(client: AttemptClient, now = new Date()) {
-  if (!client.ipAddress) return;
-  const since = new Date(now.getTime() - AUTH_LIMITS.registrationsPerIpWindowMs);
-  const count = await db.authAttempt.count({
-    // Every sign-up attempt that got an answer about the e-mail counts, taken ones included.
-    where: {
-      kind: 'register',
-      ipAddress: client.ipAddress,
-      createdAt: { gt: since },
-    },
-  });
-  if (count >= AUTH_LIMITS.registrationsPerIp) {
-    throw rateLimited(TOO_MANY_REGISTRATIONS_MESSAGE, AUTH_LIMITS.registrationsPerIpWindowMs);
-  }
-}
-
-export async function recordAttempt(
-  kind: 'login' | 'register' | 'reset',
+/**
+ * A sign-up attempt, counted before the e-mail is looked at (like sign-ins): every attempt that
+ * gets an answer about the e-mail counts, taken ones included. Past the address's limit it is
+ * dropped and refused (429). Returns the reservation's id for settleRegistration.
+ */
+export async function reserveRegistration(
   email: string,
   client: AttemptClient,
-  succeeded: boolean,
   now = new Date(),
-) {
-  const deviceId = (kind === 'login' && client.deviceId) || null;
-  await db.authAttempt.create({
-    data: { kind, email, ipAddress: client.ipAddress ?? null, deviceId, succeeded, createdAt: now },
+): Promise<string> {
+  const row = await db.authAttempt.create({
+    data: {
+      kind: 'register',
+      email,
+      ipAddress: client.ipAddress ?? null,
+      succeeded: false,
+      createdAt: now,
+    },
+    select: { id: true },
   });
-  if (kind === 'login' && !succeeded && !deviceId) {
-    const since = new Date(now.getTime() - AUTH_LIMITS.windowMs);
-    const byAccount = await db.authAttempt.count({
-      where: { kind: 'login', succeeded: false, deviceId: null, email, createdAt: { gt: since } },
-    });
-    // The owner hears of it once per window, by e-mail.
-    if (byAccount === AUTH_LIMITS.failedLoginsPerAccount) notifyAccountUnderAttack(email);
+  if (!client.ipAddress) return row.id;
+  const since = new Date(now.getTime() - AUTH_LIMITS.registrationsPerIpWindowMs);
+  const count = await db.authAttempt.count({
+    where: { kind: 'register', ipAddress: client.ipAddress, createdAt: { gt: since } },
+  });
+  if (count > AUTH_LIMITS.registrationsPerIp) {
+    await dropReservation(row.id);
+    throw rateLimited(TOO_MANY_REGISTRATIONS_MESSAGE, AUTH_LIMITS.registrationsPerIpWindowMs);
   }
+  return row.id;
+}
+
+/** A reserved sign-up made its account (a taken e-mail leaves the row a failure, still counted). */
+export async function settleRegistration(id: string) {
+  await db.authAttempt.updateMany({ where: { id }, data: { succeeded: true } });
 }

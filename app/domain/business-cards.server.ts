@@ -10,6 +10,8 @@ import {
   type VisibilitySummary,
 } from './tracking/reports/summaries.server';
 import { AUDITS_PER_BUSINESS_PER_DAY, effectiveTier } from './tiers';
+import { wrongFactsOf } from './tracking/reports/facts.server';
+import type { FactKind } from './tracking/reading/facts';
 
 // What each card of a page of the dashboard shows beside the business: its AI readiness (score,
 // trend, whether the last check reached the site), what is left of today's audits, and its AI
@@ -21,6 +23,8 @@ export type BusinessCards = {
   readiness: Record<string, AuditStanding>;
   allowances: Record<string, AuditAllowance>;
   visibility: Record<string, VisibilitySummary>;
+  /** The kinds of fact the answers of the last 30 days gave wrong (issue 45). */
+  wrongFacts: Record<string, FactKind[]>;
 };
 
 /** A row of the card query, as either engine gives it back (dates as Date, or SQLite's text). */
@@ -43,7 +47,7 @@ export async function businessCards(
   ids: string[],
   now = new Date(),
 ): Promise<BusinessCards> {
-  if (ids.length === 0) return { readiness: {}, allowances: {}, visibility: {} };
+  if (ids.length === 0) return { readiness: {}, allowances: {}, visibility: {}, wrongFacts: {} };
   const tier = effectiveTier(user, now);
   const rows = await db.$queryRaw<CardRow[]>`
     SELECT b."id", b."lastAuditScore", b."lastAuditAt", b."auditTrend", b."lastUnreachableAt",
@@ -72,6 +76,9 @@ export async function businessCards(
     const trackedUntil = dateOf(row.trackedUntil);
     if (trackedUntil) latest.set(row.id, trackedUntil);
   }
-  const visibility = await visibilitySummaries(latest, periodKindOf(tier));
-  return { readiness, allowances, visibility };
+  const [visibility, wrongFacts] = await Promise.all([
+    visibilitySummaries(latest, periodKindOf(tier)),
+    wrongFactsOf(user.id, [...latest.keys()], now),
+  ]);
+  return { readiness, allowances, visibility, wrongFacts };
 }

@@ -1,7 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db, type TransactionClient } from '~/lib/db.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
-import type { BusinessInput, BusinessUpdateInput } from '~/schemas/business';
+import { phoneInE164, type BusinessInput, type BusinessUpdateInput } from '~/schemas/business';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
 import { inOrderOf, searchBusinesses, searchWords } from './search.server';
@@ -14,6 +14,7 @@ import {
   type SubscriptionFacts,
   type Tier,
 } from './tiers';
+import { variantsOf } from './tracking/reading/variants';
 
 // A user's businesses. Every operation takes the acting user and only ever touches that user's
 // rows: another user's business is "not found" (we do not reveal that it exists) and nothing changes.
@@ -31,6 +32,13 @@ export type BusinessView = {
   website: string | null;
   industry: string | null;
   location: string | null;
+  /** E.164. */
+  phone: string | null;
+  address: string | null;
+  /** schema.org openingHours syntax. */
+  openingHours: string | null;
+  /** Other names answers call it, as the owner gave them (the reader adds the usual variants). */
+  nameVariants: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -44,16 +52,29 @@ export const businessViewSelect = {
   website: true,
   industry: true,
   location: true,
+  phone: true,
+  address: true,
+  openingHours: true,
+  nameVariants: true,
   createdAt: true,
   updatedAt: true,
 } as const;
 
 type Row = {
-  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt' ? Date : BusinessView[K];
+  [K in keyof BusinessView]: K extends 'createdAt' | 'updatedAt'
+    ? Date
+    : K extends 'nameVariants'
+      ? string | null
+      : BusinessView[K];
 };
 
 function toView(row: Row): BusinessView {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    nameVariants: variantsOf(row.nameVariants),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -222,6 +243,10 @@ export async function createBusiness(
       website: input.website ?? null,
       industry: input.industry ?? null,
       location: input.location ?? null,
+      phone: input.phone ?? null,
+      address: input.address ?? null,
+      openingHours: input.openingHours ?? null,
+      nameVariants: input.nameVariants?.join('\n') ?? null,
     },
     select: businessViewSelect,
   });
@@ -246,9 +271,31 @@ export async function updateBusiness(
   input: BusinessUpdateInput,
 ): Promise<BusinessView> {
   const data: Record<string, string | null> = {};
-  for (const key of ['name', 'description', 'website', 'industry', 'location'] as const) {
+  const fields = [
+    'name',
+    'description',
+    'website',
+    'industry',
+    'location',
+    'phone',
+    'address',
+    'openingHours',
+  ] as const;
+  for (const key of fields) {
     const value = input[key];
     if (value !== undefined) data[key] = value;
+  }
+  if (input.nameVariants !== undefined) data.nameVariants = input.nameVariants?.join('\n') ?? null;
+  if (data.phone && input.location === undefined) {
+    // A phone sent without the location: read it in the country of the one kept.
+    const kept = await db.business.findFirst({
+      where: { id, userId: actor.id },
+      select: { location: true },
+    });
+    if (!kept) throw new DomainError('not_found', BUSINESS_NOT_FOUND_MESSAGE);
+    const read = phoneInE164(data.phone, kept.location);
+    if (!read.ok) throw new DomainError('invalid_input', read.message, { field: 'phone' });
+    data.phone = read.e164;
   }
   if (Object.keys(data).length === 0) {
     // Nothing to change: answer with the business as it is (an empty update matches no row).

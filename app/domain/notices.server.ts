@@ -2,6 +2,8 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail, type Mail } from '~/lib/mail.server';
 import {
   accountUnderAttackMail,
+  apiKeyCreatedMail,
+  appConnectedMail,
   billingNoticeMail,
   type BillingNotice,
   mailOrigin,
@@ -54,6 +56,19 @@ export function notifyBilling(userId: string, notice: BillingNotice, requestOrig
   mailUser(userId, (user) =>
     billingNoticeMail({ ...user, notice, origin: mailOrigin(requestOrigin) }),
   );
+}
+
+/** An API key was made (once it is stored): the owner is told its name, so a stranger's shows. */
+export function notifyApiKeyCreated(
+  userId: string,
+  key: { name: string; prefix: string; createdAt: Date },
+) {
+  mailUser(userId, (user) => apiKeyCreatedMail({ ...user, key, origin: mailOrigin() }));
+}
+
+/** The owner allowed an app on the OAuth consent page (a first connection of that app). */
+export function notifyAppConnected(userId: string, appName: string, scopes: string[]) {
+  mailUser(userId, (user) => appConnectedMail({ ...user, appName, scopes, origin: mailOrigin() }));
 }
 
 /** Sends the owner of `userId` the message `build` makes for them, in the background. */

@@ -3,11 +3,7 @@ import { db } from '~/lib/db.server';
 import { inBackground, sendMail } from '~/lib/mail.server';
 import { mailOrigin, passwordResetMail, RESET_LINK_MINUTES } from '~/mail/messages.server';
 import { toPublicUser, publicUserSelect, type PublicUser } from './accounts.server';
-import {
-  assertResetRequestAllowed,
-  recordAttempt,
-  type AttemptClient,
-} from './auth-throttle.server';
+import { reserveResetRequest, type AttemptClient } from './auth-throttle.server';
 import {
   RESET_LINK_MESSAGES,
   RESET_REQUESTED_MESSAGE,
@@ -41,8 +37,7 @@ export async function requestPasswordReset(
   requestOrigin?: string,
   now = new Date(),
 ): Promise<void> {
-  const send = await assertResetRequestAllowed(email, client, now);
-  await recordAttempt('reset', email, client, true, now);
+  const send = await reserveResetRequest(email, client, now);
   if (!send) return;
   inBackground(async () => {
     const user = await db.user.findUnique({
@@ -88,8 +83,9 @@ export async function checkResetToken(
 }
 
 /**
- * Sets a new password with a link: the link and every other link of the user stop working, and
- * every session of the user ends (the caller signs them in afresh). Two uses at once: one wins.
+ * Sets a new password with a link: the link and every other link of the user stop working, every
+ * session of the user ends (the caller signs them in afresh), every API key is revoked and every
+ * app connected through OAuth is disconnected. Two uses at once: one wins.
  */
 export async function resetPassword(
   token: string,
@@ -124,6 +120,11 @@ export async function resetPassword(
       where: { userId: reset.userId, endedAt: null },
       data: { endedAt: now },
     });
+    // An account recovery ends every way in that the old password's holder may have made: the
+    // sessions above, and the API keys (revoked: deleted, so the next request with one is refused).
+    await tx.apiKey.deleteMany({ where: { userId: reset.userId } });
+    // Every connected app (OAuth grants, their tokens and codes) is disconnected too.
+    await tx.oAuthRecord.deleteMany({ where: { userId: reset.userId } });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: reset.userId },
       select: publicUserSelect,

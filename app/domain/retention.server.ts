@@ -45,6 +45,8 @@ export type RetentionOutcome = {
   sessions: number;
   /** Keyed hashes of counted log lines (issue 48's "counted once"), kept as long as answers. */
   crawlerLinesSeen: number;
+  /** Expired OAuth records: codes, tokens, interactions, registered clients nobody used. */
+  oauthRecords: number;
   /** DELETE statements run (each removes at most `batch` rows). */
   batches: number;
 };
@@ -155,17 +157,32 @@ export async function deleteExpiredRows({
       }),
     options,
   );
+  const oauthRecords = await inBatches(
+    async (take) =>
+      (
+        await db.oAuthRecord.findMany({
+          where: { expiresAt: { lte: now } },
+          orderBy: [{ expiresAt: 'asc' }, { key: 'asc' }],
+          take,
+          select: { key: true },
+        })
+      ).map((row) => ({ id: row.key })),
+    (keys) => db.oAuthRecord.deleteMany({ where: { key: { in: keys }, expiresAt: { lte: now } } }),
+    options,
+  );
   return {
     trackingAnswers: answers.deleted,
     accessLogs: accessLogs.deleted,
     authAttempts: authAttempts.deleted,
     sessions: sessions.deleted,
     crawlerLinesSeen: linesSeen.deleted,
+    oauthRecords: oauthRecords.deleted,
     batches:
       answers.batches +
       accessLogs.batches +
       authAttempts.batches +
       sessions.batches +
-      linesSeen.batches,
+      linesSeen.batches +
+      oauthRecords.batches,
   };
 }

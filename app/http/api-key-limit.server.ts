@@ -12,10 +12,15 @@ const MAX_BUCKETS = 10_000;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/**
+ * Takes `calls` requests from the key's bucket (a JSON-RPC batch on /mcp takes one per message),
+ * all or none. More than the bucket ever holds is refused for a minute.
+ */
 export function takeApiKeyRequest(
   keyId: string,
   now = Date.now(),
   perMinute = env.API_KEY_RATE_LIMIT_PER_MINUTE,
+  calls = 1,
 ): RateDecision {
   const perMs = perMinute / 60_000;
   const bucket = buckets.get(keyId) ?? { tokens: perMinute, at: now };
@@ -24,13 +29,14 @@ export function takeApiKeyRequest(
   buckets.delete(keyId);
   buckets.set(keyId, bucket);
   if (buckets.size > MAX_BUCKETS) forgetIdle(now, perMinute, perMs);
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
+  if (calls > perMinute) return { allowed: false, retryAfterSeconds: 60 };
+  if (bucket.tokens >= calls) {
+    bucket.tokens -= calls;
     return { allowed: true };
   }
   return {
     allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((calls - bucket.tokens) / perMs / 1000)),
   };
 }
 

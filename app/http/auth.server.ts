@@ -11,7 +11,9 @@ import { API_KEY_RATE_LIMIT_MESSAGE, takeApiKeyRequest } from './api-key-limit.s
 import { LoginSchema } from '~/schemas/auth';
 import { cookieSecure, env } from '~/lib/env.server';
 import { deviceIdFor, issueDeviceCookie } from './device-cookie.server';
+import { verifyAccessToken } from '~/domain/oauth/tokens.server';
 import { getClientInfo, getClientIp, jsonMessage } from './http.server';
+import { getOrigin } from './origin.server';
 import { bearerToken } from './request-limits';
 import { redirectWithToast, type ToastInput } from './toast.server';
 
@@ -76,20 +78,23 @@ export type ApiCaller = { user: PublicUser; apiKeyId: string | null };
 
 export const API_KEY_REFUSED_MESSAGE =
   'An API key cannot change the password, e-mail, plan or API keys, or delete the account. Sign in to the site to do this.';
+export const OAUTH_TOKEN_REFUSED_MESSAGE =
+  'This access token was issued to an app for the MCP server at /mcp only: it cannot call the JSON API. Use an API key or sign in.';
 export const API_KEY_ADMIN_MESSAGE =
   'API keys cannot make admin calls. Sign in to the site as an admin to do this.';
 
 /**
  * An API key in `Authorization: Bearer aiv_…`: its owner, or null when the key is unknown or
- * revoked. Each use counts against the key's rate (429 `{ message }` with Retry-After past it)
+ * revoked. Each use counts against the key's rate, `calls` times for a batch of calls (429
+ * `{ message }` with Retry-After past it)
  * and is noted for "last used" (written in a batch, not per request).
  */
-export async function apiKeyCaller(request: Request): Promise<ApiCaller | null> {
+export async function apiKeyCaller(request: Request, calls = 1): Promise<ApiCaller | null> {
   const bearer = bearerToken(request.headers.get('authorization'));
   if (!bearer || !looksLikeApiKey(bearer)) return null;
   const verified = await verifyApiKey(bearer);
   if (!verified) return null;
-  const decision = takeApiKeyRequest(verified.keyId);
+  const decision = takeApiKeyRequest(verified.keyId, undefined, undefined, calls);
   if (!decision.allowed) {
     throw Response.json(
       { message: API_KEY_RATE_LIMIT_MESSAGE },
@@ -117,8 +122,13 @@ export async function requireApiCaller(
     return caller;
   }
   const user = await getUser(request);
-  if (!user) throw jsonMessage(401, 'Authentication required');
-  return { user, apiKeyId: null };
+  if (user) return { user, apiKeyId: null };
+  // An app's OAuth access token reaches the MCP tools only: account, billing, keys, admin and
+  // the rest of the JSON API refuse it, as they refuse what a key may not do.
+  if (bearer && (await verifyAccessToken(getOrigin(request), bearer))) {
+    throw jsonMessage(403, OAUTH_TOKEN_REFUSED_MESSAGE);
+  }
+  throw jsonMessage(401, 'Authentication required');
 }
 
 /** The JSON API: no live session (or API key) is a 401 `{ message }`. */

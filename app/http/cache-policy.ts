@@ -9,9 +9,21 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** The cookies that make a response personal: the sign-in session and the flash message. */
 export const PERSONAL_COOKIES = ['__session', 'toast'] as const;
 
-/** Route modules of public pages: `export const headers = publicPageHeaders;` */
-export function publicPageHeaders() {
-  return { 'Cache-Control': PUBLIC_PAGE_CACHE };
+/**
+ * Route modules of public pages: `export const headers = publicPageHeaders;`. A route's `headers`
+ * decides its response's headers alone, so the Retry-After of an action's or loader's answer (a
+ * sign-in form's 429) is carried over here, or it would be lost.
+ */
+export function publicPageHeaders(
+  args: { actionHeaders?: Headers; loaderHeaders?: Headers; errorHeaders?: Headers } = {},
+) {
+  const retryAfter = [args.actionHeaders, args.errorHeaders, args.loaderHeaders]
+    .map((headers) => headers?.get('Retry-After'))
+    .find(Boolean);
+  return {
+    'Cache-Control': PUBLIC_PAGE_CACHE,
+    ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+  };
 }
 
 export function carriesPersonalCookie(cookieHeader: string | null): boolean {

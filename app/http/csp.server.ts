@@ -29,14 +29,30 @@ const formActionSources = [
  * what those load, 'strict-dynamic'); everything else comes from this origin; nothing may frame
  * the site, change its base URL or embed plugins.
  */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * A page may name one more place its forms lead to, in this response header (the entry removes it
+ * before the answer goes out): the OAuth consent page, whose Allow and Deny end, after redirects,
+ * at the connecting app's own address. Browsers check form-action on every redirect of a form's
+ * submission, so without JavaScript the app would never get its answer otherwise.
+ */
+export const FORM_ACTION_ALSO_HEADER = 'X-Form-Action-Also';
+
+/** An origin fit for a CSP source list (https, or http on the client's own machine). */
+function formActionOrigin(value: string | null): string | null {
+  const url = value ? URL.parse(value) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  return url.origin;
+}
+
+export function contentSecurityPolicy(nonce: string, formActionAlso: string | null = null): string {
+  const also = formActionOrigin(formActionAlso);
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    `form-action ${formActionSources.join(' ')}`,
+    `form-action ${[...formActionSources, ...(also ? [also] : [])].join(' ')}`,
   ].join('; ');
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createCookie, type AppLoadContext } from 'react-router';
+import { db } from '~/lib/db.server';
 import { cookieSecure, env } from '~/lib/env.server';
 import { getClientInfo } from './http.server';
 
@@ -11,7 +12,8 @@ import { getClientInfo } from './http.server';
 //
 // One cookie holds the browsers' accounts (a few: people share computers), each as a keyed hash of
 // the e-mail (the cookie does not tell who signed in here), the nonce and when it was issued. It is
-// signed with SESSION_SECRET; an altered, foreign or expired entry counts as no cookie at all.
+// signed with SESSION_SECRET; an altered, foreign or expired entry counts as no cookie at all, and
+// so does a nonce a later sign-in in that browser replaced (each live nonce has a DeviceNonce row).
 
 export const DEVICE_COOKIE_NAME = '__device';
 /** How long a browser stays recognised without signing in again. */
@@ -66,19 +68,27 @@ async function readEntries(request: Request, now: number): Promise<Entry[]> {
     .filter((entry) => entry.t > seconds - MAX_AGE_SECONDS && entry.t <= seconds + 60);
 }
 
-/** The nonce of the request's valid device cookie for `email`, or null. */
+/**
+ * The nonce of the request's valid device cookie for `email`, or null. Valid: signed, not expired,
+ * and still the account's newest in that browser (its DeviceNonce row was not replaced).
+ */
 export async function deviceIdFor(
   request: Request,
   email: string,
   now = Date.now(),
 ): Promise<string | null> {
   const tag = accountTag(email);
-  return (await readEntries(request, now)).find((entry) => entry.a === tag)?.n ?? null;
+  const nonce = (await readEntries(request, now)).find((entry) => entry.a === tag)?.n;
+  if (!nonce) return null;
+  const row = await db.deviceNonce.findUnique({ where: { nonce }, select: { account: true } });
+  return row?.account === tag ? nonce : null;
 }
 
 /**
  * The Set-Cookie of a successful sign-in to `email`: a new nonce for this account (its earlier
- * failures stay with the old one), the browser's other accounts kept.
+ * failures stay with the old one), the browser's other accounts kept. The nonce it replaces in
+ * this browser stops being valid (issue 41): a copy of the older cookie no longer passes as the
+ * owner's browser.
  */
 export async function issueDeviceCookie(
   request: Request,
@@ -86,12 +96,17 @@ export async function issueDeviceCookie(
   now = Date.now(),
 ): Promise<string> {
   const tag = accountTag(email);
-  const others = (await readEntries(request, now)).filter((entry) => entry.a !== tag);
-  const entries: Entry[] = [
-    { a: tag, n: randomBytes(16).toString('base64url'), t: Math.floor(now / 1000) },
-    ...others,
-  ].slice(0, DEVICE_COOKIE_ACCOUNTS);
-  return deviceCookie.serialize(entries);
+  const current = await readEntries(request, now);
+  const replaced = current.find((entry) => entry.a === tag)?.n;
+  const others = current.filter((entry) => entry.a !== tag);
+  const nonce = randomBytes(16).toString('base64url');
+  await db.deviceNonce.create({ data: { nonce, account: tag, createdAt: new Date(now) } });
+  if (replaced) await db.deviceNonce.deleteMany({ where: { nonce: replaced, account: tag } });
+  const all: Entry[] = [{ a: tag, n: nonce, t: Math.floor(now / 1000) }, ...others];
+  // An account that drops out of a full cookie is forgotten here too.
+  const dropped = all.slice(DEVICE_COOKIE_ACCOUNTS).map((entry) => entry.n);
+  if (dropped.length) await db.deviceNonce.deleteMany({ where: { nonce: { in: dropped } } });
+  return deviceCookie.serialize(all.slice(0, DEVICE_COOKIE_ACCOUNTS));
 }
 
 /**

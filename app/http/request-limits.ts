@@ -83,3 +83,16 @@ export function isWellFormedHost(host: string | undefined): boolean {
     host,
   );
 }
+
+/**
+ * The OAuth authorization server's endpoints and metadata (served by oidc-provider in front of
+ * the app; the consent page at /oauth/consent is one of ours): `/oauth/authorize` (and its
+ * resume), token, register, revoke, jwks, and the two discovery documents.
+ */
+export function isOAuthServerPath(pathname: string): boolean {
+  const path = routePath(pathname);
+  return (
+    /^\/oauth\/(?:authorize(?:\/[^/]+)?|token|register|revoke|jwks)$/.test(path) ||
+    /^\/\.well-known\/(?:oauth-authorization-server|openid-configuration)$/.test(path)
+  );
+}

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseExtractionModel } from './ai/extraction-config';
 import { databaseEngine, DATABASE_URL_HELP } from './database-url';
+import { resolveSessionSecret } from './session-secret';
 
 // Configuration is read once, at start-up, from the environment (and a `.env` file if there is one).
 // Every variable has a default that runs the embedded demo; `.env.example` documents them all.
@@ -29,7 +30,13 @@ const schema = z.object({
     .refine((value) => databaseEngine(value) !== null, DATABASE_URL_HELP),
   /** PostgreSQL only: connections each app instance keeps open. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me-in-production'),
+  /**
+   * Signs the cookies, unsubscribe links and the demo key: required in production, and never one
+   * published in the source (~/lib/session-secret). SESSION_SECRET_FILE: a file holding it, made
+   * with a random one when missing (what `npm run demo` uses, in its data folder).
+   */
+  SESSION_SECRET: z.string().optional(),
+  SESSION_SECRET_FILE: z.string().optional(),
   /** Secure cookies; defaults to on in production. Browsers accept them on http://localhost too. */
   COOKIE_SECURE: bool.optional(),
   /**
@@ -305,12 +312,21 @@ export function trackingProblems(config: z.infer<typeof schema>): string[] {
   return problems;
 }
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, 'SESSION_SECRET'> & { SESSION_SECRET: string };
 
 function parse(): Env {
   const result = schema.safeParse(process.env);
   if (!result.success) {
     console.error('Invalid environment configuration:\n' + z.prettifyError(result.error));
+    throw new Error('Invalid environment configuration');
+  }
+  const session = resolveSessionSecret({
+    value: result.data.SESSION_SECRET,
+    file: result.data.SESSION_SECRET_FILE,
+    production: result.data.NODE_ENV === 'production',
+  });
+  if ('problem' in session) {
+    console.error(session.problem);
     throw new Error('Invalid environment configuration');
   }
   if (result.data.NODE_ENV === 'production' && !result.data.PUBLIC_URL) {
@@ -329,7 +345,7 @@ function parse(): Env {
     console.error(`Invalid tracking configuration:\n${tracking.map((p) => `  ✖ ${p}`).join('\n')}`);
     throw new Error('Invalid tracking configuration');
   }
-  return result.data;
+  return { ...result.data, SESSION_SECRET: session.secret };
 }
 
 export const env = parse();
@@ -364,10 +380,6 @@ if (env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim() && env.NODE_ENV !== 'test') {
   console.warn(
     `AUDIT_ALLOWED_PRIVATE_HOSTS is set: AI-readiness audits may fetch ${env.AUDIT_ALLOWED_PRIVATE_HOSTS.trim()} (meant for tests against local fixture sites; leave it empty in production).`,
   );
-}
-
-if (isProduction && env.SESSION_SECRET.startsWith('dev-only')) {
-  console.warn('SESSION_SECRET is the demo default: set your own before going live.');
 }
 
 if (

@@ -31,13 +31,16 @@ export type MailKind =
   | 'welcome'
   | 'email_changed'
   | 'password_changed'
+  | 'api_key_created'
   | 'plan_changed'
   | 'plan_cancelled'
   | 'plan_resumed'
   | 'plan_change_scheduled'
   | 'plan_change_cancelled'
   | 'account_under_attack'
-  | 'tracking-digest';
+  | 'app_connected'
+  | 'tracking-digest'
+  | 'tracking-fact-alert';
 
 export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';
 export const MAIL_STATUSES: MailStatus[] = ['held', 'pending', 'sent', 'failed'];

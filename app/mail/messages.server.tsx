@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { RESET_ENDS_ACCESS } from '~/content/account';
 import { SITE_NAME } from '~/content/pages';
 import { formatPrice, getPlan } from '~/content/plans';
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/domain/dates';
@@ -113,8 +114,30 @@ export function passwordResetMail(input: {
     greeting(input.firstName),
     `Someone, hopefully you, asked to reset the password of your ${SITE_NAME} account. Open this link within one hour to choose a new one.`,
     { link, label: 'Choose a new password' },
+    RESET_ENDS_ACCESS,
     'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
   ]);
+}
+
+/** An API key was made: the owner hears of it, by its name (issue 41). */
+export function apiKeyCreatedMail(input: {
+  to: string;
+  firstName: string | null;
+  origin: string;
+  key: { name: string; prefix: string; createdAt: Date };
+}): Mail {
+  return compose(
+    'api_key_created',
+    input.to,
+    `A new API key for your ${SITE_NAME} account: ${input.key.name}`,
+    input.origin,
+    [
+      greeting(input.firstName),
+      `An API key named "${input.key.name}" (${input.key.prefix}…) was made for your ${SITE_NAME} account on ${formatDate(input.key.createdAt)}. It acts as you on the API and the MCP server: it reads your businesses and figures and adds or removes tracked prompts.`,
+      'If you did not make it, revoke it now under Account settings → API keys, and change your password.',
+      { link: `${input.origin}/account`, label: 'Review your API keys' },
+    ],
+  );
 }
 
 export function welcomeMail(input: { to: string; firstName: string | null; origin: string }): Mail {
@@ -306,6 +329,31 @@ export function accountUnderAttackMail(input: {
       `In the last 15 minutes there were many failed attempts to sign in to your ${SITE_NAME} account from different places. We are turning those places away; you can still sign in as usual with your password.`,
       'If your password is short or used on other sites, change it now.',
       { link: `${input.origin}/account`, label: 'Change your password' },
+    ],
+  );
+}
+
+/** An app was connected to the account through OAuth (the consent page's Allow). */
+export function appConnectedMail(input: {
+  to: string;
+  firstName: string | null;
+  origin: string;
+  appName: string;
+  scopes: string[];
+}): Mail {
+  const reach = input.scopes.includes('write')
+    ? 'read your businesses and figures, add or remove tracked questions and run audits'
+    : 'read your businesses and figures';
+  return compose(
+    'app_connected',
+    input.to,
+    `${input.appName} was connected to your ${SITE_NAME} account`,
+    input.origin,
+    [
+      greeting(input.firstName),
+      `You allowed “${input.appName}” to ${reach} through our MCP server.`,
+      'If this was not you, disconnect it now and change your password.',
+      { link: `${input.origin}/account/connected-apps`, label: 'See your connected apps' },
     ],
   );
 }

@@ -33,6 +33,8 @@ export type DigestBusiness = {
   sentiment?: string | null;
   /** A business the answers named for the first time this week (not on the owner's list). */
   newCompetitor: { name: string; mentions: number } | null;
+  /** Facts the answers gave wrong this week for the first time (issue 45). */
+  wrongFacts?: string[];
   /** A short excerpt of a recent answer that named the business. */
   quote: { engine: string; prompt: string; excerpt: string } | null;
 };
@@ -100,6 +102,7 @@ export function trackingDigestMail(content: DigestContent): Mail {
         ...(business.site ? [business.site] : []),
         ...(business.sentiment ? [business.sentiment] : []),
         ...(business.newCompetitor ? [competitorLine(business.newCompetitor)] : []),
+        ...(business.wrongFacts ?? []),
         ...(business.quote
           ? [`${quoteIntro(business.quote)}\n> ${business.quote.excerpt}`]
           : ['No answer named it this week.']),
@@ -135,6 +138,11 @@ export function trackingDigestMail(content: DigestContent): Mail {
             {business.newCompetitor ? (
               <p style={{ margin: '0 0 8px' }}>{competitorLine(business.newCompetitor)}</p>
             ) : null}
+            {(business.wrongFacts ?? []).map((line) => (
+              <p key={line} style={{ margin: '0 0 8px', color: '#991b1b' }}>
+                {line}
+              </p>
+            ))}
             {business.quote ? (
               <>
                 <p style={{ margin: '0 0 4px', ...muted }}>{quoteIntro(business.quote)}</p>

@@ -65,9 +65,24 @@ const TOOLS: [string, string][] = [
     'get_source_gaps',
     'the sites the answers rely on, whether you are listed on each, and what to do first',
   ],
+  [
+    'get_fact_check',
+    'what the answers said about your phone, address, opening hours, website and whether you are open: each version, right or wrong against yours',
+  ],
   ['list_tracked_prompts', 'the questions tracked for a business'],
   ['add_tracked_prompt, remove_tracked_prompt', "change the questions, within your plan's limit"],
   ['run_audit', "audit the website now, within your plan's audits a day"],
+];
+
+/** The tools that only read (the OpenAI example runs them without asking). */
+const READ_ONLY_TOOLS = [
+  'list_businesses',
+  'get_visibility',
+  'list_answers',
+  'get_latest_audit',
+  'get_competitors',
+  'get_source_gaps',
+  'list_tracked_prompts',
 ];
 
 export default function McpHelp() {
@@ -89,9 +104,72 @@ export default function McpHelp() {
         </p>
       </header>
 
-      <Part id="key" title="1. Make an API key">
+      <Part id="chatgpt" title="Connect from ChatGPT">
+        <p>No key needed: ChatGPT signs in to your account here, and you choose what it may do.</p>
+        <ol className="list-decimal space-y-1 pl-6">
+          <li>
+            In ChatGPT, open Settings → Apps &amp; Connectors → Advanced settings and turn on{' '}
+            <strong>Developer mode</strong> (on Business, Enterprise and Education plans a workspace
+            admin turns it on first).
+          </li>
+          <li>
+            Back in Apps &amp; Connectors, choose <strong>Create</strong>. Name it “AI Visibility”,
+            paste <code className="break-all">{url}</code> as the MCP server URL, choose{' '}
+            <strong>OAuth</strong> as the authentication, and create it.
+          </li>
+          <li>
+            ChatGPT opens our page: sign in if asked, read what it asks for, and press{' '}
+            <strong>Allow</strong>. ChatGPT then lists our tools.
+          </li>
+          <li>
+            In a chat, press <strong>+</strong> → Developer mode and turn AI Visibility on. Ask, for
+            example, “How am I doing in AI answers this week?”.
+          </li>
+        </ol>
+      </Part>
+
+      <Part id="claude" title="Connect from Claude">
+        <ol className="list-decimal space-y-1 pl-6">
+          <li>
+            On claude.ai or in Claude Desktop, open Settings → Connectors and choose{' '}
+            <strong>Add custom connector</strong> (on Team and Enterprise plans an owner adds it for
+            the organisation first).
+          </li>
+          <li>
+            Name it “AI Visibility”, paste <code className="break-all">{url}</code> as the remote
+            MCP server URL, and press <strong>Add</strong>. Leave the advanced OAuth settings empty:
+            Claude registers itself.
+          </li>
+          <li>
+            Press <strong>Connect</strong>: our page opens; sign in if asked and press{' '}
+            <strong>Allow</strong>. The connector then works in Claude on the web, the desktop app
+            and the phone.
+          </li>
+        </ol>
+      </Part>
+
+      <Part id="allow" title="What you allow, and how to stop it">
         <p>
-          Under{' '}
+          The page you allow on names the app and what it asks for: <strong>read</strong> (your
+          businesses and their figures, answers, audits and tracked questions) and, if asked,{' '}
+          <strong>write</strong> (add or remove tracked questions and run audits). An app never
+          reaches your password, e-mail, plan, API keys or billing, and we e-mail you when a new app
+          is connected.
+        </p>
+        <p>
+          Every app you connected is listed under{' '}
+          <Link to="/account/connected-apps" className="link">
+            Account settings → Connected apps
+          </Link>
+          , with when it last reached your data; <strong>Disconnect</strong> stops it at once.
+          Resetting your password disconnects every app.
+        </p>
+      </Part>
+
+      <Part id="key" title="Developer tools: make an API key">
+        <p>
+          Claude Code, Cursor, VS Code, the OpenAI and Claude APIs, and your own scripts can also
+          send a key. Under{' '}
           <Link to="/account#api-keys-title" className="link">
             Account settings → API keys
           </Link>
@@ -102,7 +180,7 @@ export default function McpHelp() {
         <p>
           Keys per plan:{' '}
           {TIERS.map((tier) => `${TIER_LABELS[tier]} ${API_KEYS_PER_ACCOUNT[tier]}`).join(', ')}.
-          Each key may make {perMinute} requests a minute.
+          Each key, and each connected app, may make {perMinute} requests a minute.
         </p>
         <p>
           In every example below, put your key where it says <code>{KEY}</code>. The server&rsquo;s
@@ -110,7 +188,7 @@ export default function McpHelp() {
         </p>
       </Part>
 
-      <Part id="claude" title="Claude Desktop and Claude Code">
+      <Part id="claude-code" title="Claude Code, and Claude Desktop with a key">
         <p>
           <strong>Claude Code</strong>, in a terminal:
         </p>
@@ -176,12 +254,10 @@ export default function McpHelp() {
         </Snippet>
       </Part>
 
-      <Part id="chatgpt" title="ChatGPT and the OpenAI API">
+      <Part id="apis" title="The OpenAI and Claude APIs">
         <p>
-          ChatGPT&rsquo;s own apps (Settings → Apps → Advanced settings → Developer mode, then
-          Create app) sign in to a server with OAuth, which this server does not offer yet: an API
-          key cannot be entered there. Until it does, use the key from the OpenAI API, whose
-          Responses API calls MCP servers for the model:
+          OpenAI&rsquo;s Responses API calls MCP servers for the model. The reading tools run
+          without asking; the ones that change something wait for your approval:
         </p>
         <Snippet label="POST https://api.openai.com/v1/responses (JSON body)">
           {json({
@@ -192,17 +268,31 @@ export default function McpHelp() {
                 server_label: 'ai_visibility',
                 server_url: url,
                 headers: { Authorization: `Bearer ${KEY}` },
-                require_approval: 'never',
+                require_approval: { never: { tool_names: READ_ONLY_TOOLS } },
               },
             ],
             input: 'How often was my business named by AI assistants in the last 30 days?',
           })}
         </Snippet>
         <p>
-          Claude&rsquo;s Messages API does the same with its MCP connector:{' '}
-          <code>{`"mcp_servers": [{ "type": "url", "url": "${url}", "name": "ai-visibility", "authorization_token": "${KEY}" }]`}</code>
-          .
+          Claude&rsquo;s Messages API does the same with its MCP connector: send the header{' '}
+          <code>anthropic-beta: mcp-client-2025-11-20</code>, name the server in{' '}
+          <code>mcp_servers</code> and turn its tools on with an <code>mcp_toolset</code>:
         </p>
+        <Snippet label="POST https://api.anthropic.com/v1/messages (JSON body)">
+          {json({
+            model: 'claude-sonnet-4-5',
+            max_tokens: 1024,
+            mcp_servers: [{ type: 'url', url, name: 'ai-visibility', authorization_token: KEY }],
+            tools: [{ type: 'mcp_toolset', mcp_server_name: 'ai-visibility' }],
+            messages: [
+              {
+                role: 'user',
+                content: 'How often was my business named by AI assistants in the last 30 days?',
+              },
+            ],
+          })}
+        </Snippet>
       </Part>
 
       <Part id="tools" title="What the assistant can do">
@@ -224,8 +314,13 @@ export default function McpHelp() {
         <p>
           The server speaks Streamable HTTP without sessions and answers in JSON: the 2026-07-28
           protocol revision, and the 2025 handshake (<code>initialize</code>, then calls) that most
-          clients still use. Send every request with <code>Authorization: Bearer {KEY}</code>; a
-          missing, wrong or revoked key is answered <code>401</code>.
+          clients still use. It is an OAuth 2.1 resource server: a request without a token is
+          answered <code>401</code> with <code>WWW-Authenticate</code> naming{' '}
+          <code className="break-all">{`${origin}/.well-known/oauth-protected-resource/mcp`}</code>,
+          from where a client finds our authorization server, registers (dynamic registration or a
+          client ID metadata document) and signs in with PKCE. Or send{' '}
+          <code>Authorization: Bearer {KEY}</code>; a wrong or revoked key or token is answered{' '}
+          <code>401</code>.
         </p>
       </Part>
     </div>

@@ -15,7 +15,7 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
-import { PASSWORD_RESET_TOAST, RESET_LINK_MESSAGES } from '~/content/account';
+import { PASSWORD_RESET_TOAST, RESET_ENDS_ACCESS, RESET_LINK_MESSAGES } from '~/content/account';
 import { checkResetToken, resetPassword } from '~/domain/password-reset.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { startSessionAndRedirect } from '~/http/auth.server';
@@ -127,6 +127,9 @@ export default function ResetPasswordPage() {
           : 'You will be signed in afterwards.'
       }
     >
+      <p className="mb-4 text-sm text-slate-700" data-testid="reset-ends-access">
+        {RESET_ENDS_ACCESS}
+      </p>
       <Form method="post" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />
         <input type="hidden" name="token" value={token} />

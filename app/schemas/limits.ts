@@ -16,6 +16,12 @@ export const BUSINESS_LIMITS = {
   website: 2048,
   industry: 100,
   location: 200,
+  phone: 40,
+  address: 200,
+  openingHours: 200,
+  /** Other names of the business: at most this many, each at most nameVariant characters. */
+  nameVariants: 10,
+  nameVariant: 100,
 } as const;
 
 export const INQUIRY_TYPES = [

@@ -83,5 +83,17 @@ test('the help page shows the settings with this site’s address, without JavaS
   await expect(page.locator('pre').filter({ hasText: '"url"' }).first()).toContainText(
     `${baseURL}/mcp`,
   );
+  // The assistants owners use come first, connected by signing in (OAuth), no key.
+  await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Connect from ChatGPT');
+  await expect(page.getByRole('heading', { level: 2 }).nth(1)).toHaveText('Connect from Claude');
+  // The Claude Messages API example is the current connector: the beta header and a toolset.
+  await expect(page.getByText('anthropic-beta: mcp-client-2025-11-20')).toBeVisible();
+  await expect(page.locator('pre').filter({ hasText: 'mcp_toolset' })).toContainText(
+    '"mcp_server_name": "ai-visibility"',
+  );
+  // OpenAI's example asks before the tools that change something.
+  const openai = page.locator('pre').filter({ hasText: 'require_approval' });
+  await expect(openai).toContainText('"list_businesses"');
+  await expect(openai).not.toContainText('remove_tracked_prompt');
   await context.close();
 });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
+import { E2E_SESSION_SECRET } from '../../playwright.config';
 import {
   expect,
   test,
@@ -14,8 +15,8 @@ import {
 // The weekly digest as an owner meets it: the setting on /account and the unsubscribe link's page,
 // with JavaScript on and off, and without accessibility violations.
 
-/** The e2e server's SESSION_SECRET (playwright.config.ts) signs the unsubscribe link. */
-const SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
+/** The e2e server's SESSION_SECRET (random per run, playwright.config.ts) signs the unsubscribe link. */
+const SESSION_SECRET = E2E_SESSION_SECRET;
 
 function userId(email: string): string {
   const db = new Database(E2E_DATABASE, { timeout: 5000, readonly: true });

@@ -122,6 +122,7 @@ test.describe('the MCP server', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'add_tracked_prompt',
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
       'get_visibility',
@@ -136,6 +137,7 @@ test.describe('the MCP server', () => {
       .map((tool) => tool.name);
     expect(readOnly.sort()).toEqual([
       'get_competitors',
+      'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
       'get_visibility',
@@ -170,7 +172,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(10);
+        expect(tools).toHaveLength(11);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },
@@ -215,7 +217,11 @@ test.describe('the MCP server', () => {
     const list = { id: 1, method: 'tools/list' };
     const missing = await rpc(request, null, list);
     expect(missing.status()).toBe(401);
-    expect(missing.headers()['www-authenticate']).toBe('Bearer realm="mcp"');
+    // The challenge names our protected resource metadata, where OAuth clients discover how to
+    // sign in (tests/e2e/mcp-oauth.spec.ts); an API key is as good as ever.
+    expect(missing.headers()['www-authenticate']).toMatch(
+      /^Bearer realm="mcp", resource_metadata="http:\/\/localhost:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read write"$/,
+    );
     expect(await missing.json()).toHaveProperty('message');
 
     const wrongKey = `${mia.key.slice(0, -6)}${mia.key.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;
@@ -262,6 +268,7 @@ test.describe('the MCP server', () => {
         ['get_latest_audit', { businessId: theo.businessId }],
         ['get_competitors', { businessId: theo.businessId }],
         ['get_source_gaps', { businessId: theo.businessId }],
+        ['get_fact_check', { businessId: theo.businessId }],
         ['list_tracked_prompts', { businessId: theo.businessId }],
         ['add_tracked_prompt', { businessId: theo.businessId, text: 'plumber austin' }],
         ['remove_tracked_prompt', { businessId: theo.businessId, promptId }],
@@ -301,7 +308,7 @@ test.describe('the MCP server', () => {
       [
         'get_visibility',
         { businessId: mia.businessId, from: '2026-11-20', to: '2026-11-01' },
-        /from must be on or before to/,
+        /from \(2026-11-20\) must be on or before to \(2026-11-01\)/,
       ],
       ['list_answers', { businessId: mia.businessId, limit: 500 }, /limit/],
       ['add_tracked_prompt', { businessId: mia.businessId, text: '' }, /question/i],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -93,7 +94,7 @@ test.describe('client address', () => {
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         TRUST_PROXY: 'false',
-        SESSION_SECRET: 'server-spec-session-secret-0123456789',
+        SESSION_SECRET: randomBytes(24).toString('base64url'),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       };
       // No NODE_ENV: `npm start` is production without being told (CSP, secure cookies).

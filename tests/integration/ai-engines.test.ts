@@ -226,7 +226,7 @@ describe('what each engine is asked and what comes back', () => {
     expect(answer.usage).toEqual(ANSWER.usage);
   });
 
-  it('an OpenAI-compatible server: plain chat completions, no tools', async () => {
+  it('an OpenAI-compatible server: plain chat completions, no tools; its links are its citations', async () => {
     const answer = await askEngine(engine('compatible'), { prompt: PROMPT }, options());
 
     const [request] = fake.requestsTo('compatible');
@@ -239,7 +239,10 @@ describe('what each engine is asked and what comes back', () => {
       engine: 'compatible',
       model: 'llama3.1:8b',
       text: ANSWER.text,
-      sources: [],
+      // No citation list: the link the answer wrote is its cited page (issue 43 item 5).
+      sources: [
+        { url: 'https://www.lonestarplumbing.com', title: 'lonestarplumbing.com', cited: true },
+      ],
       searches: [],
       location: null,
       usage: ANSWER.usage,

@@ -41,6 +41,34 @@ const full = {
   location: 'Denver, CO',
 };
 
+describe('the other names of a business (issue 43)', () => {
+  it('are a list of names: kept, returned, cleared with null; a bad list is a 400 that changes nothing', async () => {
+    const { auth } = await signedIn('bearer');
+    const created = await create(auth.headers, { ...full, nameVariants: ['Bright Smile', 'BSD'] });
+    expect(created.status).toBe(201);
+    const business = created.data as { id: string; nameVariants: string[] };
+    expect(business.nameVariants).toEqual(['Bright Smile', 'BSD']);
+
+    for (const bad of [
+      Array.from({ length: 11 }, (_, i) => `Name ${i}`),
+      ['x'.repeat(101)],
+      [42],
+      'not\u0007printable',
+    ]) {
+      const refused = await update(auth.headers, business.id, { nameVariants: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.data).toHaveProperty('message');
+    }
+    expect(await db.business.findUnique({ where: { id: business.id } })).toMatchObject({
+      nameVariants: 'Bright Smile\nBSD',
+    });
+
+    const cleared = await update(auth.headers, business.id, { nameVariants: null });
+    expect(cleared.status).toBe(200);
+    expect((cleared.data as { nameVariants: string[] }).nameVariants).toEqual([]);
+  });
+});
+
 for (const kind of ['bearer', 'cookie'] as const) {
   describe(`/api/businesses with a ${kind}`, () => {
     it('creates, lists, updates and deletes the caller’s own business', async () => {

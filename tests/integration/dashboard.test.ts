@@ -145,6 +145,29 @@ describe('dashboard action', () => {
     });
   });
 
+  it('keeps the other names an owner gives, one per line, and refuses too many (issue 43)', async () => {
+    const { user, cookie } = await signedIn();
+    const row = await db.business.create({ data: { userId: user.id, ...business } });
+    const fields = { intent: 'update', businessId: row.id, name: 'Lou Malnati’s Pizzeria' };
+    const saved = await post(cookie, { ...fields, nameVariants: "Lou's\r\n\r\nLMP \nLou's" });
+    expect(saved.status).toBe(302);
+    expect(await db.business.findUnique({ where: { id: row.id } })).toMatchObject({
+      nameVariants: "Lou's\nLMP",
+    });
+    const many = Array.from({ length: 11 }, (_, i) => `Name ${i}`).join('\n');
+    const refused = await post(cookie, { ...fields, nameVariants: many });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain('At most 10 other names');
+    expect(await db.business.findUnique({ where: { id: row.id } })).toMatchObject({
+      nameVariants: "Lou's\nLMP",
+    });
+    const cleared = await post(cookie, { ...fields, nameVariants: '' });
+    expect(cleared.status).toBe(302);
+    expect(await db.business.findUnique({ where: { id: row.id } })).toMatchObject({
+      nameVariants: null,
+    });
+  });
+
   it('deletes a business', async () => {
     const { user, cookie } = await signedIn();
     const row = await db.business.create({ data: { userId: user.id, name: 'Short-lived' } });

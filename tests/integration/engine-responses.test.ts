@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { askEngine, type AskOptions, type EngineAnswer } from '~/lib/ai/ask.server';
 import { pageKey } from '~/lib/ai/pages';
+import { readAnswer } from '~/domain/tracking/reading/reader';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../fakes/ai-engines';
 
 // The five APIs' responses in their recorded shapes (tests/fixtures/engine-responses: every field
@@ -18,6 +19,8 @@ function fixture(name: string): Record<string, unknown> {
 const PROMPT = 'Who is the best emergency plumber in Austin, TX?';
 const AUSTIN = { city: 'Austin', region: 'Texas', country: 'US' };
 const OWNER = 'austinpipepros.com';
+/** What a plumbing business's name ends in, in these answers. */
+const RECOMMENDED = /Plumbing|Plumbers|Rooter|Services|Pros|Air|Heating|Electric|Co\.?$/;
 
 let fake: FakeEngines;
 
@@ -210,4 +213,70 @@ describe('recorded responses, read as cited and retrieved', () => {
     expect(answer).toMatchObject({ sources: [], searches: [], location: null });
     expect(answer.text).toMatch(/^I can't browse the internet/);
   });
+});
+
+describe('links in the answer are its citations where the engine gives none (issue 43 item 5)', () => {
+  it('an OpenAI-compatible answer’s markdown links and bare addresses become cited pages', async () => {
+    const body = fixture('openai-compatible-chat.json') as {
+      choices: { message: { content: string } }[];
+    };
+    body.choices[0]!.message.content =
+      'Try **Austin Pipe Pros** ([austinpipepros.com](https://www.austinpipepros.com/emergency)) or Radiant Plumbing (see https://www.radiantplumbing.com/reviews). [Radiant](https://www.radiantplumbing.com/reviews) again.';
+    fake.respondWith('compatible', body);
+    const answer = await ask('compatible');
+    expect(answer.sources).toEqual([
+      { url: 'https://www.austinpipepros.com/emergency', title: 'austinpipepros.com', cited: true },
+      { url: 'https://www.radiantplumbing.com/reviews', title: 'Radiant', cited: true },
+    ]);
+    const reading = readAnswer({
+      text: answer.text,
+      sources: answer.sources,
+      business: {
+        name: 'Austin Pipe Pros',
+        website: `https://www.${OWNER}`,
+        location: 'Austin, TX',
+      },
+    });
+    expect(reading).toMatchObject({ mentioned: true, cited: true });
+  });
+
+  it('an engine that cites keeps its own citations: links in its text add none', async () => {
+    const body = fixture('perplexity-chat-completions.json') as {
+      choices: { message: { content: string } }[];
+    };
+    body.choices[0]!.message.content += ' See [a blog](https://blog.example.org/plumbers).';
+    fake.respondWith('perplexity', body);
+    const answer = await ask('perplexity');
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.sources.map((source) => source.url)).not.toContain(
+      'https://blog.example.org/plumbers',
+    );
+  });
+});
+
+describe('the recorded answers, read: options only, no heading or label (issue 43)', () => {
+  for (const [id, file] of [
+    ['chatgpt', 'openai-responses.json'],
+    ['claude', 'anthropic-messages.json'],
+    ['gemini', 'gemini-generate-content.json'],
+    ['perplexity', 'perplexity-chat-completions.json'],
+    ['compatible', 'openai-compatible-chat.json'],
+  ] as [FakeEngineId, string][])
+    it(`${id}: every business read is a plumber the answer recommends`, async () => {
+      fake.respondWith(id, fixture(file));
+      const answer = await ask(id);
+      const reading = readAnswer({
+        text: answer.text,
+        sources: answer.sources,
+        business: {
+          name: 'Austin Pipe Pros',
+          website: `https://www.${OWNER}`,
+          location: 'Austin, TX',
+        },
+      });
+      const names = reading.competitors.map((competitor) => competitor.name);
+      console.log(`${id}: ${names.join('; ')}`);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toMatch(RECOMMENDED);
+    });
 });

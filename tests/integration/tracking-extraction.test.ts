@@ -47,6 +47,7 @@ const MODEL_REPLY = {
     'Invented Drains Ltd',
   ],
   sentences: [{ text: '2. **Moreno Plumbing** – fair fixed prices.', label: 'positive' }],
+  facts: [],
 };
 
 /** Engine answers for questions; the extraction reply (JSON) for extraction prompts. */
@@ -106,12 +107,36 @@ describe('TRACKING_EXTRACTION_MODEL', () => {
       engine: 'compatible',
       model: 'llama3.1:8b',
     });
-    expect(parseExtractionModel(settings(''))).toBeNull();
+    expect(parseExtractionModel(settings('off'))).toBeNull();
+    expect(parseExtractionModel(settings('none'))).toBeNull();
     expect(parseExtractionModel(settings('gpt-4.1-mini'))).toMatch(/<provider>:<model>/);
     expect(parseExtractionModel(settings('mistral:small'))).toMatch(/<provider>:<model>/);
     expect(
       parseExtractionModel({ ...settings('anthropic:claude-haiku-4-5'), ANTHROPIC_API_KEY: '' }),
     ).toMatch(/ANTHROPIC_API_KEY must be set/);
+  });
+
+  it('by default is the cheapest model of a configured real engine, and none for the demo (issue 43 item 3)', () => {
+    // The cheapest: a local OpenAI-compatible model, then OpenAI's, Google's, Anthropic's, Perplexity's.
+    expect(parseExtractionModel(settings(''))).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      engine: 'chatgpt',
+    });
+    expect(
+      parseExtractionModel({ ...settings(''), OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b' }),
+    ).toMatchObject({ provider: 'openai-compatible', model: 'llama3.1:8b' });
+    const onlyClaude = {
+      ...settings(''),
+      OPENAI_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+      OPENAI_COMPATIBLE_BASE_URL: '',
+    };
+    expect(parseExtractionModel(onlyClaude)).toMatchObject({ model: 'claude-haiku-4-5' });
+    expect(
+      parseExtractionModel({ ...onlyClaude, ANTHROPIC_API_KEY: '', PERPLEXITY_API_KEY: '' }),
+    ).toBeNull();
+    expect(parseExtractionModel({ ...settings(''), DEMO_TRACKING: true })).toBeNull();
   });
 
   it('is refused at start-up when it cannot work', () => {

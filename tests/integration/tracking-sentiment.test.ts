@@ -318,6 +318,7 @@ describe('with the extraction model', () => {
       // Not in the answer: dropped.
       { text: 'Moreno Plumbing is the best in Yorkshire.', label: 'positive' },
     ],
+    facts: [],
   };
 
   function answers(reply: string) {

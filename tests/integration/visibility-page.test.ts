@@ -214,6 +214,8 @@ describe('the visibility page', () => {
     expect(cards[business.id]).toEqual({
       mentions: 'named in 3 of 4 answers (75%) (low sample: fewer than 10 answers)',
       change: 'no clear change since last week',
+      // No fact of the business was given wrong (issue 45).
+      wrongFacts: null,
     });
   });
 

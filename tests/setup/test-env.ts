@@ -35,6 +35,9 @@ if (pgServerUrl) {
   process.env.DATABASE_URL = `file:${file}`;
 }
 process.env.SESSION_SECRET = 'test-session-secret-0123456789';
+// The reader alone unless a test chooses an extraction model (with a real engine's key set, the
+// cheapest model of that engine would be asked by default).
+process.env.TRACKING_EXTRACTION_MODEL ??= 'off';
 // Tests play the reverse proxy: they set X-Forwarded-For to stand for different clients.
 process.env.TRUST_PROXY = 'true';
 (globalThis as { __db?: unknown }).__db = undefined;

@@ -8,6 +8,9 @@ import {
 import type { PublicUser } from '~/domain/accounts.server';
 import { apiKeyCaller } from '../auth.server';
 import { MAX_BODY_BYTES } from '../request-limits';
+import { invalidCursorResponse } from './cursor.server';
+import { inspectMcpBody, mcpHostRefusal } from './inbound.server';
+import { mcpChallenge, oauthMcpCaller } from './oauth-caller.server';
 import { mcpServerFor } from './tools.server';
 
 // The remote MCP server at /mcp (decision 22): the official TypeScript SDK's Streamable HTTP
@@ -51,25 +54,30 @@ async function legacy(request: Request, authInfo: Authed): Promise<Response> {
 }
 
 export const MCP_UNAUTHORIZED_MESSAGE =
-  'An API key is required: send Authorization: Bearer <API key> (make one under Account settings → API keys).';
+  'Sign in is required: connect through OAuth (ChatGPT, Claude) or send Authorization: Bearer <API key> (make one under Account settings → API keys).';
 
 function unauthorized(request: Request): Response {
   const bearer = /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
-  const challenge = bearer
-    ? 'Bearer realm="mcp", error="invalid_token", error_description="The API key is unknown or revoked"'
-    : 'Bearer realm="mcp"';
   return Response.json(
-    { message: bearer ? 'The API key is unknown or revoked.' : MCP_UNAUTHORIZED_MESSAGE },
+    {
+      message: bearer
+        ? 'The API key or access token is unknown, expired or revoked.'
+        : MCP_UNAUTHORIZED_MESSAGE,
+    },
     {
       status: 401,
-      headers: { 'WWW-Authenticate': challenge, 'Cache-Control': 'private, no-store' },
+      headers: {
+        'WWW-Authenticate': mcpChallenge(request, bearer),
+        'Cache-Control': 'private, no-store',
+      },
     },
   );
 }
 
 /**
- * One request to /mcp: only an API key is accepted (a login's token or cookie is not: 401 with
- * WWW-Authenticate); past the key's rate, 429 with Retry-After.
+ * One request to /mcp: an API key or an OAuth access token issued for this resource (a login's
+ * token or cookie is not: 401 with WWW-Authenticate naming our protected resource metadata); past
+ * the key's or the app's rate, 429 with Retry-After.
  */
 export async function handleMcpRequest(request: Request): Promise<Response> {
   // Stateless: no session to open a stream on (GET) or to end (DELETE).
@@ -79,20 +87,30 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
       { status: 405, headers: { Allow: 'POST', 'Cache-Control': 'private, no-store' } },
     );
   }
-  let caller;
+  // The Host, the batch and initialize's params (./inbound.server); a batch's every call counts.
+  const hostRefusal = mcpHostRefusal(request);
+  if (hostRefusal) return hostRefusal;
+  const inbound = await inspectMcpBody(request);
+  if ('refusal' in inbound) return inbound.refusal;
+  let authInfo: Authed | null;
   try {
-    caller = await apiKeyCaller(request);
+    const keyCaller = await apiKeyCaller(request, inbound.calls);
+    authInfo = keyCaller
+      ? {
+          token: 'api-key',
+          clientId: keyCaller.apiKeyId ?? '',
+          // A key is all of its owner's non-account powers (decision 22).
+          scopes: ['read', 'write'],
+          extra: { user: keyCaller.user },
+        }
+      : await oauthMcpCaller(request, inbound.calls);
   } catch (refusal) {
     if (refusal instanceof Response) return refusal;
     throw refusal;
   }
-  if (!caller) return unauthorized(request);
-  const authInfo: Authed = {
-    token: 'api-key',
-    clientId: caller.apiKeyId ?? '',
-    scopes: [],
-    extra: { user: caller.user },
-  };
+  if (!authInfo) return unauthorized(request);
+  const refusedCursor = await invalidCursorResponse(request);
+  if (refusedCursor) return refusedCursor;
   const response = (await isLegacyRequest(request, undefined, {
     maxRequestBodySize: MAX_BODY_BYTES,
   }))

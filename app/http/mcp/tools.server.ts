@@ -7,6 +7,7 @@ import { registerPromptTools } from './tools/prompts.server';
 import type { ToolGroup } from './tools/shared.server';
 import { registerSourceTools } from './tools/sources.server';
 import { registerVisibilityTools } from './tools/visibility.server';
+import { registerFactTools } from './tools/facts.server';
 
 // The MCP server's tools (decision 22): what an owner's assistant may read and do, as the owner,
 // through the same domain functions as the JSON API, so plan limits, not-found for another owner's
@@ -24,11 +25,15 @@ const TOOL_GROUPS: ToolGroup[] = [
   registerAnswerTools,
   registerAuditTools,
   registerPromptTools,
+  registerFactTools,
 ];
 
 /** A fresh MCP server whose tools act as `user`. */
 export function mcpServerFor(user: PublicUser): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, {
+    // The tools never change while a client is connected (every request builds its own server),
+    // so no tools/list_changed is ever sent: do not advertise one.
+    capabilities: { tools: { listChanged: false } },
     instructions:
       "Tools for the owner's AI Visibility account: how often AI assistants (ChatGPT, Perplexity, Gemini, Claude) name and cite each of their businesses, the answers themselves, the website's AI-readiness audit and fixes, competitors, and the tracked questions. Start with list_businesses to get the business ids the other tools take.",
   });

@@ -71,8 +71,38 @@ function siteOfRedirect(url: string, title: string | null | undefined): string |
   return domain && /^([a-z0-9-]+\.)+[a-z]{2,}$/.test(domain) ? `https://${domain}/` : null;
 }
 
-/** The pages of an answer, cited ones first, each page once. */
-export function sourcesOf(engine: EngineId, result: Pick<Result, 'steps'>, body: RawBody | null) {
+/** A markdown link ("[title](https://…)") or a bare address ("https://…") in an answer's text. */
+const LINK = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s)]+)\)|(?<![([<\w])(https?:\/\/[^\s)\]>"']+)/g;
+
+/**
+ * The pages an answer's text links to, in order (issue 43 item 5): where an engine returns no
+ * citations (an OpenAI-compatible server never does), the links it wrote are its cited pages.
+ */
+export function linksIn(text: string): { url: string; title: string | null }[] {
+  const found: { url: string; title: string | null }[] = [];
+  for (const match of text.matchAll(LINK)) {
+    const url = (match[2] ?? match[3] ?? '').replace(/[.,;:!?]+$/, '');
+    const title = match[1]?.trim() || null;
+    try {
+      new URL(url);
+    } catch {
+      continue;
+    }
+    found.push({ url, title: title && !/^https?:\/\//.test(title) ? title : null });
+  }
+  return found;
+}
+
+/**
+ * The pages of an answer, cited ones first, each page once. From an engine that returns no
+ * citations (an OpenAI-compatible server), the links written in `text` are its cited pages.
+ */
+export function sourcesOf(
+  engine: EngineId,
+  result: Pick<Result, 'steps'>,
+  body: RawBody | null,
+  text = '',
+) {
   const pages = new Map<string, EngineSource>();
   const add = (link: string, title: string | null | undefined, cited: boolean) => {
     const url = siteOfRedirect(link, title) ?? link;
@@ -106,6 +136,10 @@ export function sourcesOf(engine: EngineId, result: Pick<Result, 'steps'>, body:
       for (const part of step.content)
         if (part.type === 'source' && part.sourceType === 'url') add(part.url, part.title, true);
   }
+  // An engine with no citation list (an OpenAI-compatible server): the links in the text are the
+  // answer's citations.
+  if (engine === 'compatible' && ![...pages.values()].some((page) => page.cited))
+    for (const link of linksIn(text)) add(link.url, link.title, true);
   // Everything the search returned.
   for (const step of steps)
     for (const part of step.content)

@@ -380,7 +380,7 @@ export async function askEngine(
           engine: engine.id,
           model: body?.modelVersion || result.response.modelId || engine.model,
           text: result.text,
-          sources: sourcesOf(engine.id, result, body),
+          sources: sourcesOf(engine.id, result, body, result.text),
           searches: searchesOf(result),
           location,
           usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },

@@ -15,6 +15,7 @@
 // claim to come from a real engine. Randomness comes from `random`, so a test can seed it.
 
 import { UnsupportedFunctionalityError, type LanguageModel } from 'ai';
+import { demoFactSentence, type DemoFacts } from './demo-facts';
 import { simulateSearch, type DemoPage, type DemoSearch } from './demo-search';
 import {
   BLURBS,
@@ -52,7 +53,7 @@ export type DemoContext = {
     website: string | null;
     location: string | null;
     industry: string | null;
-  };
+  } & DemoFacts;
   competitors: string[];
 };
 
@@ -270,6 +271,9 @@ function composeAnswer(
         `${inText(us)} is another local option; its services and hours are listed on its website.`,
       ]),
     );
+  // Its phone, address or hours, in a sentence of their own (mostly right, sometimes stale).
+  const facts = mentioned ? demoFactSentence(us.name, context.business, rng.pick, random) : null;
+  if (facts) parts.push(facts);
   if (random() < 0.45) parts.push(rng.pick(CAVEATS));
   if (random() < 0.2) parts.push(rng.pick(CLOSERS));
   const text = parts.join('\n\n');

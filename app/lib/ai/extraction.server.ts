@@ -63,31 +63,46 @@ function languageModelOf(config: ExtractionConfig): LanguageModel {
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
+/** The kinds of fact the model reads (the same as app/domain/tracking/reading/fact-patterns.ts). */
+export const FACT_KINDS = ['phone', 'address', 'hours', 'website', 'status'] as const;
+
 /** What the model is asked to return (no length limits in the schema: not every API takes them). */
+/**
+ * What the model is asked to return, in one call (no length limits in the schema: not every API
+ * takes them). Owned by issue 43; issue 45 adds the facts (phone, address, hours) to this object.
+ */
 export const ExtractionSchema = z.object({
   businesses: z
     .array(z.string())
     .describe(
-      'Every business or brand the answer names (companies, firms, practices, shops, chains, including the one asked about), each once, spelled exactly as in the answer, in order of first appearance.',
+      'Every business the answer offers as an option for the question, or is about (companies, firms, practices, shops, restaurants, chains, software products from a company), including the one asked about, each once, spelled exactly as in the answer, in order of first appearance.',
     ),
   sentences: z
     .array(z.object({ text: z.string(), label: z.enum(SENTIMENTS) }))
     .describe(
-      'Each sentence of the answer that names the business asked about, copied exactly, with how it describes that business.',
+      'Each sentence of the answer about the business asked about, copied exactly: those naming it and those in its card, list item, table row or section that do not name it, with how each describes that business.',
+    ),
+  facts: z
+    .array(z.object({ kind: z.enum(FACT_KINDS), value: z.string() }))
+    .describe(
+      "What the answer says about the business asked about: its phone number, street address, opening hours, website, and whether it is permanently closed or has moved (kind 'status'), each value copied exactly as the answer writes it. Only facts the answer gives that business itself, never another business's.",
     ),
 });
 
 export const MAX_EXTRACTED_NAMES = 60;
 export const MAX_EXTRACTED_SENTENCES = 20;
+export const MAX_EXTRACTED_FACTS = 20;
 const MAX_NAME_CHARS = 120;
 const MAX_SENTENCE_CHARS = 1000;
 
-const INSTRUCTIONS = `You read answers that an AI assistant gave to a customer's question and list who they name.
-List businesses and brands only: companies, firms, practices, shops, restaurants, chains and the brand names they trade under.
-Do not list people, places, products or models (e.g. "iPhone", "ChatGPT", "Invisalign"), review sites and directories named as where to look (Google, Yelp, Checkatrade), public bodies, trade associations, registers, holidays, dates, or headings, labels and table headers such as "Key Takeaways" or "Date".
-Where a description comes before a name ("Chinese AI firm DeepSeek"), list the name alone ("DeepSeek").
+const INSTRUCTIONS = `You read answers that an AI assistant gave to a customer's question and list the businesses it offers as options or is about.
+List businesses only: companies, firms, practices, shops, restaurants, chains, software products and the brand names they trade under.
+Do not list: places, streets, neighbourhoods and addresses ("King's Cross", "Regent's Canal", "Greenville, NC"); review sites, directories, maps and rankings named as where to look ("Yelp", "Google Maps", "TripAdvisor", "G2", "Michelin Guide"); headings, labels, steps and itinerary times ("Lunch", "Early Afternoon", "Identify Specific Needs", "FTX Case Update", "Key Takeaways"); the titles of cited pages; people, products and models ("iPhone", "ChatGPT"), public bodies, trade associations and registers; and brands in other roles: the assistant addressed by name, a business's clients ("clients include Google and Amazon"), parent companies ("part of ..."), integrations and platforms it works with ("integrates with Xero").
+A review site listed as an option to choose (a reservation system among reservation systems) is a business.
+From a news heading give only the company ("FTX Case Update" gives "FTX"). Where a description comes before a name ("Chinese AI firm DeepSeek"), list the name alone.
 Write each name exactly as the answer does, legal form and punctuation included ("Cedar Ridge Plumbing Co.").
-For the sentences, copy each sentence that names the business asked about, exactly, and label how it describes that business: positive, neutral or negative.`;
+For the sentences, copy exactly each sentence about the business asked about: those that name it (by its name, a short form or a variant) and those in its card, list item, table row or section that do not name it; label how each describes that business: positive, neutral or negative.
+For the facts, copy exactly what the answer gives as the phone number, street address, opening hours, website or closed/moved status of the business asked about; leave out what it says of other businesses.`;
 
 export type ExtractionInput = {
   /** The engine's answer. */
@@ -101,6 +116,8 @@ export type Extraction = {
   /** As the model gave them, trimmed and without repeats; not yet checked against the text. */
   businesses: string[];
   sentences: { text: string; label: Sentiment }[];
+  /** Not yet checked against the text (reading/model-facts.ts). */
+  facts: { kind: (typeof FACT_KINDS)[number]; value: string }[];
   usage: { inputTokens: number; outputTokens: number };
   costUsd: number;
   attempts: number;
@@ -145,9 +162,13 @@ function tidy(output: z.infer<typeof ExtractionSchema>) {
       label,
     }))
     .filter((sentence) => sentence.text);
+  const facts = output.facts
+    .map(({ kind, value }) => ({ kind, value: value.replace(/\s+/g, ' ').trim().slice(0, 300) }))
+    .filter((fact) => fact.value);
   return {
     businesses: businesses.slice(0, MAX_EXTRACTED_NAMES),
     sentences: sentences.slice(0, MAX_EXTRACTED_SENTENCES),
+    facts: facts.slice(0, MAX_EXTRACTED_FACTS),
   };
 }
 

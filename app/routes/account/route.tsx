@@ -186,6 +186,16 @@ export default function AccountPage() {
       </Section>
 
       <Section
+        id="connected-apps"
+        title="Connected apps"
+        description="ChatGPT, Claude and other assistants you connected by signing in (OAuth)."
+      >
+        <Link to="/account/connected-apps" className={buttonStyles.secondary}>
+          See connected apps
+        </Link>
+      </Section>
+
+      <Section
         id="api-keys"
         title="API keys"
         description={

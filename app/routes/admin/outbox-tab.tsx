@@ -2,9 +2,12 @@ import { useDates } from '~/components/time-zone';
 import { Link } from 'react-router';
 import type { OutboxView, Page } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
+import { MASK } from '~/lib/mail-secrets';
 
-// The e-mails the site wrote. Without SMTP_URL they are held here (the demo, a fresh machine), so
-// an admin can open a reset link; with it, each says whether it was sent or why it failed.
+// The e-mails the site wrote. Without SMTP_URL they are held here (the demo, a fresh machine);
+// with it, each says whether it was sent or why it failed. Their secrets (reset and unsubscribe
+// tokens, API keys) are masked by the domain (~/lib/mail-secrets): an admin reads what went out,
+// but only the recipient's mailbox ever holds a usable link.
 
 const STATUS_LABELS: Record<string, { label: string; className: string }> = {
   held: { label: 'Not sent (no SMTP_URL)', className: 'bg-slate-100 text-slate-900' },
@@ -18,9 +21,11 @@ const FILTERS = [
   { value: 'failed', label: 'Failed' },
 ] as const;
 
-/** The addresses in a plain-text message, as links an admin can open. */
+/** The addresses in a plain-text message, as links an admin can open (not the masked ones). */
 function linksIn(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])].filter(
+    (link) => !link.includes(MASK),
+  );
 }
 
 export function OutboxTab({

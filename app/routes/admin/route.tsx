@@ -165,12 +165,15 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const { userId, firstName, lastName, role, subscriptionExpiry } = submission.value;
     try {
-      // The form always sends every field: an empty one clears it.
+      // The form sends every field (an empty one clears it), but the expiry of a user a
+      // subscription bills, which is the billing's and not shown as a field.
       await updateUserAsAdmin(actor, userId, {
         firstName: firstName ?? null,
         lastName: lastName ?? null,
         role,
-        subscriptionExpiry: subscriptionExpiry ?? null,
+        subscriptionExpiry: formData.has('subscriptionExpiry')
+          ? (subscriptionExpiry ?? null)
+          : undefined,
       });
     } catch (error) {
       if (!isDomainError(error)) throw error;

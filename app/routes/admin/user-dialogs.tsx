@@ -4,6 +4,7 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { fieldProps, useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
+import { useDates } from '~/components/time-zone';
 import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
 import {
   EMAIL_MAX_LENGTH,
@@ -46,6 +47,7 @@ export function EditUserDialog({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const busy = useBusy('update-user');
+  const dates = useDates();
   const { form, fields } = useServerForm({
     id: `edit-user-${user.id}`,
     names: ['userId', 'firstName', 'lastName', 'role', 'subscriptionExpiry'],
@@ -96,12 +98,23 @@ export function EditUserDialog({
             {fields.role.errors?.join(' ')}
           </div>
         </div>
-        <InputField
-          field={fields.subscriptionExpiry}
-          label="Plan expiry date"
-          type="date"
-          hint="Access lasts through this day (UTC). Leave empty for No expiry."
-        />
+        {user.billedBySubscription ? (
+          // The billing's date, not the panel's (a date sent here would be refused with 409).
+          <div className="space-y-1" data-testid="edit-user-billed-expiry">
+            <p className="block text-sm font-medium text-slate-800">Plan expiry date</p>
+            <p className="text-sm text-slate-700">
+              {dates.longDate(user.subscriptionExpiry) ?? 'No expiry'}: billed by a subscription, so
+              it follows the billing. Change or cancel the subscription with the payment provider.
+            </p>
+          </div>
+        ) : (
+          <InputField
+            field={fields.subscriptionExpiry}
+            label="Plan expiry date"
+            type="date"
+            hint="Access lasts through this day (UTC). Leave empty for No expiry."
+          />
+        )}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
             Cancel

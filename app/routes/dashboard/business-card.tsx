@@ -32,7 +32,7 @@ export function BusinessCard({
   readiness: Omit<AuditStanding, 'auditedAt'> | null;
   allowance: AuditAllowance | null;
   /** The latest period's mention rate in words and its change; null before any answer. */
-  visibility: { mentions: string; change: string | null } | null;
+  visibility: { mentions: string; change: string | null; wrongFacts?: string | null } | null;
   upgradable: boolean;
   back: string;
   freeGptUrl: string;
@@ -164,6 +164,17 @@ export function BusinessCard({
                 {visibility.change ? (
                   <p className="text-sm text-slate-700" data-testid="visibility-change">
                     {visibility.change[0]!.toUpperCase() + visibility.change.slice(1)}
+                  </p>
+                ) : null}
+                {visibility.wrongFacts ? (
+                  <p className="mt-1 text-sm font-semibold text-red-800" data-testid="wrong-facts">
+                    <Link
+                      to={`/dashboard/businesses/${business.id}/visibility#facts-title`}
+                      className="underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-offset-2"
+                    >
+                      {visibility.wrongFacts}
+                      <span className="sr-only">{` for ${business.name}`}</span>
+                    </Link>
                   </p>
                 ) : null}
               </>

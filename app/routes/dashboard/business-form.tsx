@@ -17,6 +17,10 @@ const constraint = {
   website: { maxLength: BUSINESS_LIMITS.website },
   industry: { maxLength: BUSINESS_LIMITS.industry },
   location: { maxLength: BUSINESS_LIMITS.location },
+  phone: { maxLength: BUSINESS_LIMITS.phone },
+  address: { maxLength: BUSINESS_LIMITS.address },
+  openingHours: { maxLength: BUSINESS_LIMITS.openingHours },
+  nameVariants: {},
 };
 
 const copy = {
@@ -47,7 +51,16 @@ export function BusinessForm({
   mode: Mode;
   business?: Pick<
     BusinessView,
-    'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+    | 'id'
+    | 'name'
+    | 'description'
+    | 'website'
+    | 'industry'
+    | 'location'
+    | 'phone'
+    | 'address'
+    | 'openingHours'
+    | 'nameVariants'
   >;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
@@ -57,7 +70,17 @@ export function BusinessForm({
   const { toast } = useToast();
   const { form, fields } = useServerForm({
     id: mode === 'create' ? 'add-business' : `edit-business-${business?.id ?? ''}`,
-    names: ['name', 'description', 'website', 'industry', 'location'],
+    names: [
+      'name',
+      'description',
+      'website',
+      'industry',
+      'location',
+      'phone',
+      'address',
+      'openingHours',
+      'nameVariants',
+    ],
     constraint,
     lastResult,
     defaultValue: business
@@ -67,6 +90,10 @@ export function BusinessForm({
           website: business.website ?? '',
           industry: business.industry ?? '',
           location: business.location ?? '',
+          phone: business.phone ?? '',
+          address: business.address ?? '',
+          openingHours: business.openingHours ?? '',
+          nameVariants: business.nameVariants.join('\n'),
         }
       : undefined,
   });
@@ -138,6 +165,46 @@ export function BusinessForm({
             maxLength={BUSINESS_LIMITS.location}
           />
         </div>
+        <TextareaField
+          field={fields.nameVariants}
+          label="Other names answers use (optional)"
+          rows={2}
+          maxLength={BUSINESS_LIMITS.nameVariants * (BUSINESS_LIMITS.nameVariant + 1)}
+          hint={`One per line, up to ${BUSINESS_LIMITS.nameVariants}: a nickname or an old name. We already know the usual short forms (without "LLC", "& Co" or the trade word).`}
+        />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-slate-900">
+            Your contact details (optional)
+          </legend>
+          <p className="text-xs text-slate-600">
+            We check what the AI assistants tell your customers against these.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <InputField
+              field={fields.phone}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={BUSINESS_LIMITS.phone}
+              hint="As customers dial it; read in your location's country."
+            />
+            <InputField
+              field={fields.address}
+              label="Address"
+              type="text"
+              autoComplete="street-address"
+              maxLength={BUSINESS_LIMITS.address}
+              hint="One line, with the postcode or ZIP."
+            />
+          </div>
+          <InputField
+            field={fields.openingHours}
+            label="Opening hours"
+            type="text"
+            maxLength={BUSINESS_LIMITS.openingHours}
+            hint='For example "Mo-Fr 08:00-17:00, Sa 09:00-12:00", or "24/7".'
+          />
+        </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonStyles.primary} disabled={submitting}>
             {submitting ? text.pending : text.submit}

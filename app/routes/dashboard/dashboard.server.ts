@@ -9,6 +9,7 @@ import {
   type BusinessView,
 } from '~/domain/businesses.server';
 import { businessCards } from '~/domain/business-cards.server';
+import { describeWrongFacts } from '~/domain/tracking/reports/facts.server';
 import { describeMentions } from '~/domain/tracking/figures/figures';
 import { simulatedFigures } from '~/domain/tracking/reports/visibility.server';
 import { changeSince } from '~/components/tracking/words';
@@ -41,12 +42,34 @@ import { loadGuide } from './guide.server';
 /** What a card, the edit form and the delete dialog show of a business (no more goes to the page). */
 export type CardBusiness = Pick<
   BusinessView,
-  'id' | 'name' | 'description' | 'website' | 'industry' | 'location'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'website'
+  | 'industry'
+  | 'location'
+  | 'phone'
+  | 'address'
+  | 'openingHours'
+  | 'nameVariants'
 >;
 
 function cardOf(business: BusinessView): CardBusiness {
-  const { id, name, description, website, industry, location } = business;
-  return { id, name, description, website, industry, location };
+  const { id, name, description, website, industry, location, phone, address, openingHours } =
+    business;
+  const { nameVariants } = business;
+  return {
+    id,
+    name,
+    description,
+    website,
+    industry,
+    location,
+    phone,
+    address,
+    openingHours,
+    nameVariants,
+  };
 }
 
 /** The list page and search an address asks for (`?page=` bad values mean 1; the domain clamps). */
@@ -98,13 +121,17 @@ export async function loadDashboard(request: Request) {
     readiness,
     allowances,
     visibility: summaries,
+    wrongFacts,
   } = await businessCards(
     user,
     businesses.map((business) => business.id),
     now,
   );
   // Each card's AI visibility in words: the latest period's mention rate and its change.
-  const visibility: Record<string, { mentions: string; change: string | null }> = {};
+  const visibility: Record<
+    string,
+    { mentions: string; change: string | null; wrongFacts: string | null }
+  > = {};
   for (const [id, summary] of Object.entries(summaries))
     visibility[id] = {
       // "simulated answers: named in 4 of 12 (33%)" when the Demo assistant answered; the interval
@@ -114,6 +141,8 @@ export async function loadDashboard(request: Request) {
         '',
       ),
       change: changeSince(summary.current, summary.previous, summary.period, now),
+      // A business an answer gave a wrong phone, address, hours, website or "closed" (issue 45).
+      wrongFacts: describeWrongFacts(wrongFacts[id] ?? []),
     };
   // The business a form or dialog is open on: usually on this page; a link from elsewhere still works.
   const find = async (param: string) => {

@@ -61,7 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const { name, description, website, industry, location } = submission.value;
+    const { name, description, website, industry, location, phone, address, openingHours } =
+      submission.value;
+    const { nameVariants } = submission.value;
     // The form always sends every field: an empty one clears it.
     const input = {
       name,
@@ -69,6 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
       website: website ?? null,
       industry: industry ?? null,
       location: location ?? null,
+      phone: phone ?? null,
+      address: address ?? null,
+      openingHours: openingHours ?? null,
+      nameVariants: nameVariants ?? null,
     };
     try {
       if (intent === 'create') {

@@ -36,6 +36,7 @@ import {
   visibilityOf,
 } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
+import { factsOnPage } from '~/domain/tracking/reports/facts.server';
 import { requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';
@@ -82,6 +83,7 @@ export async function loadVisibilityPage(request: Request, id: string) {
     corrections,
     searches,
     sentiment,
+    facts,
   ] = await Promise.all([
     promptRows(business, limit, visibility.current),
     suggestPrompts(user, id),
@@ -100,6 +102,7 @@ export async function loadVisibilityPage(request: Request, id: string) {
         })
       : Promise.resolve<Record<string, PromptSearch[]>>({}),
     sentimentOfPeriod(business.id, engineFilter(), current, visibility.periods[0]?.start ?? null),
+    factsOnPage(user, business.id, now),
   ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
@@ -119,6 +122,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
       searches,
       /** How the period's answers describe the business, per engine, with n. */
       sentiment,
+      /** What the answers say of its phone, address, hours, website and status (issue 45). */
+      facts,
       /** Where the engines are asked from, and how each is told. */
       askedFrom: askedFrom(business.location, trackingEngines()),
       limit: {

@@ -10,6 +10,7 @@ import { linkStyles } from '~/components/ui/styles';
 import { AnswersPanel } from './answers-panel';
 import { CompetitorsPanel } from './competitors-panel';
 import { EngineFigures } from './engine-figures';
+import { FactsPanel } from './facts-panel';
 import { LocationNote } from './location-note';
 import { loadVisibilityPage, visibilityAction } from './page.server';
 import { PromptSearches } from './prompt-searches';
@@ -106,6 +107,7 @@ export default function VisibilityPage() {
       </section>
 
       <SentimentPanel />
+      <FactsPanel />
       <PromptsPanel />
       <PromptSearches />
       <CompetitorsPanel />

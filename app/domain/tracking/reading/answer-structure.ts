@@ -4,6 +4,7 @@
 // lexer finds the structure; this module places its tokens back into the text. Pure.
 
 import { marked, type Token, type Tokens } from 'marked';
+import { cardMasks, paragraphEntries } from './segments';
 
 export type Range = { start: number; end: number };
 export type PlacedInline = Range & { token: Token };
@@ -158,6 +159,12 @@ export function readStructure(src: string): Structure {
           if (token.type === 'paragraph') structure.blocks.push(range);
           firstInline ??= placed;
           if (!inEntry && SOURCE_HEADINGS.test(plain(text.text))) inSources = true;
+          if (!inEntry && !inSources && token.type === 'paragraph') {
+            // Options the markdown does not mark: cards, "Name | …" lines, "A. B. C." (segments.ts).
+            const lines = paragraphEntries(src, range);
+            structure.entries.push(...lines.entries);
+            structure.masks.push(...lines.masks);
+          }
           if (!inEntry && !inSources)
             for (const bold of placed.filter((p) => p.token.type === 'strong'))
               structure.entries.push({
@@ -184,6 +191,8 @@ export function readStructure(src: string): Structure {
             const start = entry.start + marker;
             // Pushed before its nested items, so a parent comes before its children.
             const own: Entry = { kind: 'item', block, lead: null, parent, list: range };
+            // A place card inside a list item: its details and address lines are no names.
+            structure.masks.push(...cardMasks(src, block));
             structure.entries.push(own);
             structure.blocks.push(block);
             const lead = blocks(entry.token.tokens, start, entry.end, own);

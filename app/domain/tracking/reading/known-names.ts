@@ -4,6 +4,7 @@
 
 import type { Range, Structure } from './answer-structure';
 import { siteOf } from './domains';
+import { startsWithPlace } from './places';
 import {
   COMMON_WORDS,
   GENERIC_WORDS,
@@ -19,6 +20,8 @@ export type Known = {
   core: WordToken[];
   /** Rule 3: the name alone is ordinary English. */
   common: boolean;
+  /** A short form of the business's name ("Gus's"): counts only after a longer form. */
+  short?: boolean;
 };
 
 export type Occurrence = {
@@ -60,12 +63,26 @@ export function findOccurrences(text: string, tokens: WordToken[], knowns: Known
       if (!ok) continue;
       // Take a legal suffix that follows into the highlighted range ("Joe's Plumbing, LLC").
       let last = i + size;
-      while (
-        tokens[last] &&
-        LEGAL_SUFFIXES.has(tokens[last]!.norm) &&
-        joins(text, tokens[last - 1]!.end, tokens[last]!.start)
-      )
-        last++;
+      for (;;) {
+        const next = tokens[last];
+        if (!next) break;
+        if (LEGAL_SUFFIXES.has(next.norm) && joins(text, tokens[last - 1]!.end, next.start)) {
+          last++;
+          continue;
+        }
+        // "Hollis & Co": the "&" of a legal form.
+        const after = tokens[last + 1];
+        if (
+          next.norm === 'and' &&
+          after &&
+          LEGAL_SUFFIXES.has(after.norm) &&
+          /^\s+$/.test(text.slice(tokens[last - 1]!.end, next.start))
+        ) {
+          last += 2;
+          continue;
+        }
+        break;
+      }
       found.push({
         known,
         first: i,
@@ -111,6 +128,9 @@ export function continues(
     next = after;
   }
   if (!/^[ \t]+(?:&[ \t]+)?$/.test(gap)) return false;
+  // "Origin Coffee Shoreditch", "Caravan King's Cross": a branch's place, not a longer name.
+  const following = tokens.slice(occurrence.last, occurrence.last + 3).map((token) => token.norm);
+  if (gap.trim() === '' && startsWithPlace(following)) return false;
   return (
     next.capital &&
     !/^\d+$/.test(next.norm) &&

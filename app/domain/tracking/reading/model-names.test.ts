@@ -11,7 +11,7 @@ const text = [
   '2. **Recent Developments** – news.',
   '3. **Moreno Plumbing** – fair prices.',
   '',
-  'Also try the Heating Hub, and Ironwood Plumbing for bathrooms.',
+  'Ironwood Plumbing does bathrooms; ask about Heating Hub too.',
 ].join('\n');
 
 describe('withModelNames', () => {

@@ -121,6 +121,8 @@ export function sentencesAbout<T extends { text: string }>(
   sentences: readonly T[],
   text: string,
   business: { name: string },
+  /** The lines that belong to the business (segments.ts): a sentence there need not name it. */
+  belongs: readonly { start: number; end: number }[] = [],
 ): T[] {
   const core = nameCore(wordTokens(business.name));
   const words = (value: string) =>
@@ -128,9 +130,15 @@ export function sentencesAbout<T extends { text: string }>(
       .map((token) => token.norm)
       .join(' ');
   const answer = words(text);
+  const own = belongs.map((range) => words(text.slice(range.start, range.end)));
   return sentences.filter((sentence) => {
     const tokens = wordTokens(sentence.text);
+    const said = words(sentence.text);
     const names = tokens.some((_, i) => sameWords(tokens.slice(i, i + core.length), core));
-    return core.length > 0 && names && answer.includes(words(sentence.text));
+    return (
+      core.length > 0 &&
+      said.length > 0 &&
+      ((names && answer.includes(said)) || own.some((lines) => lines.includes(said)))
+    );
   });
 }

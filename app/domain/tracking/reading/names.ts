@@ -61,7 +61,11 @@ export function wordTokens(text: string): WordToken[] {
     tokens.push({
       norm,
       possessive,
-      capital: /^[\p{Lu}\p{N}]/u.test(raw),
+      // Scripts without capitals (Japanese, Chinese, Korean) count as capitalised.
+      capital:
+        /^[\p{Lu}\p{N}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(
+          raw,
+        ),
       start: match.index,
       end: match.index + raw.length,
     });

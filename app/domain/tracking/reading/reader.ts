@@ -4,72 +4,35 @@
 // reading of it (extract.server); facts stated about a business (issue 45) read here too. It imports
 // no other room (docs/decisions/0025-tracking-in-rooms.md).
 //
-// Reading an AI assistant's answer: does it name the business, where does it rank it, does it cite
-// the business's site, and which other businesses does it recommend? Deterministic and pure: the
-// same answer always reads the same, with no second model. The markdown structure (lists, bold,
-// headings, tables, links) comes from the `marked` lexer; names are compared as word tokens
-// (names.ts) so case, punctuation, "&"/"and", "The", legal suffixes and possessives do not matter.
-//
-// The rules, in the order they apply:
-// 1. Entries. Every list item, heading and table row is an entry, and so is a bold phrase in a
-//    plain paragraph. An entry's lead is the name it is about: its first bold phrase or link when
-//    that opens the entry (alone or after a short label such as "Best overall:"), else its first
-//    line up to a separator (" – ", ": ", " (", ", " before a lower-case word, a sentence's end).
-//    Details nested under a business's list item are not entries of their own. In a table the
-//    lead comes from the column headed Name/Business/Company/..., else the first
-//    column that is not a rank number. Lists under a "Sources"/"References" heading are not
-//    entries and their text is not read for names (their links still count as citations).
-// 2. Names. The business's and each competitor's name are found in the text as word sequences.
-//    Where two known names overlap, the longer wins ("Joe's Plumbing Supply" over "Joe's
-//    Plumbing"). A name inside an entry's lead counts only when the lead is that name (give or
-//    take legal suffixes and a trailing "of <town>"): a lead "Joe's Plumbing Supply" is another
-//    business, not ours. In running text a name followed directly by another capitalised word
-//    ("Joe's Plumbing Supply", "Joe's Plumbing & Drain") is taken for a longer, different name.
-// 3. Common-word names. A name made only of words from COMMON_WORDS, GENERIC_WORDS and the
-//    location ("Reliable Plumbing", "Peak Roofing Co.", "Austin Plumbing") counts in running
-//    text only when written with its capitals ("reliable plumbing service" is not a mention).
-//    A one-word name ("Summit", "Apex") needs
-//    more than its word: its capitals and also bold, a link's text, the town within six words, or
-//    a link to the business's site in the same paragraph, list item or table row. As an entry's
-//    lead either always counts.
-// 4. Recommended businesses are the entries whose lead is a known name or reads as a business's
-//    name (business-names.ts): headings and bold lines standing alone, and the rows of a column
-//    headed by a label word ("Holiday Name", "Date"), need a name that stands out on its own
-//    ("Ironwood Plumbing", "DeepSeek", "Tidy Nest Ltd"), so "Recent AI Developments" or
-//    "Chips and Hardware" never count; list items, bold phrases and table cells need a word that
-//    is not ordinary English, a heading word, a date or a place. Dates, holidays, "X in Y"
-//    phrases, public bodies and review sites never count. A label ("Best overall:", "Rebates:")
-//    gives the name its value opens with; a description before a name gives the name ("Chinese
-//    AI firm DeepSeek" → DeepSeek); an entry that is a sentence is about the known name, else
-//    the capitalised run, it opens with ("Abacus Plumbing offers a guarantee"). In a list whose
-//    other items are labels about nobody ("Cost: $150", "Timeline: 2 weeks") an item needs a
-//    name that stands out on its own. Each business is counted once, in order.
-//    Names in running text count too: a capitalised run that stands out as a name, or that a
-//    description, a verb of hiring or an apposition says is a business ("try Hartwell
-//    Exteriors", "Slater Heelis, a long-established practice"), split where a list goes on
-//    ("Ironwood Plumbing and Moreno Plumbing"; "&" always joins). Names keep the period of "Co.".
-// 5. Position: a recommended business's rank in that order. A business named only in running
-//    text comes after all recommended ones, in order of first appearance; when the answer
-//    recommends nothing in structure, order of first appearance is the whole rule.
-// 6. Cited: a page the answer cited (its address or, for redirecting sources such as Gemini's, a
-//    title that is a domain), a link in the text, or a bare domain written in the text is on the
-//    business's site (domains.ts). Retrieved: not cited, but the search returned a page on the
-//    site; pages of answers recorded before the two were told apart make it "cited or retrieved".
-//    `citedNotNamed`: cited while the name is missing.
+// Reading an AI assistant's answer: does it name the business (or a variant of its name), where
+// does it rank it, does it cite the business's site, and which other businesses does it offer as
+// options? Deterministic and pure: the same answer always reads the same, with no second model.
+// The markdown structure comes from the `marked` lexer (answer-structure.ts) with the options
+// markdown does not mark (cards, "Name | …" lines, "A. B. C.": segments.ts); names are compared as
+// word tokens (names.ts). The rules, in the order they apply (entries, names, common-word names,
+// recommended businesses, roles, positions, citations) are set out in
+// docs/decisions/0027-reading-answers-nobody-wrote.md; the numbers below refer to them.
 
-import { readStructure, trimLead, type Entry, type Link, type Range } from './answer-structure';
+import { readStructure, type Entry, type Range } from './answer-structure';
 import {
   actsLikeCompany,
   capitalisedRuns,
   describedAfter,
   describedBefore,
-  labelHeader,
   nameLevel,
   type NameLevel,
   type Run,
 } from './business-names';
 import { backed, continues, findOccurrences, isCommon, within, type Known } from './known-names';
-import { hostOf, siteOf } from './domains';
+import { optionJudge } from './options';
+import { answerPlaces } from './places';
+import { proseSignal } from './prose';
+import { headingSubject, isPlainPhrase } from './roles';
+import { aloneOnLine, branchOf, businessSegments, headingRole, type Segment } from './segments';
+import { labelValue, leadEvidence } from './leads';
+import { nameVariants } from './variants';
+import { NO_SITE, sameStart, siteReading } from './citations';
+import { siteOf } from './domains';
 import {
   LEGAL_SUFFIXES,
   SMALL_WORDS,
@@ -91,7 +54,13 @@ export type ReadAnswerInput = {
   text: string;
   /** The sources the engine returned with the answer, if any. */
   sources?: AnswerSource[];
-  business: { name: string; website?: string | null; location?: string | null };
+  business: {
+    name: string;
+    website?: string | null;
+    location?: string | null;
+    /** Other names the owner says the business goes by (variants.ts adds the usual ones). */
+    variants?: readonly string[];
+  };
   /** The owner's competitors, by name. */
   competitors?: string[];
 };
@@ -129,6 +98,8 @@ export type AnswerReading = {
   competitors: CompetitorReading[];
   /** By start offset. */
   matches: NameMatch[];
+  /** The lines that belong to each business named (its card, list item, row or section). */
+  segments?: Segment[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -152,19 +123,26 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
 
   const location = input.business.location ?? '';
   const locationWords = new Set(wordTokens(location).map((token) => token.norm));
+  // The places the answer names ("coffee shops in Shoreditch") are places too.
+  const placesNamed = answerPlaces(masked);
+  for (const place of placesNamed) for (const word of place.split(' ')) locationWords.add(word);
   const townWords = wordTokens(location.split(',')[0] ?? '').map((token) => token.norm);
   const businessSite = input.business.website ? siteOf(input.business.website) : null;
 
   const knowns: Known[] = [];
   const seen = new Set<string>();
-  const addKnown = (name: string, kind: Known['kind']) => {
+  const addKnown = (name: string, kind: Known['kind'], short = false, added = false) => {
     const key = normalizeName(name);
     if (!key || seen.has(key)) return;
     seen.add(key);
     const core = nameCore(wordTokens(name));
-    knowns.push({ name: name.trim(), kind, core, common: isCommon(core, locationWords) });
+    // A name the owner added ("LMP") is a name as written, unless it is plain English.
+    const common = isCommon(core, locationWords) && !(added && !isPlainPhrase(name));
+    knowns.push({ name: name.trim(), kind, core, common, short });
   };
-  addKnown(input.business.name, 'business');
+  const { name: ownName, location: ownLocation, variants: ownVariants } = input.business;
+  for (const variant of nameVariants(ownName, ownLocation, ownVariants))
+    addKnown(variant.name, 'business', variant.short, variant.added);
   for (const competitor of input.competitors ?? []) addKnown(competitor, 'competitor');
 
   const occurrences = findOccurrences(masked, tokens, knowns);
@@ -202,7 +180,8 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     return (
       sameWords(core, known.core) ||
       sameWords(withoutPlace(core), known.core) ||
-      sameWords(withoutPlace(core), withoutPlace(known.core))
+      sameWords(withoutPlace(core), withoutPlace(known.core)) ||
+      branchOf(masked, core, known.core)
     );
   };
   const levelOf = (words: WordToken[]) => nameLevel(masked, words, locationWords);
@@ -220,33 +199,8 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     key: normalizeName(text.slice(range.start, range.end)),
   });
 
-  /**
-   * The evidence an entry's lead needs to be a name (business-names.ts): headings and bold lines
-   * standing alone 3 unless numbered, rows of a column headed by a label word 3, others 1.
-   */
-  const required = (entry: Entry, lead: Range): NameLevel => {
-    if (entry.kind === 'row') return entry.header && labelHeader(entry.header) ? 3 : 1;
-    if (entry.kind === 'item') return 1;
-    const lineStart = text.lastIndexOf('\n', lead.start - 1) + 1;
-    const newline = text.indexOf('\n', lead.end);
-    const lineEnd = newline < 0 ? text.length : newline;
-    const before = text.slice(lineStart, lead.start);
-    const numbered = /\d/.test(before);
-    if (entry.kind === 'heading') return numbered ? 1 : 3;
-    const alone = !/[\p{L}\p{N}]/u.test(
-      before.replace(/\d+[.)]/, '') + text.slice(lead.end, lineEnd),
-    );
-    return alone && !numbered ? 3 : 1;
-  };
-  /** A label's value: "Best overall: Sunset Electric – licensed" → "Sunset Electric". */
-  const valueOf = (lead: Range, block: Range): Range | null => {
-    const colon = /^[*_]*\s*:[*_]*[ \t]*/.exec(text.slice(lead.end, block.end));
-    if (!colon) return null;
-    const start = lead.end + colon[0].length;
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 || newline > block.end ? block.end : newline;
-    return start < end ? trimLead(text, { start, end }) : null;
-  };
+  const required = (entry: Entry, lead: Range) => leadEvidence(text, entry, lead);
+  const valueOf = (lead: Range, block: Range) => labelValue(text, lead, block);
 
   // Rules 2 and 4: who each entry is about.
   type Owner = { known: Known } | { lead: Range; key: string };
@@ -291,6 +245,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   };
   const owners: Owner[] = [];
   const owned = new Map<Entry, Owner>();
+  const sections: Range[] = [];
   const details: Range[] = [];
   for (const entry of structure.entries) {
     // Details under a business's entry ("Phone:", "Family Owned") are about that business.
@@ -299,6 +254,26 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       continue;
     }
     if (!entry.lead) continue;
+    // A line titling the list of options under it ("Top picks", "Emergency Lockout Services").
+    if (
+      (entry.kind === 'heading' || entry.kind === 'bold') &&
+      aloneOnLine(text, entry.lead) &&
+      headingRole(text, entry.lead.end) === 'section'
+    ) {
+      sections.push(entry.lead);
+      // A section titled by a place or an area ("### Ancoats"): that name is a place here.
+      placesNamed.add(normalizeName(text.slice(entry.lead.start, entry.lead.end)));
+      continue;
+    }
+    // A news heading is about its subject: "FTX Case Update" → FTX.
+    const subject = headingSubject(
+      text.slice(entry.lead.start, entry.lead.end).replace(/[*_`]/g, ''),
+    );
+    const at = subject ? text.indexOf(subject, entry.lead.start) : -1;
+    if (subject && at >= 0 && at < entry.lead.end) {
+      owned.set(entry, unknown({ start: at, end: at + subject.length }));
+      continue;
+    }
     const owner = ownerOf(entry, entry.lead, required(entry, entry.lead));
     if (owner) owned.set(entry, owner);
   }
@@ -319,7 +294,19 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       details.push(owner.lead);
     }
   }
-  const claimed: Range[] = [];
+  // Only options count (options.ts): not places, sources, labels, steps or other roles.
+  const leads = new Map<Entry, Range>();
+  for (const [entry, owner] of owned) if ('lead' in owner) leads.set(entry, owner.lead);
+  const judge = optionJudge(text, structure, leads, placesNamed);
+  const claimed: Range[] = [...sections];
+  for (const [entry, owner] of owned) {
+    if (!('lead' in owner)) continue;
+    const counted = judge(owner.lead, entry);
+    if (!counted) owned.delete(entry);
+    else if (counted.start !== owner.lead.start || counted.end !== owner.lead.end)
+      owned.set(entry, unknown(counted));
+    if (!counted) claimed.push(owner.lead);
+  }
   for (const owner of owned.values()) {
     owners.push(owner);
     if ('lead' in owner) claimed.push(owner.lead);
@@ -332,14 +319,32 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       occurrence.valid = false;
       continue;
     }
-    if (occurrence.known.common)
-      occurrence.valid = backed(occurrence, {
-        tokens,
-        structure,
-        townWords,
-        businessSite: occurrence.known.kind === 'business' ? businessSite : null,
-      });
+    if (occurrence.known.common && !occurrence.known.short)
+      occurrence.valid =
+        backed(occurrence, {
+          tokens,
+          structure,
+          townWords,
+          businessSite: occurrence.known.kind === 'business' ? businessSite : null,
+        }) ||
+        (tokens[occurrence.first]!.capital &&
+          proseSignal(
+            masked,
+            occurrence.start,
+            occurrence.end,
+            !isPlainPhrase(occurrence.known.name),
+          ));
   }
+  // A short form ("Gus's") counts after a longer form of the business's name.
+  for (const occurrence of occurrences)
+    if (occurrence.valid && occurrence.known.short)
+      occurrence.valid = occurrences.some(
+        (other) =>
+          other.valid &&
+          !other.known.short &&
+          other.known.kind === 'business' &&
+          other.start < occurrence.start,
+      );
   // An entry owned by a name that turned out invalid does not count either.
   const valid = occurrences.filter((occurrence) => occurrence.valid);
 
@@ -379,19 +384,31 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
       // Title-cased details under a business ("Licensed Master Plumbers") and items of a list of
       // labels need more.
       if (
-        details.some((detail) => within(range, detail))
+        details.some((detail) => within(range, detail)) || (bold && aloneOnLine(text, range))
           ? level >= 3
-          : level >= 2 || (level >= 1 && (bold || described))
-      )
-        inProse.push({ start: range.start, owner: unknown(range) });
+          : level >= 2 ||
+            (level >= 1 &&
+              (bold ||
+                described ||
+                (proseSignal(masked, range.start, range.end) &&
+                  !isPlainPhrase(text.slice(range.start, range.end)))))
+      ) {
+        const counted = judge(range, null);
+        if (counted) inProse.push({ start: counted.start, owner: unknown(counted) });
+      }
     }
     i = end;
   }
 
   // Rule 5: positions.
   const order: { key: string; owner: Owner }[] = [];
+  // Every form of the business's name is one business.
   const keyOf = (owner: Owner) =>
-    'known' in owner ? `known:${owner.known.name}` : `lead:${owner.key}`;
+    'known' in owner
+      ? owner.known.kind === 'business'
+        ? 'business'
+        : `known:${owner.known.name}`
+      : `lead:${owner.key}`;
   for (const owner of owners) {
     if ('known' in owner && !valid.some((occurrence) => occurrence.known === owner.known)) continue;
     const key = keyOf(owner);
@@ -439,6 +456,23 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
   for (const owner of owners)
     if (!('known' in owner))
       matches.push({ start: owner.lead.start, end: owner.lead.end, kind: 'competitor' });
+  const segments = businessSegments(
+    text,
+    structure.entries,
+    [...owned].flatMap(([entry, owner]) =>
+      'known' in owner
+        ? valid.some((occurrence) => occurrence.known === owner.known)
+          ? [{ entry, name: owner.known.name, kind: owner.known.kind }]
+          : []
+        : [
+            {
+              entry,
+              name: text.slice(owner.lead.start, owner.lead.end),
+              kind: 'competitor' as const,
+            },
+          ],
+    ),
+  );
 
   // Rule 6: citations.
   const site = businessSite
@@ -454,55 +488,7 @@ export function readAnswer(input: ReadAnswerInput): AnswerReading {
     citedNotNamed: cited && !mentioned,
     citedUrls,
     competitors: competitors.sort((a, b) => a.position - b.position),
+    segments,
     matches: matches.sort((a, b) => a.start - b.start || a.end - b.end),
-  };
-}
-
-/** Two unknown names where one's words start the other's ("HubSpot", "HubSpot CRM"). */
-function sameStart(a: string, b: string): boolean {
-  if (!a.startsWith('lead:') || !b.startsWith('lead:')) return false;
-  const x = a.slice(5).split(' ');
-  const y = b.slice(5).split(' ');
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return short.length > 0 && short[0] !== '' && short.every((word, i) => long[i] === word);
-}
-
-type SiteReading = Pick<AnswerReading, 'cited' | 'retrieved' | 'citedOrRetrieved' | 'citedUrls'>;
-const NO_SITE: SiteReading = {
-  cited: false,
-  retrieved: false,
-  citedOrRetrieved: false,
-  citedUrls: [],
-};
-
-/** Rule 6: where the business's site stands in the answer's pages and text. */
-function siteReading(
-  sources: AnswerSource[],
-  links: Link[],
-  masked: string,
-  businessSite: string,
-): SiteReading {
-  const onSite = sources.filter((source) => {
-    if (siteOf(source.url) === businessSite) return true;
-    // Gemini's pages are redirect addresses whose title is the site's domain.
-    const title = source.title?.trim() ?? '';
-    return Boolean(hostOf(title)) && siteOf(title) === businessSite;
-  });
-  const citedUrls: string[] = [];
-  for (const url of [
-    ...onSite.filter((source) => source.cited === true).map((source) => source.url),
-    ...links.filter((link) => siteOf(link.href) === businessSite).map((link) => link.href),
-    ...[...masked.matchAll(/(?<![\w@.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s)\]]*)?/gi)]
-      .map((found) => found[0].replace(/[.,;:]+$/, ''))
-      .filter((address) => siteOf(address) === businessSite),
-  ])
-    if (!citedUrls.includes(url)) citedUrls.push(url);
-  const cited = citedUrls.length > 0;
-  const unsure = !cited && onSite.some((source) => source.cited === undefined);
-  return {
-    cited,
-    citedOrRetrieved: unsure,
-    retrieved: !cited && !unsure && onSite.length > 0,
-    citedUrls,
   };
 }

@@ -1,5 +1,8 @@
 import Sentiment from 'sentiment';
 import type { NameMatch } from './reader';
+import { readSentiment, type Span } from './sentences';
+
+export { readSentiment, sentenceSpans } from './sentences';
 
 // How an answer describes the business: the sentences that name it (where the reader found its
 // name), each labelled positive, neutral or negative. With the extraction model configured its
@@ -19,7 +22,7 @@ export type SentimentSource = 'model' | 'library';
 
 /** An answer's sentences kept at most (the extraction model's limit too). */
 export const MAX_SENTENCES = 20;
-const MAX_SENTENCE_CHARS = 500;
+export const MAX_SENTENCE_CHARS = 500;
 
 const analyzer = new Sentiment();
 
@@ -110,6 +113,50 @@ const WORDS: Record<string, number> = {
   criticized: -3,
   overcharged: -3,
   overcharging: -3,
+  // Issue 43: how answers praise without a sentiment word, and warn, in general terms.
+  friendliest: 3,
+  welcoming: 2,
+  cosy: 2,
+  cozy: 2,
+  generous: 2,
+  warm: 2,
+  consistent: 2,
+  consistently: 1,
+  reliable: 2,
+  affordable: 2,
+  reasonable: 2,
+  cheaper: 1,
+  convenient: 2,
+  easiest: 2,
+  legendary: 3,
+  iconic: 2,
+  institution: 2,
+  beloved: 3,
+  favourite: 2,
+  favorite: 2,
+  historic: 2,
+  famous: 2,
+  polished: 2,
+  relaxed: 1,
+  inventive: 2,
+  creative: 2,
+  fresh: 1,
+  loved: 3,
+  lovely: 3,
+  slow: -2,
+  delays: -2,
+  delayed: -2,
+  slipped: -2,
+  lukewarm: -2,
+  crowded: -1,
+  cramped: -2,
+  noisy: -1,
+  dated: -1,
+  touristy: -1,
+  upselling: -2,
+  unpredictable: -2,
+  overkill: -1,
+  steep: -1,
 };
 
 /** Phrases, read before the words (and taken out, so their words do not count again). */
@@ -143,6 +190,29 @@ const PHRASES: readonly (readonly [RegExp, number])[] = [
   [/\b(?:few|no) reviews\b/g, -1],
   [/\b(?:not|n't|isn't|is not) (?:the )?(?:most|cheapest|best|fastest|biggest)\b/g, -1],
   [/\b(?:complain\w*|complaints?)\b/g, -3],
+  // Praise without a sentiment word: age, ownership, standing, value.
+  [
+    /\b(?:since (?:1[89]\d\d|20[01]\d)|(?:over|more than) \d+ years|\d+\+? years in business|for decades|decades)\b/g,
+    2,
+  ],
+  [
+    /\b(?:family[- ](?:owned|run)|locally owned|long[- ](?:standing|established|running)|longstanding|well[- ]established|fully insured|award[- ]winning|cult following|best[- ]known|most (?:mentions|recommended|popular))\b/g,
+    2,
+  ],
+  [
+    /\b(?:the best|best value|(?:strong|good|great) fit|worth (?:a|the|it)|stands? out|fair(?:ly)? (?:prices?|pricing)|prices? fair|free (?:initial|first) (?:call|consultation)|a (?:safe|solid) (?:bet|choice))\b/g,
+    2,
+  ],
+  [/★{4,5}/g, 2],
+  [
+    /\b(?:hard to get (?:into|a (?:table|callback|booking))|books? (?:up|out) fast|the trade-off|fewer \w+|only supports?|can add up|adds? up)\b/g,
+    -2,
+  ],
+  // Spanish and Japanese answers.
+  [/(?:legendari[oa]s?|auténtic[oa]s?|encanto|buena calidad|muy recomendable|famos[oa]s?)/g, 2],
+  [/(?:algo car[oa]|abarrotad[oa]|lent[oa]s?\b)/g, -2],
+  [/(?:人気|おすすめ|評判|丁寧|質が高)/g, 2],
+  [/(?:好みが分かれ|行列は覚悟)/g, -1],
 ];
 
 /** "4.9★", "4.8-star", "4.5 stars", "2.9-star rating": a star rating out of five. */
@@ -190,7 +260,7 @@ function clauseScore(clause: string): number {
   return score + analyzer.analyze(text, { extras: WORDS }).score;
 }
 
-function labelOf(score: number): SentimentLabel {
+export function labelOf(score: number): SentimentLabel {
   if (score >= 2) return 'positive';
   if (score <= -1) return 'negative';
   return 'neutral';
@@ -210,7 +280,7 @@ export function labelSentence(text: string, names: readonly string[] = []): Sent
   return labelOf(sentenceScore(sentence));
 }
 
-function sentenceScore(sentence: string): number {
+export function sentenceScore(sentence: string): number {
   if (LEADING_CONCESSION.test(sentence)) {
     // "Although pricey, X is worth it": the main clause, after the first comma, is stressed.
     const comma = sentence.indexOf(',');
@@ -228,115 +298,6 @@ function stressed(conceded: string, main: string): number {
   const before = clauseScore(conceded);
   // "Fast and friendly, although parts take a week": a drawback after praise, and the reverse.
   return before > 0 ? -1 : before < 0 ? 2 : 0;
-}
-
-// Finding the sentences ------------------------------------------------------------------------
-
-type Span = { start: number; end: number };
-
-/** Abbreviations a period does not end a sentence after ("Co.", "Dr.", "St."). */
-const ABBREVIATIONS = new Set([
-  'co',
-  'inc',
-  'ltd',
-  'llc',
-  'llp',
-  'plc',
-  'corp',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'st',
-  'ave',
-  'rd',
-  'jr',
-  'sr',
-  'vs',
-  'etc',
-  'no',
-  'approx',
-  'e.g',
-  'i.e',
-]);
-
-const BOUNDARY = /[.!?](?:\*\*|__|[)\]"”’*_])*(?:\[\d+\])*\s+(?=[\p{Lu}\d"“*[(_])/gu;
-
-/**
- * The sentences of an answer, as offsets: every line (list item, table row, heading) on its own,
- * split further at a sentence's end (not after "Co.", "Dr.", an initial or inside a name).
- */
-export function sentenceSpans(text: string, keep: readonly Span[] = []): Span[] {
-  const spans: Span[] = [];
-  let lineStart = 0;
-  for (const line of text.split('\n')) {
-    const lineEnd = lineStart + line.length;
-    if (line.trim() && !/^\s*\|?\s*:?-{3,}/.test(line)) {
-      let from = lineStart;
-      for (const match of line.matchAll(BOUNDARY)) {
-        const at = lineStart + (match.index ?? 0);
-        const word = /([\p{L}.]+)$/u.exec(text.slice(from, at))?.[1] ?? '';
-        const abbreviation =
-          ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word) || /\.\p{L}$/u.test(word);
-        // "1. **Name**", "### 2. Name": a list's or a heading's number, not a sentence.
-        const number = /^\s*(?:#+\s*)?\d+$/.test(text.slice(from, at));
-        if (abbreviation || number || keep.some((span) => span.start <= at && at < span.end))
-          continue;
-        const end = at + match[0].trimEnd().length;
-        spans.push({ start: from, end });
-        from = at + match[0].length;
-      }
-      if (from < lineEnd) spans.push({ start: from, end: lineEnd });
-    }
-    lineStart = lineEnd + 1;
-  }
-  return spans;
-}
-
-/**
- * The sentences naming the business (where the reader found its name: `matches` of kind
- * "business"), each once, in order, labelled. Every name found in a sentence (the business's and
- * the competitors') is left out of its scoring.
- */
-export function readSentiment(text: string, matches: readonly NameMatch[]): LabelledSentence[] {
-  const ours = matches.filter((match) => match.kind === 'business');
-  if (!ours.length) return [];
-  const spans = sentenceSpans(text, matches);
-  const holds = (span: Span, match: NameMatch) =>
-    span.start <= match.start && match.start < span.end;
-  /** The span's text, and the same with every name in it blanked out (for scoring). */
-  const read = (span: Span) => {
-    const raw = text.slice(span.start, span.end);
-    let masked = raw;
-    for (const match of matches.filter((each) => holds(span, each) && each.end <= span.end))
-      masked =
-        masked.slice(0, match.start - span.start) +
-        ' '.repeat(match.end - match.start) +
-        masked.slice(match.end - span.start);
-    return { plain: plainSentence(raw), masked: plainSentence(masked) };
-  };
-  const sentences: LabelledSentence[] = [];
-  for (let i = 0; i < spans.length && sentences.length < MAX_SENTENCES; i++) {
-    const span = spans[i]!;
-    if (!ours.some((match) => holds(span, match))) continue;
-    let { plain, masked } = read(span);
-    if (!plain) continue;
-    // A heading or a bold line that is the name alone ("### 2. Moreno Plumbing"): what it says
-    // of the business is the line after it, when that names no one else.
-    const next = spans[i + 1];
-    if (!/\p{L}/u.test(masked) && next && !matches.some((match) => holds(next, match))) {
-      const after = read(next);
-      plain = `${plain} – ${after.plain}`;
-      masked = after.masked;
-      i += 1;
-    }
-    sentences.push({
-      text:
-        plain.length > MAX_SENTENCE_CHARS ? `${plain.slice(0, MAX_SENTENCE_CHARS - 1)}…` : plain,
-      label: labelOf(sentenceScore(masked)),
-    });
-  }
-  return sentences;
 }
 
 // Counting -----------------------------------------------------------------------------------
@@ -408,6 +369,8 @@ export function answerSentiment(
   text: string,
   matches: readonly NameMatch[],
   modelSentences?: readonly LabelledSentence[] | null,
+  /** The lines that belong to the business (its card, item, row or section: segments.ts). */
+  belongs: readonly Span[] = [],
 ): { sentences: LabelledSentence[]; by: SentimentSource } {
   // The figures count an answer as naming the business where the reader found its name: so do
   // its sentences.
@@ -420,7 +383,7 @@ export function answerSentiment(
         .map(({ text: sentence, label }) => ({ text: plainSentence(sentence), label })),
       by: 'model',
     };
-  return { sentences: readSentiment(text, matches), by: 'library' };
+  return { sentences: readSentiment(text, matches, belongs), by: 'library' };
 }
 
 /**

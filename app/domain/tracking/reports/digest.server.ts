@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Prisma } from '~/generated/prisma/client';
 import { jobEngine } from '~/jobs/engine.server';
 import { PermanentJobError } from '~/jobs/types';
 import { db } from '~/lib/db.server';
-import { env } from '~/lib/env.server';
 import { sendMail } from '~/lib/mail.server';
 import { mailOrigin } from '~/mail/messages.server';
 import { trackingDigestMail, type DigestBusiness } from '~/mail/tracking-digest.server';
@@ -21,6 +19,7 @@ import { countedKey } from '../corrections/corrections';
 import { correctionsOf } from '../corrections/corrections.server';
 import { excerptAround, inTableRow } from './digest-quote';
 import { readAnswer } from '../reading/reader';
+import { variantsOf } from '../reading/variants';
 import { describeSentiment } from '../reading/sentiment';
 import { sentimentByBusiness } from '../rounds/sentiment.server';
 import {
@@ -31,6 +30,7 @@ import {
   simulatedFigures,
 } from './visibility.server';
 import { storedMatches } from '../reading/stored';
+import { newlyWrongFacts } from './facts.server';
 
 // The weekly visibility digest: an e-mail to each owner on a paid plan with the week's figures of
 // their businesses. A scan (TRACKING_DIGEST_CRON, Monday 09:00 UTC by default) pages through the
@@ -237,7 +237,13 @@ async function newCompetitorOf(businessId: string, start: Date, end: Date) {
 }
 
 async function quoteOf(
-  business: { id: string; name: string; website: string | null; location: string | null },
+  business: {
+    id: string;
+    name: string;
+    website: string | null;
+    location: string | null;
+    nameVariants?: string | null;
+  },
   start: Date,
   end: Date,
   names: Map<string, string>,
@@ -267,6 +273,7 @@ async function quoteOf(
             name: business.name,
             website: business.website,
             location: business.location,
+            variants: variantsOf(business.nameVariants),
           },
           competitors: [],
         }).matches
@@ -322,7 +329,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       where,
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
       take: DIGEST_BUSINESSES,
-      select: { id: true, name: true, website: true, location: true },
+      select: { id: true, name: true, website: true, location: true, nameVariants: true },
     }),
     db.business.count({ where }),
   ]);
@@ -340,6 +347,7 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
       businesses.map(async (business) => ({
         newCompetitor: await newCompetitorOf(business.id, start, end),
         quote: await quoteOf(business, start, end, names),
+        wrongFacts: await newlyWrongFacts(business.id, start, end),
       })),
     ),
     sentimentByBusiness(ids, engineFilter(), { gte: start, lt: end }),
@@ -402,36 +410,14 @@ export async function sendDigest(job: DigestJob, now = new Date()): Promise<Dige
 
 // Unsubscribing --------------------------------------------------------------------------------
 
-const TOKEN_PURPOSE = 'tracking-digest-unsubscribe';
-
-function tokenMac(userId: string): string {
-  return createHmac('sha256', env.SESSION_SECRET)
-    .update(`${TOKEN_PURPOSE}:${userId}`)
-    .digest('base64url');
-}
-
-/**
- * The unsubscribe token of a user: their id and an HMAC of it under SESSION_SECRET. It never
- * expires (a digest read months later still unsubscribes) and only ever turns the digest off.
- */
-export function digestUnsubscribeToken(userId: string): string {
-  return `${userId}.${tokenMac(userId)}`;
-}
-
-export function digestUnsubscribeUrl(origin: string, userId: string): string {
-  return `${origin}/unsubscribe/digest?${new URLSearchParams({ token: digestUnsubscribeToken(userId) })}`;
-}
-
-/** The user a token was made for, or null for anything we did not sign. */
-export function digestTokenUser(token: unknown): string | null {
-  if (typeof token !== 'string' || token.length > 200) return null;
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(tokenMac(userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
-}
+// The token and its link live below tracking's rooms, so the fact alerts (tracking/facts) carry
+// the same one-click link.
+export {
+  digestTokenUser,
+  digestUnsubscribeToken,
+  digestUnsubscribeUrl,
+} from '../../digest-unsubscribe.server';
+import { digestTokenUser, digestUnsubscribeUrl } from '../../digest-unsubscribe.server';
 
 /**
  * The unsubscribe link's POST (the page's button or a mail program's one-click): turns the digest

@@ -31,7 +31,11 @@ import {
 import { periodStart, type PeriodKind } from '../figures/figures';
 import { extract, type ExtractDependencies } from '../reading/extract.server';
 import { sentencesAbout, withModelNames } from '../reading/model-names';
+import { ownLines } from '../reading/segments';
+import { variantsOf } from '../reading/variants';
 import { readAnswer } from '../reading/reader';
+import { alertWrongFacts } from '../facts/alerts.server';
+import { answerFactsOf } from '../facts/read.server';
 import { monthKey, recordSpend, storeAnswer, storeFailure } from './store.server';
 
 export { monthKey, storeAnswer } from './store.server';
@@ -366,6 +370,10 @@ export async function askTracked(
           website: true,
           location: true,
           industry: true,
+          phone: true,
+          address: true,
+          openingHours: true,
+          nameVariants: true,
           user: { select: { subscriptionStatus: true, subscriptionExpiry: true } },
           competitors: {
             select: { name: true },
@@ -413,6 +421,9 @@ export async function askTracked(
                   website: business.website,
                   location: business.location,
                   industry: business.industry,
+                  phone: business.phone,
+                  address: business.address,
+                  openingHours: business.openingHours,
                 },
                 competitors,
               })
@@ -436,11 +447,22 @@ export async function askTracked(
   let reading = readAnswer({
     text: answer.text,
     sources: answer.sources,
-    business: { name: business.name, website: business.website, location: business.location },
+    business: {
+      name: business.name,
+      website: business.website,
+      location: business.location,
+      variants: variantsOf(business.nameVariants),
+    },
     competitors,
   });
   if (extraction && isExtraction(extraction))
     reading = withModelNames(reading, answer.text, business, extraction.businesses);
+  const facts = answerFactsOf({
+    text: answer.text,
+    reading,
+    location: business.location,
+    extraction,
+  });
   await storeAnswer(
     {
       ...base,
@@ -458,10 +480,15 @@ export async function askTracked(
       extraction,
       modelSentences:
         extraction && isExtraction(extraction)
-          ? sentencesAbout(extraction.sentences, answer.text, business)
+          ? sentencesAbout(extraction.sentences, answer.text, business, ownLines(reading.segments))
           : null,
+      facts,
     },
     askedAt,
+  );
+  // After the answer is kept: a failed alert never makes the question be asked again.
+  await alertWrongFacts(job.businessId, engine.id, facts, askedAt).catch((error: unknown) =>
+    console.warn('tracking: fact alert failed', error),
   );
   return 'answered';
 }

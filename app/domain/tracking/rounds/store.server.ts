@@ -18,8 +18,11 @@ import {
 import { extractionSpend, type SpendLine } from '../reading/extract.server';
 import { type readAnswer, type AnswerSource } from '../reading/reader';
 import { searchCounts } from '../reading/searches';
+import { ownLines } from '../reading/segments';
 import { answerSentiment, type LabelledSentence } from '../reading/sentiment';
 import { countSentences } from './sentiment.server';
+import { countFacts } from '../facts/store.server';
+import type { AnswerFact } from '../reading/facts';
 import { citedPages, countSources, namesKept } from '../sources/counts.server';
 
 export function monthKey(now: Date): string {
@@ -90,6 +93,7 @@ async function keepOnce(
   counts: (
     tx: TransactionClient,
     key: { businessId: string; engine: string; period: Date },
+    answerId: string,
   ) => Promise<void>,
   spend: SpendDelta,
   extraSpend?: SpendLine,
@@ -102,7 +106,8 @@ async function keepOnce(
         select: { id: true },
       });
       if (kept) return;
-      await tx.trackingAnswer.create({
+      const { id: answerId } = await tx.trackingAnswer.create({
+        select: { id: true },
         data: {
           runKey: input.runKey,
           businessId,
@@ -121,7 +126,7 @@ async function keepOnce(
         where: { id: input.promptId },
         data: { lastAskedAt: askedAt },
       });
-      await counts(tx, { businessId, engine, period: dayOf(askedAt) });
+      await counts(tx, { businessId, engine, period: dayOf(askedAt) }, answerId);
       // Last: every business's answers from this engine share this row, so it is locked only
       // for the commit.
       await spendUpsert(tx, engine, askedAt, spend);
@@ -181,6 +186,8 @@ export async function storeAnswer(
      * the answer contains; else the labeller labels the sentences the reader found (sentiment.ts).
      */
     modelSentences?: readonly LabelledSentence[] | null;
+    /** What the answer states about the business (reading/facts.ts), one version of each kind. */
+    facts?: readonly AnswerFact[];
   },
   askedAt: Date,
 ): Promise<void> {
@@ -213,7 +220,12 @@ export async function storeAnswer(
   const sourceNames = namesKept(competitors);
   // The search found the business's site when the answer's pages held it, cited or not.
   const withSite = reading.cited || reading.retrieved || reading.citedOrRetrieved ? 1 : 0;
-  const sentiment = answerSentiment(input.text, reading.matches, input.modelSentences);
+  const sentiment = answerSentiment(
+    input.text,
+    reading.matches,
+    input.modelSentences,
+    ownLines(reading.segments),
+  );
   await keepOnce(
     input,
     askedAt,
@@ -237,13 +249,14 @@ export async function storeAnswer(
       ),
       sentences: JSON.stringify(sentiment.sentences),
       sentimentBy: sentiment.by,
+      facts: JSON.stringify(input.facts ?? []),
       inputTokens: input.usage.inputTokens,
       outputTokens: input.usage.outputTokens,
       costUsd: input.costUsd,
       latencyMs: input.latencyMs,
       attempts: input.attempts,
     },
-    async (tx, key) => {
+    async (tx, key, answerId) => {
       await tx.trackingStat.upsert({
         where: { businessId_engine_period: key },
         create: { ...key, periodKind: 'day', ...counts },
@@ -310,6 +323,7 @@ export async function storeAnswer(
         names: sourceNames,
       });
       await countSentences(tx, key, sentiment.sentences);
+      await countFacts(tx, key, answerId, askedAt, input.facts ?? []);
     },
     {
       calls: 1,

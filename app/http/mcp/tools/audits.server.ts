@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { auditBusiness, findAudit } from '~/domain/audits.server';
 import { ownedBusiness } from '~/domain/tracking/owned.server';
-import { businessId, json, readOnly, run, toolError, type ToolGroup } from './shared.server';
+import {
+  needsWrite,
+  businessId,
+  json,
+  readOnly,
+  run,
+  toolError,
+  type ToolGroup,
+} from './shared.server';
 
 // get_latest_audit and run_audit: the website's AI-readiness audit and its fixes.
 
@@ -34,6 +42,7 @@ export const registerAuditTools: ToolGroup = (server, user) => {
       description:
         "Audits the business's website now (takes up to about 20 seconds) and returns the result as get_latest_audit does. Counts toward the plan's audits per business per day; refused past it, with when the next one is possible.",
       inputSchema: z.strictObject({ businessId }),
+      scopeChallenge: needsWrite,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,

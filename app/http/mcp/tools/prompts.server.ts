@@ -6,7 +6,7 @@ import {
   promptLimit,
 } from '~/domain/tracking/rounds/prompts.server';
 import { PromptSchema } from '~/schemas/tracking';
-import { businessId, id, json, readOnly, run, type ToolGroup } from './shared.server';
+import { needsWrite, businessId, id, json, readOnly, run, type ToolGroup } from './shared.server';
 
 // list_tracked_prompts, add_tracked_prompt and remove_tracked_prompt: the questions tracked.
 
@@ -34,7 +34,13 @@ export const registerPromptTools: ToolGroup = (server, user) => {
       title: 'Track a question',
       description:
         'Adds a question to track for the business, asked of every AI engine at the plan\'s schedule (e.g. "best emergency plumber in Austin, TX"). Refused past the plan\'s number of tracked questions, or when the business tracks it already.',
-      inputSchema: z.strictObject({ businessId, text: PromptSchema.shape.text }),
+      inputSchema: z.strictObject({
+        businessId,
+        text: PromptSchema.shape.text.describe(
+          'The question, as a customer would ask an AI assistant',
+        ),
+      }),
+      scopeChallenge: needsWrite,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -52,7 +58,11 @@ export const registerPromptTools: ToolGroup = (server, user) => {
       title: 'Stop tracking a question',
       description:
         'Stops tracking one question of the business (its past answers are kept). Take the promptId from list_tracked_prompts.',
-      inputSchema: z.strictObject({ businessId, promptId: id('promptId') }),
+      inputSchema: z.strictObject({
+        businessId,
+        promptId: id('promptId').describe('The id of the question, from list_tracked_prompts'),
+      }),
+      scopeChallenge: needsWrite,
       annotations: {
         readOnlyHint: false,
         destructiveHint: true,

@@ -14,8 +14,20 @@ export const registerSourceTools: ToolGroup = (server, user) => {
       description: `The sites the AI assistants' answers cited over the last \`days\` days (default 30, at most ${SOURCES_MAX_DAYS}), the 20 relied on most when the answers did not name the business first (\`page\` for more): each with its kind (yours, competitor, directory, social, news, forum, other), the answers citing it (share with its 95% interval), \`answersWithoutYou\` (of those, the answers that did not name the business), the competitors named with it, its cited pages, and whether the business is listed on its most cited page (listed, not_listed, unknown with the reason, not_checked). Then \`actions\`: the plan, most evidence first, each with \`answers\` of \`of\` answers. \`simulated\`: the Demo assistant's made-up answers, not a real assistant's.`,
       inputSchema: z.strictObject({
         businessId,
-        days: z.number().int().min(1).max(SOURCES_MAX_DAYS).optional(),
-        page: z.number().int().min(1).max(1_000_000).optional(),
+        days: z
+          .number()
+          .int()
+          .min(1)
+          .max(SOURCES_MAX_DAYS)
+          .optional()
+          .describe(`The last N days up to today (UTC), 1 to ${SOURCES_MAX_DAYS} (30 by default)`),
+        page: z
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .optional()
+          .describe('Which page of 20 sites, from 1'),
       }),
       annotations: readOnly,
     },

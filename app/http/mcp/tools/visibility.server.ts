@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { RANGE_MAX_DAYS, visibilityOverRange } from '~/domain/tracking/reports/range.server';
-import { simulatedEngine, visibilityFor } from '~/domain/tracking/reports/visibility.server';
+import {
+  simulatedEngine,
+  simulatedFigures,
+  visibilityFor,
+} from '~/domain/tracking/reports/visibility.server';
 import {
   businessId,
   figuresOut,
-  isoDate,
   json,
   rangeOf,
+  rangeParams,
   readOnly,
   round,
   run,
@@ -24,9 +28,7 @@ export const registerVisibilityTools: ToolGroup = (server, user) => {
       description: `How often each AI engine named the business in its answers over a range of days (UTC), and overall: answers read (the sample size), mention rate with its 95% interval (small samples give wide intervals: say so rather than over-reading a change), how often the answers cited the website, found it by search without citing it, average position when named, and share of voice. Give \`days\` (the last N days, default 30) or \`from\` and optionally \`to\` (YYYY-MM-DD, at most ${RANGE_MAX_DAYS} days).`,
       inputSchema: z.strictObject({
         businessId,
-        days: z.number().int().min(1).max(RANGE_MAX_DAYS).optional(),
-        from: isoDate.optional(),
-        to: isoDate.optional(),
+        ...rangeParams,
       }),
       annotations: readOnly,
     },
@@ -38,10 +40,11 @@ export const registerVisibilityTools: ToolGroup = (server, user) => {
         return json({
           from: figures.from,
           to: figures.to,
-          // The figures hold the Demo assistant's simulated answers, not a real assistant's.
-          simulated: figures.engines.some(
-            (engine) => engine.samples > 0 && simulatedEngine(engine.engine),
-          ),
+          // The figures are the Demo assistant's simulated answers, not a real assistant's (with
+          // DEMO_TRACKING they read its answers alone, so a range without any is simulated too).
+          simulated:
+            simulatedFigures() ||
+            figures.engines.some((engine) => engine.samples > 0 && simulatedEngine(engine.engine)),
           overall: figuresOut(figures.overall),
           engines: figures.engines.map((engine) => ({
             engine: engine.engine,

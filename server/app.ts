@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
@@ -15,6 +16,7 @@ import {
   BODY_TOTAL_TIMEOUT_MS,
   bearerToken,
   bodyLimitFor,
+  isStreamingUploadPath,
   isJsonApiPath,
   isOAuthServerPath,
   isWebhookPath,
@@ -253,6 +255,16 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const body: unknown = req.body;
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(body);
+  if (!hasBody && req.method === 'POST' && isStreamingUploadPath(req.path)) {
+    // The body was left unread: the route streams it.
+    return new Request(url, {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit);
+  }
   return new Request(url, {
     method: req.method,
     headers,
@@ -288,6 +300,8 @@ function readBody(
   timeouts: { idleMs: number; totalMs: number },
 ) {
   if (!hasBody(req)) return next();
+  // An upload route streams its own body (to disk, with its own limit).
+  if (isStreamingUploadPath(req.path) && req.method === 'POST') return next();
   const limit = bodyLimitFor(req.path);
   const declaredHeader = req.headers['content-length'];
   const declared = declaredHeader === undefined ? null : Number(declaredHeader);

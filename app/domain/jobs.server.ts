@@ -10,6 +10,7 @@ import {
   TRACKING_ROUND_QUEUE,
   TRACKING_SCAN_QUEUE,
 } from './tracking/rounds/runs.server';
+import { CRAWLER_IMPORT_QUEUE } from './tracking/visits/import.server';
 
 // The app's queues and the admin's view of them. The engine (~/jobs/engine.server) is pg-boss on
 // PostgreSQL and a table of the app's database on SQLite; nothing here depends on which. The
@@ -26,6 +27,7 @@ export const QUEUES = [
   ...TRACKING_ASK_QUEUES,
   DIGEST_SCAN_QUEUE,
   DIGEST_QUEUE,
+  CRAWLER_IMPORT_QUEUE,
   LISTING_SCAN_QUEUE,
   LISTING_BUSINESS_QUEUE,
   RETENTION_QUEUE,

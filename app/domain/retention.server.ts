@@ -43,6 +43,8 @@ export type RetentionOutcome = {
   accessLogs: number;
   authAttempts: number;
   sessions: number;
+  /** Keyed hashes of counted log lines (issue 48's "counted once"), kept as long as answers. */
+  crawlerLinesSeen: number;
   /** Expired OAuth records: codes, tokens, interactions, registered clients nobody used. */
   oauthRecords: number;
   /** DELETE statements run (each removes at most `batch` rows). */
@@ -133,6 +135,28 @@ export async function deleteExpiredRows({
     (ids) => db.session.deleteMany({ where: { id: { in: ids }, ...ended } }),
     options,
   );
+  // Crawler log lines seen (composite key): the batch's keys, then one DELETE of exactly those.
+  const linesSeen = await inBatches(
+    async (take) =>
+      (
+        await db.crawlerLineSeen.findMany({
+          where: { day: { lt: answersBefore } },
+          orderBy: [{ day: 'asc' }, { businessId: 'asc' }, { hash: 'asc' }],
+          take,
+          select: { businessId: true, hash: true },
+        })
+      ).map((row) => ({ id: `${row.businessId} ${row.hash}` })),
+    (ids) =>
+      db.crawlerLineSeen.deleteMany({
+        where: {
+          OR: ids.map((id) => {
+            const [businessId, hash] = id.split(' ');
+            return { businessId: businessId!, hash: hash! };
+          }),
+        },
+      }),
+    options,
+  );
   const oauthRecords = await inBatches(
     async (take) =>
       (
@@ -151,12 +175,14 @@ export async function deleteExpiredRows({
     accessLogs: accessLogs.deleted,
     authAttempts: authAttempts.deleted,
     sessions: sessions.deleted,
+    crawlerLinesSeen: linesSeen.deleted,
     oauthRecords: oauthRecords.deleted,
     batches:
       answers.batches +
       accessLogs.batches +
       authAttempts.batches +
       sessions.batches +
+      linesSeen.batches +
       oauthRecords.batches,
   };
 }

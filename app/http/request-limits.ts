@@ -49,6 +49,16 @@ export function isWebhookPath(pathname: string): boolean {
   return routePath(pathname).replace(/\/+$/, '') === WEBHOOK_PATH;
 }
 
+/**
+ * The routes that take a file too large for memory (an access log, issue 48): the server leaves
+ * their body unread and hands the stream to the route, which streams it to disk with its own limit.
+ */
+export function isStreamingUploadPath(pathname: string): boolean {
+  return /^\/(api\/businesses\/[^/]+\/crawler-logs|dashboard\/businesses\/[^/]+\/crawlers\/upload)\/?$/.test(
+    routePath(pathname),
+  );
+}
+
 export function bodyLimitFor(pathname: string): number {
   return isWebhookPath(pathname) ? MAX_WEBHOOK_BYTES : MAX_BODY_BYTES;
 }

@@ -31,6 +31,7 @@ import {
   sendDigest,
 } from '~/domain/tracking/reports/digest.server';
 import { deleteExpiredRows, RETENTION_QUEUE } from '~/domain/retention.server';
+import { CRAWLER_IMPORT_QUEUE, runImport } from '~/domain/tracking/visits/import.server';
 import {
   enqueueDueListingChecks,
   LISTING_BUSINESS_QUEUE,
@@ -143,6 +144,10 @@ export async function startBackgroundJobs(): Promise<() => Promise<void>> {
       },
       { concurrency: 2 },
     );
+    // Crawler visits: an uploaded access log is read line by line, one import at a time.
+    await jobs.work<{ importId: string }>(CRAWLER_IMPORT_QUEUE, (data) => runImport(data), {
+      concurrency: 1,
+    });
     if (env.TRACKING_SCHEDULER) await jobs.schedule(DIGEST_SCAN_QUEUE, env.TRACKING_DIGEST_CRON);
     else await jobs.unschedule(DIGEST_SCAN_QUEUE);
 

@@ -233,6 +233,8 @@ const schema = z.object({
    * Days raw AI answers (their full text) are kept; the per-day figures every chart and total is
    * read from are kept for good. A daily job deletes older answers, in batches.
    */
+  /** Where uploaded access logs wait for their import job (shared storage when several instances run). */
+  CRAWLER_LOG_DIR: z.string().min(1).default('./data/crawler-logs'),
   TRACKING_ANSWER_RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(90),
   /** Days the access log, sign-in attempts and ended sign-ins (login history) are kept. */
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(365),

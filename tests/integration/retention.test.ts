@@ -209,4 +209,26 @@ describe('retention', () => {
         .sort(),
     ).toEqual([`old-live-${user.id}`, `recent-${user.id}`].sort());
   });
+
+  it('deletes the crawler log lines seen past the answers window, in batches; keeps newer ones', async () => {
+    const now = new Date();
+    const user = await createUser();
+    const business = await db.business.create({ data: { userId: user.id, name: 'Seen Lines' } });
+    const old = retentionStart(now, env.TRACKING_ANSWER_RETENTION_DAYS + 1);
+    const recent = retentionStart(now, 3);
+    await db.crawlerLineSeen.createMany({
+      data: [
+        ...Array.from({ length: 23 }, (_, i) => ({
+          businessId: business.id,
+          hash: `old${i}`,
+          day: old,
+        })),
+        { businessId: business.id, hash: 'recent', day: recent },
+      ],
+    });
+    const done = await deleteExpiredRows({ now, batch: 10, pauseMs: 0 });
+    expect(done.crawlerLinesSeen).toBeGreaterThanOrEqual(23);
+    const left = await db.crawlerLineSeen.findMany({ where: { businessId: business.id } });
+    expect(left.map((row) => row.hash)).toEqual(['recent']);
+  });
 });

@@ -165,6 +165,12 @@ export function BusinessCard({
           <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
             View visibility<span className="sr-only">{` for ${business.name}`}</span>
           </Link>
+          <Link
+            to={`/dashboard/businesses/${business.id}/crawlers`}
+            className={`${linkStyles} mt-1 block text-sm`}
+          >
+            Crawler visits<span className="sr-only">{` for ${business.name}`}</span>
+          </Link>
         </li>
       </ol>
       <div className="card-actions">

@@ -53,6 +53,9 @@ export default function VisibilityPage() {
           <Link to={`/dashboard/businesses/${business.id}/sources`} className={linkStyles}>
             Where the assistants look
           </Link>
+          <Link to={`/dashboard/businesses/${business.id}/crawlers`} className={linkStyles}>
+            Crawler visits
+          </Link>
         </div>
         <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
           AI visibility: {business.name}

@@ -1,0 +1,123 @@
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
+import { UploadForm } from './upload-form';
+import { DAY_CHOICES } from './days';
+import { loadCrawlersPage } from './page.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `Crawler visits: ${loaderData.business.name} | AI Visibility`
+      : 'Crawler visits | AI Visibility',
+  },
+  { name: 'robots', content: 'noindex' },
+  // An import being read: the page reloads itself until it is done (no script needed).
+  ...(loaderData?.working ? [{ httpEquiv: 'refresh', content: '5' } as const] : []),
+];
+
+// /dashboard/businesses/{id}/crawlers: which AI crawlers came (from the owner's access logs),
+// whether they were real, what they got, and who came from the assistants.
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCrawlersPage(request, params.id ?? '');
+}
+
+export default function CrawlersPage() {
+  const { business, days, visits, conclusions, simulated } = useLoaderData<typeof loader>();
+  const auditPath = `/dashboard/businesses/${business.id}/audit`;
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/dashboard" className={linkStyles}>
+            ← Back to dashboard
+          </Link>
+          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
+            AI visibility
+          </Link>
+          <Link to={auditPath} className={linkStyles}>
+            AI readiness report
+          </Link>
+        </div>
+        <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
+          Crawler visits: {business.name}
+        </h1>
+        <p className="mt-1 max-w-3xl text-slate-700">
+          The readiness report tells what an AI crawler would get from your site; your access logs
+          tell what they did get. Only counts are kept: never the log lines, never visitors&apos;
+          addresses.
+        </p>
+        {simulated ? (
+          <p
+            role="note"
+            className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="simulated-note"
+          >
+            <span className="font-semibold">Simulated visits:</span> this demo business has a month
+            of made-up crawler visits and referrals; no real log was read.
+          </p>
+        ) : null}
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="days" className="block text-sm font-medium text-slate-800">
+              Visits of the last
+            </label>
+            <select
+              id="days"
+              name="days"
+              defaultValue={String(days)}
+              className={`${inputStyles} w-40`}
+            >
+              {DAY_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonStyles.secondary}>
+            Show
+          </button>
+        </Form>
+      </div>
+      <section aria-labelledby="conclusions-title">
+        <h2 id="conclusions-title" className="text-xl font-semibold text-slate-900">
+          What happened from {visits.from} to {visits.to}
+        </h2>
+        <ul className="mt-3 space-y-2" data-testid="crawler-conclusions">
+          {conclusions.map((conclusion) => (
+            <li
+              key={conclusion.text}
+              className={
+                conclusion.tone === 'problem'
+                  ? 'rounded-md border border-red-300 bg-red-50 p-3 text-red-950'
+                  : 'rounded-md border border-slate-200 bg-white p-3 text-slate-800'
+              }
+            >
+              {conclusion.text}
+              {conclusion.fix === 'audit' ? (
+                <>
+                  {' '}
+                  <Link to={`${auditPath}#fixes-title`} className={linkStyles}>
+                    See the audit&apos;s fix
+                  </Link>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ChainSection />
+      <AgentsSection />
+      <ReferralsSection />
+      <UploadForm />
+      <ImportsSection />
+    </div>
+  );
+}

@@ -87,9 +87,21 @@ describe('dashboard with 1,000 businesses', () => {
     });
     expect(names(data)[0]).toBe('Business 0999');
     expect(names(data)[9]).toBe('Business 0990');
-    // A card gets what it shows of a business, not its owner or timestamps.
+    // A card gets what it shows of a business (and its edit form fills in), not its owner or
+    // timestamps.
     expect(Object.keys(data.businesses[0]!).sort()).toEqual(
-      ['description', 'id', 'industry', 'location', 'name', 'website'].sort(),
+      [
+        'address',
+        'description',
+        'id',
+        'industry',
+        'location',
+        'name',
+        'nameVariants',
+        'openingHours',
+        'phone',
+        'website',
+      ].sort(),
     );
   });
 
@@ -487,10 +499,12 @@ describe('the cards of a page', () => {
       mentions: 'named in 3 of 4 answers (75%) (low sample: fewer than 10 answers)',
       // 1 of 4 against 3 of 4: within noise, never "up 50 points" (issue 32).
       change: 'no clear change since yesterday',
+      wrongFacts: null,
     });
     expect(page.visibility[b]).toEqual({
       mentions: 'named in 3 of 3 answers (100%) (low sample: fewer than 10 answers)',
       change: null,
+      wrongFacts: null,
     });
     expect(page.visibility[c]).toBeUndefined();
     expect(page.visibility[d]).toBeUndefined();

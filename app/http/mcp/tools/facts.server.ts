@@ -17,7 +17,15 @@ export const registerFactTools: ToolGroup = (server, user) => {
       description: `What the AI engines' answers said about the business's phone number, address, opening hours, website and whether it is open, over the last \`days\` days (default ${FACT_DAYS_DEFAULT}, at most ${FACT_DAYS_MAX}): each version they gave, right, wrong or unclear against the owner's own values (no verdict where the owner gave none), how many answers and which engines gave it, and an example sentence. Returns { facts: [{ kind, yours, stated, right, wrong, unclear, versions: [{ value, verdict, answers, engines, example }] }], simulated }.`,
       inputSchema: z.strictObject({
         businessId,
-        days: z.number().int().min(1).max(FACT_DAYS_MAX).optional(),
+        days: z
+          .number()
+          .int()
+          .min(1)
+          .max(FACT_DAYS_MAX)
+          .optional()
+          .describe(
+            `The last N days, today included (default ${FACT_DAYS_DEFAULT}, at most ${FACT_DAYS_MAX})`,
+          ),
       }),
       annotations: readOnly,
     },

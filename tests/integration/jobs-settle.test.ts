@@ -9,7 +9,9 @@ import { databaseEngine } from '~/lib/db.server';
 // the job runs again once its lease ends. On this run's database (SQLite or PostgreSQL).
 
 const isPg = databaseEngine === 'postgresql';
-const LEASE_MS = isPg ? 10_000 : 3000;
+// Longer than settle's whole backoff (about 3 s of waiting plus each try), so a completion that
+// never gets through is given up before its lease ends and the job is claimed again.
+const LEASE_MS = isPg ? 10_000 : 8000;
 const SLOW = 90_000;
 
 const engines: JobEngine[] = [];

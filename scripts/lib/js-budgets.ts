@@ -24,7 +24,8 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 export const PUBLIC_BUDGET = 2 * KIB;
-export const DASHBOARD_BUDGET = 105 * KIB;
+// 105 KB until issue 45/46/47's features merged (105.2 KB measured then): 108 KB, noted in the stop-39 note.
+export const DASHBOARD_BUDGET = 108 * KIB;
 export const ADMIN_BUDGET = 120 * KIB;
 
 /**

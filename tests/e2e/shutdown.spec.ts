@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { migrate } from '../../scripts/db-migrate';
 import { startPgCluster } from '../../scripts/lib/pg-cluster';
+import { E2E_SESSION_SECRET } from '../../playwright.config';
 
 /** One request on its own connection (no keep-alive), so "in flight" means accepted by the server. */
 function post(port: number, path: string, body: unknown): Promise<number> {
@@ -54,6 +55,8 @@ test('SIGTERM finishes the requests in flight and exits cleanly', async () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Production refuses to start without its own secret (issue 41).
+        SESSION_SECRET: E2E_SESSION_SECRET,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         PORT: String(port),
@@ -113,6 +116,7 @@ test('SIGTERM while the scheduled rounds run stops within 15 s and gives every j
         env: {
           ...process.env,
           NODE_ENV: 'production',
+          SESSION_SECRET: E2E_SESSION_SECRET,
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: databaseUrl,
           PORT: String(port),

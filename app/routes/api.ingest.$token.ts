@@ -66,7 +66,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_DRAIN_BYTES) return tooLarge();
   const body = new Uint8Array(await request.arrayBuffer());
   if (body.byteLength > MAX_DRAIN_BYTES) return tooLarge();
-  const signature = await checkDrainSignature(request.headers, body, drain.signingSecret);
+  const signature = await checkDrainSignature(
+    {
+      vercel: request.headers.get('x-vercel-signature'),
+      netlify: request.headers.get('x-netlify-signature'),
+    },
+    body,
+    drain.signingSecret,
+  );
   if (!signature.ok) return jsonMessage(signature.status, signature.message);
   const batch = readDrainBatch(new TextDecoder().decode(body));
   if (!batch.ok) return jsonMessage(400, batch.message);

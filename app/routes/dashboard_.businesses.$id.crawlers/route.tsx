@@ -2,10 +2,13 @@ import {
   Form,
   Link,
   useLoaderData,
+  type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { DrainsSection } from './drains';
+import { drainAction } from './drains.server';
 import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
 import { UploadForm } from './upload-form';
 import { DAY_CHOICES } from './days';
@@ -26,6 +29,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 // whether they were real, what they got, and who came from the assistants.
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadCrawlersPage(request, params.id ?? '');
+}
+
+// The log drain forms (make, set a signing secret, revoke) post to the page itself.
+export function action({ request, params }: ActionFunctionArgs) {
+  return drainAction(request, params.id ?? '');
 }
 
 export default function CrawlersPage() {
@@ -117,6 +125,7 @@ export default function CrawlersPage() {
       <AgentsSection />
       <ReferralsSection />
       <UploadForm />
+      <DrainsSection />
       <ImportsSection />
     </div>
   );

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CRAWLERS } from '../../agents/crawlers.server';
-import { agentOfUserAgent } from '../../agents/match.server';
-import { cloudflareWorkerBody, cloudflareWorkerScript } from './cloudflare-worker.server';
-import { readLogLine } from './log-lines';
-import { classifyRecord } from './tally';
+import { CRAWLERS } from '~/domain/agents/crawlers.server';
+import { agentOfUserAgent } from '~/domain/agents/match.server';
+import {
+  cloudflareWorkerBody,
+  cloudflareWorkerScript,
+} from '~/domain/tracking/visits/cloudflare-worker.server';
+import { readLogLine } from '~/domain/tracking/visits/log-lines';
+import { classifyRecord } from '~/domain/tracking/visits/tally';
 
 // The Worker script the page writes out, run as its very text against requests of the shape
 // Cloudflare's runtime hands a Worker (a Request with headers and url, plus request.cf), with a

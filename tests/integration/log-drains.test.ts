@@ -99,7 +99,7 @@ async function makeDrain(id: string, cookie: string, fields: Record<string, stri
   return { ...created, token: created.url.split('/').at(-1)! };
 }
 
-function post(token: string, body: string | Uint8Array, headers: Record<string, string> = {}) {
+function post(token: string, body: string, headers: Record<string, string> = {}) {
   const request = new Request(`${BASE}/api/ingest/${token}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-ndjson', ...headers },

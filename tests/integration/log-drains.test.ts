@@ -167,6 +167,20 @@ describe('making a drain address on the crawler visits page', () => {
     expect(JSON.stringify(loaded.data)).not.toContain(drain.token.slice(16));
   });
 
+  it('keeps the page from reloading itself on the answer that shows a new address', () => {
+    const meta = (search: string) =>
+      (
+        page.meta as unknown as (args: {
+          data: unknown;
+          location: { search: string };
+        }) => Record<string, string>[]
+      )({ data: { business: { name: 'Lone Star' }, working: true }, location: { search } });
+    // While an upload is read the page refreshes itself; the create form posts to ?made, whose
+    // answer holds the address shown once, so it does not.
+    expect(meta('')).toContainEqual({ httpEquiv: 'refresh', content: '5' });
+    expect(meta('?made')).not.toContainEqual({ httpEquiv: 'refresh', content: '5' });
+  });
+
   it(`holds ${DRAINS_PER_BUSINESS} live addresses a business; revoking one frees a place`, async () => {
     const { business, cookie } = await owner();
     const made = [];

@@ -12,6 +12,12 @@ import type { action, loader } from './route';
 // the Cloudflare Worker (its token, and the Worker script carrying it, shown once, on the answer to
 // the form), the live ones with their signing secret, and revoke. Plain forms: no JavaScript needed.
 
+/**
+ * The create form posts to `?made`: its answer shows the new address once, and the page's
+ * self-refresh (while an upload is read) stays off there so it is not lost.
+ */
+export const DRAIN_MADE_PARAM = 'made';
+
 function useDrainResult(intent: DrainIntent, tokenId?: string) {
   const actionData = useActionData<typeof action>();
   if (!actionData || actionData.intent !== intent) return undefined;
@@ -166,6 +172,7 @@ function CreateForm() {
     // Remounted after each new drain, so its fields start empty again.
     <Form
       method="post"
+      action={`?${DRAIN_MADE_PARAM}`}
       className="space-y-3"
       key={actionData?.created?.prefix ?? 'new'}
       {...form.props}

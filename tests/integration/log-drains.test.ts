@@ -2,247 +2,33 @@ import { createHash, createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { cloudflareWorkerBody } from '~/domain/tracking/visits/cloudflare-worker.server';
-import { DRAINS_PER_BUSINESS } from '~/domain/tracking/visits/drains.server';
 import { CRAWLER_LOG_LINES_PER_MONTH } from '~/domain/tracking/visits/limits';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
-import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
-import * as page from '~/routes/dashboard_.businesses.$id.crawlers/route';
-import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import {
+  BROWSER,
+  CHATGPT_USER,
+  check,
+  counted,
+  GPTBOT,
+  makeDrain,
+  ndjson,
+  netlify,
+  now,
+  owner,
+  post,
+  submit,
+  toastOf,
+  today,
+  vercel,
+  visits,
+} from './drain-helpers';
 
 // Log drains (issue 48): an owner makes a drain address on the crawler visits page (a plain form;
 // the token shown once, kept hashed), Vercel or Netlify posts batches to it (NDJSON or a JSON
 // array), and the batches are counted as an upload is: exactly, once, into one drain row a day.
 // Signed drains need their signature; bad input, unknown or revoked tokens, the plan's monthly
 // lines and a runaway sender are refused with { message } and count nothing.
-
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const now = Date.now();
-const today = new Date(now).toISOString().slice(0, 10);
-
-/** An entry of Vercel's log drain for a request served at the edge. */
-function vercel(id: string, ip: string, path: string, status: number, ua: string, referer = '') {
-  return {
-    id,
-    deploymentId: 'dpl_233NRGRjVZX1caZrXWtz5g1TAksD',
-    source: 'edge',
-    host: 'lonestar.example',
-    timestamp: now - 60_000,
-    projectId: 'gdufoJxB6b9b1fEqr1jUtFkyavUU',
-    level: 'info',
-    proxy: {
-      timestamp: now - 60_000,
-      method: 'GET',
-      host: 'lonestar.example',
-      path,
-      userAgent: [ua],
-      referer,
-      statusCode: status,
-      clientIp: ip,
-      region: 'iad1',
-      vercelCache: 'HIT',
-    },
-  };
-}
-
-/** A line of Netlify's traffic log drain. */
-function netlify(ip: string, url: string, status: number, ua: string, referrer = '') {
-  return {
-    client_ip: ip,
-    content_type: 'text/html',
-    duration: 12,
-    log_type: 'traffic',
-    method: 'GET',
-    referrer,
-    request_id: `01J${Math.random().toString(36).slice(2)}`,
-    status_code: status,
-    timestamp: new Date(now - 60_000).toISOString(),
-    url,
-    user_agent: ua,
-  };
-}
-
-const ndjson = (entries: object[]) => entries.map((entry) => JSON.stringify(entry)).join('\n');
-
-async function owner(tier = 'diy') {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });
-  const { cookie, token } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { user, business, cookie, auth: { Authorization: `Bearer ${token}` } };
-}
-
-const pathOf = (id: string) => `/dashboard/businesses/${id}/crawlers`;
-
-function submit(id: string, cookie: string, fields: Record<string, string>) {
-  return run(() =>
-    page.action(args(formRequest(pathOf(id), fields, { Cookie: cookie }), { id }) as never),
-  );
-}
-
-type Created = { created: { prefix: string; url: string; workerScript: string } };
-
-/** Makes a drain on the page's form; returns its token (the last part of its address). */
-async function makeDrain(id: string, cookie: string, fields: Record<string, string> = {}) {
-  const res = await submit(id, cookie, { intent: 'drain-create', ...fields });
-  expect(res.status).toBe(200);
-  const { created } = res.data as Created;
-  return { ...created, token: created.url.split('/').at(-1)! };
-}
-
-function post(token: string, body: string, headers: Record<string, string> = {}) {
-  const request = new Request(`${BASE}/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-ndjson', ...headers },
-    body,
-  });
-  return run(() => ingest.action(args(request, { token }) as never));
-}
-
-function check(token: string) {
-  return run(() =>
-    ingest.loader(args(new Request(`${BASE}/api/ingest/${token}`), { token }) as never),
-  );
-}
-
-function visits(businessId: string, auth: Record<string, string>) {
-  return callRoute(
-    crawlersApi,
-    'loader',
-    `/api/businesses/${businessId}/crawlers?days=7`,
-    { id: businessId },
-    { headers: auth },
-  );
-}
-
-async function counted(businessId: string) {
-  const [imports, agents, referrals, seen] = await Promise.all([
-    db.crawlerLogImport.count({ where: { businessId } }),
-    db.crawlerVisitStat.count({ where: { businessId } }),
-    db.referralStat.count({ where: { businessId } }),
-    db.crawlerLineSeen.count({ where: { businessId } }),
-  ]);
-  return imports + agents + referrals + seen;
-}
-
-async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
-
-describe('making a drain address on the crawler visits page', () => {
-  it('shows the token once, with the Worker script, and keeps only its hash', async () => {
-    const { business, cookie } = await owner();
-    const drain = await makeDrain(business.id, cookie);
-    expect(drain.url).toMatch(/^http:\/\/localhost\/api\/ingest\/ld_[0-9a-f]{12}_[\w-]{43}$/);
-    expect(drain.workerScript).toContain(JSON.stringify(drain.url));
-    expect(drain.prefix).toBe(drain.token.slice(0, 15));
-
-    const row = await db.logDrainToken.findFirstOrThrow({ where: { businessId: business.id } });
-    expect(row.hash).toBe(createHash('sha256').update(drain.token).digest('hex'));
-    expect(JSON.stringify(row)).not.toContain(drain.token.slice(16));
-
-    // The page lists it by its prefix afterwards, never with the token.
-    const loaded = await run(() =>
-      page.loader(
-        args(new Request(`${BASE}${pathOf(business.id)}`, { headers: { Cookie: cookie } }), {
-          id: business.id,
-        }) as never,
-      ),
-    );
-    const { drains } = loaded.data as {
-      drains: { items: { prefix: string; signed: boolean }[]; limit: number };
-    };
-    expect(drains.items).toMatchObject([{ prefix: drain.prefix, signed: false }]);
-    expect(JSON.stringify(loaded.data)).not.toContain(drain.token.slice(16));
-  });
-
-  it('keeps the page from reloading itself on the answer that shows a new address', () => {
-    const meta = (search: string) =>
-      (
-        page.meta as unknown as (args: {
-          data: unknown;
-          location: { search: string };
-        }) => Record<string, string>[]
-      )({ data: { business: { name: 'Lone Star' }, working: true }, location: { search } });
-    // While an upload is read the page refreshes itself; the create form posts to ?made, whose
-    // answer holds the address shown once, so it does not.
-    expect(meta('')).toContainEqual({ httpEquiv: 'refresh', content: '5' });
-    expect(meta('?made')).not.toContainEqual({ httpEquiv: 'refresh', content: '5' });
-  });
-
-  it(`holds ${DRAINS_PER_BUSINESS} live addresses a business; revoking one frees a place`, async () => {
-    const { business, cookie } = await owner();
-    const made = [];
-    for (let i = 0; i < DRAINS_PER_BUSINESS; i += 1)
-      made.push(await makeDrain(business.id, cookie));
-    const refused = await submit(business.id, cookie, { intent: 'drain-create' });
-    expect(refused.status).toBe(409);
-    expect(JSON.stringify(refused.data)).toContain('Revoke one to make another');
-
-    const row = await db.logDrainToken.findFirstOrThrow({
-      where: { businessId: business.id, prefix: made[0]!.prefix.slice(3) },
-    });
-    const revoked = await submit(business.id, cookie, { intent: 'drain-revoke', tokenId: row.id });
-    expect(revoked.status).toBe(302);
-    expect(await toastOf(revoked.headers)).toMatchObject({ title: 'Log drain revoked' });
-    // The revoked token is refused at once; the others still work.
-    expect((await post(made[0]!.token, '')).status).toBe(404);
-    expect((await post(made[1]!.token, '')).status).toBe(200);
-    await makeDrain(business.id, cookie);
-  });
-
-  it("is a 404 on another owner's business; another business's drain is not revoked", async () => {
-    const { business, cookie } = await owner();
-    const stranger = await owner();
-    const theirs = await makeDrain(stranger.business.id, stranger.cookie);
-    const made = await submit(stranger.business.id, cookie, { intent: 'drain-create' });
-    expect(made.status).toBe(404);
-    const row = await db.logDrainToken.findFirstOrThrow({
-      where: { businessId: stranger.business.id },
-    });
-    const revoked = await submit(business.id, cookie, { intent: 'drain-revoke', tokenId: row.id });
-    expect(revoked.status).toBe(404);
-    expect(JSON.stringify(revoked.data)).toContain('Log drain not found');
-    const secret = await submit(business.id, cookie, {
-      intent: 'drain-secret',
-      tokenId: row.id,
-      signingSecret: 'mine-now',
-    });
-    expect(secret.status).toBe(404);
-    expect(await db.logDrainToken.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
-      revokedAt: null,
-      signingSecret: null,
-    });
-    expect((await post(theirs.token, '')).status).toBe(200);
-  });
-
-  it('refuses a signing secret with spaces or past its length as a field error', async () => {
-    const { business, cookie } = await owner();
-    const res = await submit(business.id, cookie, {
-      intent: 'drain-create',
-      signingSecret: 'two words',
-    });
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.data)).toContain('A signing secret has no spaces');
-    const long = await submit(business.id, cookie, {
-      intent: 'drain-create',
-      signingSecret: 'x'.repeat(201),
-    });
-    expect(long.status).toBe(400);
-    expect(await db.logDrainToken.count({ where: { businessId: business.id } })).toBe(0);
-  });
-});
 
 describe('POST /api/ingest/{token}', () => {
   it("counts what the page's Cloudflare Worker sends (its own text, run on a Cloudflare-shaped request)", async () => {

@@ -70,16 +70,26 @@ async function running(web: JobEngine) {
   return stats.find((row) => row.queue === PROBE_QUEUE)?.running ?? 0;
 }
 
-/** Holds this (the request) thread's event loop in bursts, as a busy page would, for `ms`. */
-async function lag(ms: number) {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const burst = performance.now() + 100;
-    while (performance.now() < burst) {
-      // busy
+/**
+ * Holds this (the request) thread's event loop in bursts, as a busy page would, until `stop()`
+ * (at most a minute); timers and database answers still get the gaps between bursts.
+ */
+function lagUntilStopped() {
+  let stopped = false;
+  const done = (async () => {
+    const end = performance.now() + 60_000;
+    while (!stopped && performance.now() < end) {
+      const burst = performance.now() + 100;
+      while (performance.now() < burst) {
+        // busy
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
+  })();
+  return async () => {
+    stopped = true;
+    await done;
+  };
 }
 
 describe(`job workers on a thread of their own (${databaseEngine})`, () => {
@@ -146,11 +156,12 @@ describe(`job workers on a thread of their own (${databaseEngine})`, () => {
         [25, 'told'],
       ] as const) {
         const web = await probeThread(paceLagMs);
-        const busy = lag(3000);
+        // Lagging from before the job is enqueued until it has run.
+        const stopLagging = lagUntilStopped();
         await new Promise((resolve) => setTimeout(resolve, 300));
         await web.enqueue<Probe>(PROBE_QUEUE, { tag, holdMs: 0 });
-        await busy;
         await waitFor(`the ${tag} probe`, async () => (await reports(web, tag)).length === 1);
+        await stopLagging();
         expect((await reports(web, tag))[0]?.pacing).toBe(paceLagMs > 0);
         await Promise.all(threads.splice(0).map((thread) => thread.stop()));
       }

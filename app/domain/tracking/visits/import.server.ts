@@ -12,9 +12,10 @@ import { env } from '~/lib/env.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { PublicUser } from '../../accounts.server';
 import { DomainError } from '../../errors';
-import { effectiveTier, TIER_LABELS } from '../../tiers';
+import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
-import { CRAWLER_LOG_LINES_PER_MONTH, MAX_UPLOAD_BYTES } from './limits';
+import { entitlementsOf } from '../../plans/entitlements';
+import { MAX_UPLOAD_BYTES } from './limits';
 import { readLogLine } from './log-lines';
 import { isCounted, storeCountedLines, type CountedLine } from './store.server';
 
@@ -42,20 +43,23 @@ function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Lines the owner's businesses have had read this month, and the plan's allowance. */
+/**
+ * Lines the owner's businesses have had read this month, and the plan's allowance (the plan
+ * table's crawlerLogLinesPerMonth). Every way in (upload API, upload form, log drain) checks it.
+ */
 export async function linesThisMonth(owner: Owner, now = new Date()) {
   const tier = effectiveTier(owner, now);
   const used = await db.crawlerLogImport.aggregate({
     where: { business: { userId: owner.id }, createdAt: { gte: monthStart(now) } },
     _sum: { lines: true },
   });
-  return { used: used._sum.lines ?? 0, limit: CRAWLER_LOG_LINES_PER_MONTH[tier], tier };
+  return { used: used._sum.lines ?? 0, limit: entitlementsOf(tier).crawlerLogLinesPerMonth, tier };
 }
 
 type Owner = Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>;
 
-export function monthlyLimitMessage(tier: keyof typeof CRAWLER_LOG_LINES_PER_MONTH): string {
-  return `Your ${TIER_LABELS[tier]} plan reads up to ${CRAWLER_LOG_LINES_PER_MONTH[tier].toLocaleString('en-US')} log lines a month, and this month's are used. Upload again next month, or choose a larger plan.`;
+export function monthlyLimitMessage(tier: Tier): string {
+  return `Your ${TIER_LABELS[tier]} plan reads up to ${entitlementsOf(tier).crawlerLogLinesPerMonth.toLocaleString('en-US')} log lines a month, and this month's are used. Upload again next month, or choose a larger plan.`;
 }
 
 /** Counts bytes through a stream and stops it past the limit. */

@@ -170,7 +170,8 @@ export async function writeAccessLog(
               .split('\n')
               .slice(0, limit - from)
               .join('\n') + '\n';
-      if (!stream.write(part)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+      if (!stream.write(part))
+        await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
     }
   };
   for (let i = 0; i < total; i++) {

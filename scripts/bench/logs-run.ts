@@ -3,7 +3,10 @@
 // counting lines). `parse FILE`: the same reading plus our parse and tally (readLogLine and
 // VisitTally, nothing stored). `import FILE`: the whole job (runImport) on DATABASE_URL, a fresh
 // SQLite database: an owner on the largest plan, a business, a queued import of the file. Memory
-// (RSS and heap used) is sampled every 10 ms while it runs. Prints RESULT {json}.
+// (RSS and heap used) is sampled every 10 ms while it runs, and the live heap (heap used right
+// after a full collection, what is really held) every second. The process's CPU time (all its
+// threads: the SQLite thread too) is measured next to the wall clock, which other work on the
+// machine stretches. Prints RESULT {json}.
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -12,27 +15,41 @@ import { createInterface } from 'node:readline';
 
 const [mode, file] = process.argv.slice(2) as ['read' | 'parse' | 'import', string];
 
-const peak = { rss: 0, heapUsed: 0 };
+const peak = { rss: 0, heapUsed: 0, live: 0 };
+const collect = (global as { gc?: () => void }).gc;
 const sample = () => {
   const { rss, heapUsed } = process.memoryUsage();
   peak.rss = Math.max(peak.rss, rss);
   peak.heapUsed = Math.max(peak.heapUsed, heapUsed);
 };
 
+const sampleLive = () => {
+  if (!collect) return;
+  collect();
+  peak.live = Math.max(peak.live, process.memoryUsage().heapUsed);
+};
+
 async function measure(run: () => Promise<Record<string, number | string>>) {
-  global.gc?.();
+  collect?.();
   const before = process.memoryUsage();
   peak.rss = before.rss;
   peak.heapUsed = before.heapUsed;
+  peak.live = before.heapUsed;
   const timer = setInterval(sample, 10);
+  const liveTimer = setInterval(sampleLive, 1000);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const outcome = await run();
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   clearInterval(timer);
+  clearInterval(liveTimer);
   sample();
   return {
     ...outcome,
     seconds,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    peakLiveHeap: peak.live,
     rssBefore: before.rss,
     heapBefore: before.heapUsed,
     peakRss: peak.rss,

@@ -53,7 +53,12 @@ function monthStart(now: Date): Date {
 export async function linesThisMonth(owner: Owner, now = new Date()) {
   const tier = effectiveTier(owner, now);
   const used = await db.crawlerLogImport.aggregate({
-    where: { business: { userId: owner.id }, createdAt: { gte: monthStart(now) } },
+    // The demo's simulated month ('demo' imports) uses none of the plan's lines.
+    where: {
+      business: { userId: owner.id },
+      createdAt: { gte: monthStart(now) },
+      source: { not: 'demo' },
+    },
     _sum: { lines: true },
   });
   return { used: used._sum.lines ?? 0, limit: entitlementsOf(tier).crawlerLogLinesPerMonth, tier };

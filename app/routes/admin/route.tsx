@@ -37,7 +37,8 @@ import { proxyWarning, readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { CreateAdminSchema, EditUserFormSchema, SetTierFormSchema } from '~/schemas/admin';
 import { TestWebhookSchema } from '~/schemas/payments';
-import { loadTab } from './tab-data.server';
+import { loadTab, pagedListOf } from './tab-data.server';
+import { redirectPastLastPage } from '~/http/last-page.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
 
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const tab = await loadTab(actor, parseAdminTab(params.get('tab')), params);
+  redirectPastLastPage(request, pagedListOf(tab));
   return data(
     { ...tab, proxyWarning: proxyWarning(request) },
     {

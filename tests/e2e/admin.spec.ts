@@ -147,7 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page
           .getByTestId('audit-entry')
-          .filter({ hasText: `changed plan of ${member.email} from free to growth` })
+          .filter({ hasText: `changed plan of ${member.email} from Free to Growth` })
           .first(),
       ).toBeVisible();
     });

@@ -60,4 +60,33 @@ describe('the report of a stored audit', () => {
     expect(html).toMatch(/Switch your site to https:\/\/ .*Optional Add an llms\.txt/);
     expect(html.match(/Optional/g)).toHaveLength(1);
   });
+
+  it('says "Optional" once on a fix whose title or advice also says it (issue 44)', () => {
+    const card = (fix: Parameters<typeof FixList>[0]['fixes'][number]) =>
+      text(renderToStaticMarkup(<FixList fixes={[fix]} />));
+    const training = card({
+      signal: 'training_bots',
+      title: 'Optional: let AI models learn about you (robots.txt)',
+      text: 'User-agent: *',
+      help: 'Only if you want future AI models to know your business too.',
+      optional: true,
+    });
+    expect(training.match(/Optional/g)).toHaveLength(1);
+    expect(training).toContain('Optional Let AI models learn about you (robots.txt)');
+    const llms = card({
+      signal: 'llms_txt',
+      title: 'Add an llms.txt',
+      text: '# x',
+      help: 'Save this as a plain text file. Optional: few AI crawlers ask for it yet.',
+      optional: true,
+    });
+    expect(llms.match(/Optional/g)).toHaveLength(1);
+    expect(llms).toContain('Save this as a plain text file. Few AI crawlers ask for it yet.');
+    // A fix that is not optional keeps its words as they are.
+    expect(
+      card({ signal: 'https', title: 'Optional: x', text: 'x', help: 'Optional: y' }).match(
+        /Optional/g,
+      ),
+    ).toHaveLength(2);
+  });
 });

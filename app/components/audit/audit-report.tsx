@@ -151,6 +151,20 @@ export function SignalList({
   );
 }
 
+/**
+ * An optional fix as shown: the "Optional" badge says it once, so a title or advice that also
+ * starts a sentence with "Optional:" loses those words here (the fix's own text is unchanged).
+ */
+export function shownFix(fix: Fix): { title: string; help: string | undefined } {
+  if (!fix.optional) return { title: fix.title, help: fix.help };
+  const drop = (text: string) =>
+    text.replace(
+      /(^|[.!?]\s+)Optional:\s+(\S)/g,
+      (_, before: string, first: string) => `${before}${first.toUpperCase()}`,
+    );
+  return { title: drop(fix.title), help: fix.help === undefined ? undefined : drop(fix.help) };
+}
+
 export function FixList({ fixes }: { fixes: Fix[] }) {
   const hydrated = useHydrated();
   if (fixes.length === 0) {
@@ -162,42 +176,45 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
   }
   return (
     <ol className="space-y-4">
-      {fixes.map((fix, index) => (
-        <li
-          key={`${fix.signal}-${index}`}
-          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-          data-testid="audit-fix"
-        >
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <h3 className="font-semibold text-slate-900">
-              {fix.optional ? (
-                <span className="mr-2 inline-flex rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
-                  Optional
-                </span>
-              ) : null}
-              {fix.title}
-            </h3>
-            {hydrated ? (
-              <CopyButton
-                text={fix.text}
-                label={fix.title}
-                copiedToast={{
-                  title: 'Fix copied',
-                  description: `"${fix.title}" is on your clipboard.`,
-                }}
-              />
-            ) : null}
-          </div>
-          {fix.help ? <p className="mt-1 text-sm text-slate-700">{fix.help}</p> : null}
-          <pre
-            className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
-            aria-label={`${fix.title}: text to copy`}
-            data-testid="audit-fix-text"
+      {fixes.map((fix, index) => {
+        const { title, help } = shownFix(fix);
+        return (
+          <li
+            key={`${fix.signal}-${index}`}
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            data-testid="audit-fix"
           >
-            {fix.text}
-          </pre>
-        </li>
-      ))}
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h3 className="font-semibold text-slate-900">
+                {fix.optional ? (
+                  <span className="mr-2 inline-flex rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
+                    Optional
+                  </span>
+                ) : null}
+                {title}
+              </h3>
+              {hydrated ? (
+                <CopyButton
+                  text={fix.text}
+                  label={title}
+                  copiedToast={{
+                    title: 'Fix copied',
+                    description: `"${title}" is on your clipboard.`,
+                  }}
+                />
+              ) : null}
+            </div>
+            {help ? <p className="mt-1 text-sm text-slate-700">{help}</p> : null}
+            <pre
+              className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
+              aria-label={`${title}: text to copy`}
+              data-testid="audit-fix-text"
+            >
+              {fix.text}
+            </pre>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -90,3 +90,45 @@ describe('the report of a stored audit', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('robots.txt evidence (issue 44)', () => {
+  it('shows the file with its line breaks and numbers, so "line 5" can be found', () => {
+    const lines = ['User-agent: *', 'Allow: /', '', 'User-agent: PerplexityBot', 'Disallow: /'];
+    const html = renderToStaticMarkup(
+      <SignalList
+        signals={[
+          {
+            id: 'answer_bots',
+            status: 'fail',
+            evidence: {
+              url: 'https://example.com/robots.txt',
+              items: [
+                {
+                  label: 'PerplexityBot',
+                  ok: false,
+                  note: 'blocked by line 5 in its own group: Disallow: /',
+                },
+              ],
+              lines,
+            },
+            reason: 'PerplexityBot is blocked.',
+          },
+        ]}
+      />,
+    );
+    // One list item per line, numbered from 1, in a focusable, labelled region.
+    const list = /<ol[^>]*data-testid="robots-lines"[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1]!;
+    const rows = [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!).trim());
+    expect(rows).toEqual([
+      '1 User-agent: *',
+      '2 Allow: /',
+      '3',
+      '4 User-agent: PerplexityBot',
+      '5 Disallow: /',
+    ]);
+    expect(html).toMatch(
+      /role="region"[^>]*aria-label="[^"]*robots\.txt, numbered"[^>]*tabindex="0"/,
+    );
+    expect(text(html)).toContain('blocked by line 5 in its own group: Disallow: /');
+  });
+});

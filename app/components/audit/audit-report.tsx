@@ -1,4 +1,5 @@
 import { CopyButton } from '~/components/ui/copy-button';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   AUDIT_VERSION,
@@ -51,9 +52,25 @@ function StatusPill({ status }: { status: SignalStatus }) {
   );
 }
 
+/** robots.txt as read, numbered from 1, each line as it is (a "line 5" note points here). */
+function NumberedLines({ lines, label }: { lines: string[]; label: string }) {
+  return (
+    <ScrollRegion label={`${label}: robots.txt, numbered`} className="mt-2 rounded-md bg-slate-50">
+      <ol className="p-3 font-mono text-xs text-slate-900" data-testid="robots-lines">
+        {lines.map((line, index) => (
+          <li key={index} className="flex gap-3">
+            <span className="w-8 shrink-0 text-right text-slate-600 select-none">{index + 1}</span>
+            <span className="whitespace-pre">{line || ' '}</span>
+          </li>
+        ))}
+      </ol>
+    </ScrollRegion>
+  );
+}
+
 function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
-  const { url, status, snippet, items } = signal.evidence;
-  if (!url && status === undefined && !snippet && !items?.length) return null;
+  const { url, status, snippet, items, lines } = signal.evidence;
+  if (!url && status === undefined && !snippet && !items?.length && !lines?.length) return null;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
@@ -99,6 +116,7 @@ function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
           ))}
         </ul>
       ) : null}
+      {lines?.length ? <NumberedLines lines={lines} label={label} /> : null}
     </details>
   );
 }

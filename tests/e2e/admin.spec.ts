@@ -156,6 +156,8 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       browser,
     }) => {
+      // Two browsers, the invitation's link and two sign-ins.
+      test.setTimeout(60_000);
       await signInAsAdmin(page);
       await page.goto('/admin?tab=users');
       await page.getByRole('link', { name: 'Create Admin' }).click();

@@ -87,6 +87,10 @@ const TOOLS: [string, string][] = [
     'get_fact_check',
     'what the answers said about your phone, address, opening hours, website and whether you are open: each version, right or wrong against yours',
   ],
+  [
+    'get_crawler_visits',
+    'which AI crawlers visited the website (from its logs), whether they were real, what they got, and who came from the assistants',
+  ],
   ['list_tracked_prompts', 'the questions tracked for a business'],
   ['add_tracked_prompt, remove_tracked_prompt', "change the questions, within your plan's limit"],
   ['run_audit', "audit the website now, within your plan's audits a day"],
@@ -100,6 +104,7 @@ const READ_ONLY_TOOLS = [
   'get_latest_audit',
   'get_competitors',
   'get_source_gaps',
+  'get_crawler_visits',
   'list_tracked_prompts',
 ];
 

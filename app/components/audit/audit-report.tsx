@@ -3,6 +3,7 @@ import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   AUDIT_VERSION,
+  fixShowsCode,
   SHUT_OUT_CAP,
   SIGNAL_GROUPS,
   signalDefinition,
@@ -16,6 +17,7 @@ import {
 
 // The AI-readiness report: the score, every signal with what we saw, and the fixes to copy.
 // Server-rendered; the copy buttons appear once JavaScript runs (the text is selectable anyway).
+// Only code gets a code box and a Copy button; a fix given in words reads as text.
 // A stored audit is shown with the labels and weights of the version it ran with.
 
 export { AuditScore, ScoreBadge, Sparkline } from './score';
@@ -183,6 +185,36 @@ export function shownFix(fix: Fix): { title: string; help: string | undefined } 
   return { title: drop(fix.title), help: fix.help === undefined ? undefined : drop(fix.help) };
 }
 
+/**
+ * A fix given in words: its lines as paragraphs, and lines starting "- " as a list. Plain text,
+ * never a code box (issue 44: code boxes are for code).
+ */
+function FixSteps({ text }: { text: string }) {
+  const blocks: { list: boolean; lines: string[] }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const list = line.startsWith('- ');
+    const last = blocks.at(-1);
+    if (last && last.list && list) last.lines.push(line.slice(2));
+    else blocks.push({ list, lines: [list ? line.slice(2) : line] });
+  }
+  return (
+    <div className="mt-2 space-y-2 text-sm text-slate-800" data-testid="audit-fix-steps">
+      {blocks.map((block, index) =>
+        block.list ? (
+          <ul key={index} className="list-disc space-y-1 pl-5">
+            {block.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={index}>{block.lines[0]}</p>
+        ),
+      )}
+    </div>
+  );
+}
+
 export function FixList({ fixes }: { fixes: Fix[] }) {
   const hydrated = useHydrated();
   if (fixes.length === 0) {
@@ -196,11 +228,13 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
     <ol className="space-y-4">
       {fixes.map((fix, index) => {
         const { title, help } = shownFix(fix);
+        const code = fixShowsCode(fix);
         return (
           <li
             key={`${fix.signal}-${index}`}
             className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
             data-testid="audit-fix"
+            data-kind={code ? 'code' : 'steps'}
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <h3 className="font-semibold text-slate-900">
@@ -211,7 +245,7 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
                 ) : null}
                 {title}
               </h3>
-              {hydrated ? (
+              {hydrated && code ? (
                 <CopyButton
                   text={fix.text}
                   label={title}
@@ -222,14 +256,23 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
                 />
               ) : null}
             </div>
-            {help ? <p className="mt-1 text-sm text-slate-700">{help}</p> : null}
-            <pre
-              className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
-              aria-label={`${title}: text to copy`}
-              data-testid="audit-fix-text"
-            >
-              {fix.text}
-            </pre>
+            {code ? (
+              <>
+                {help ? <p className="mt-1 text-sm text-slate-700">{help}</p> : null}
+                <pre
+                  className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
+                  aria-label={`${title}: code to copy`}
+                  data-testid="audit-fix-text"
+                >
+                  {fix.text}
+                </pre>
+              </>
+            ) : (
+              <>
+                <FixSteps text={fix.text} />
+                {help ? <p className="mt-2 text-sm text-slate-700">{help}</p> : null}
+              </>
+            )}
           </li>
         );
       })}

@@ -38,15 +38,17 @@ function fixFor(
       return {
         signal: signal.id,
         title: 'Make sure your home page loads',
+        kind: 'steps',
         text: `Open ${business.website} in a browser. If it does not load, ask your web host or web designer to fix it; until it loads, no assistant can read it.`,
       };
     case 'robots_txt':
     case 'answer_bots':
       return {
         signal: signal.id,
-        title: 'Let AI search crawlers in (robots.txt)',
+        title: 'Let AI assistants read your site',
+        kind: 'code',
         text: robotsFix(false, facts.sitemapUrl),
-        help: `Add these lines to the file at ${site}/robots.txt (create it as a plain text file if you have none). If the file has "User-agent: *" followed by "Disallow: /", this block still lets the assistants in; if it has a group of its own for one of these crawlers with "Disallow: /", delete that group.`,
+        help: `These are robots.txt rules. Add these lines to the file at ${site}/robots.txt (create it as a plain text file if you have none). If the file has "User-agent: *" followed by "Disallow: /", this block still lets the assistants in; if it has a group of its own for one of these crawlers with "Disallow: /", delete that group.`,
       };
     case 'edge_access':
       return edgeFix(signal, business, facts);
@@ -56,9 +58,10 @@ function fixFor(
       return trainingBlocked
         ? {
             signal: signal.id,
-            title: 'Optional: let AI models learn about you (robots.txt)',
+            title: 'Let future AI models learn about your business',
+            kind: 'code',
             text: robotsFix(true, facts.sitemapUrl),
-            help: `Only if you want future AI models to know your business too: put this in ${site}/robots.txt in place of the crawler rules you have now (keep any rules that close private folders)${facts.edge.some((verdict) => verdict.crawler.purpose === 'training' && verdict.block) ? ', and allow GPTBot and ClaudeBot in your CDN or firewall, which turns them away now' : ''}.`,
+            help: `Only if you want future AI models to know your business too: put these robots.txt rules in ${site}/robots.txt in place of the crawler rules you have now (keep any rules that close private folders)${facts.edge.some((verdict) => verdict.crawler.purpose === 'training' && verdict.block) ? ', and allow GPTBot and ClaudeBot in your CDN or firewall, which turns them away now' : ''}.`,
             optional: true,
           }
         : null;
@@ -68,22 +71,24 @@ function fixFor(
       const pages = facts.pages.length ? facts.pages : [{ url: `${site}/`, name: 'Home' }];
       return {
         signal: signal.id,
-        title: 'Publish a sitemap and point robots.txt to it',
+        title: 'Give assistants a list of your pages',
+        kind: 'code',
         text: [
           '<?xml version="1.0" encoding="UTF-8"?>',
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
           ...pages.map((page) => `  <url><loc>${escapeHtml(page.url)}</loc></url>`),
           '</urlset>',
         ].join('\n'),
-        help: `Save this as ${site}/sitemap.xml, add a <url> line for each of your other pages, and add "Sitemap: ${site}/sitemap.xml" to robots.txt. Most website builders can make one for you.`,
+        help: `This is a sitemap. Save it as ${site}/sitemap.xml, add a <url> line for each of your other pages, and add "Sitemap: ${site}/sitemap.xml" to robots.txt. Most website builders can make one for you.`,
       };
     }
     case 'llms_txt':
       return {
         signal: signal.id,
-        title: 'Add an llms.txt',
+        title: 'Give AI assistants a short guide to your site',
+        kind: 'code',
         text: llmsTxtFix(business, facts.pages),
-        help: `Save this as a plain text file at ${site}/llms.txt; it lists only pages we found on your site, so add your other main pages under "## Pages". Optional: few AI crawlers ask for it yet, and Google does not use it.`,
+        help: `This is an llms.txt file. Save it as a plain text file at ${site}/llms.txt; it lists only pages we found on your site, so add your other main pages under "## Pages". Optional: few AI crawlers ask for it yet, and Google does not use it.`,
         optional: true,
       };
     case 'structured_data':
@@ -92,7 +97,8 @@ function fixFor(
       if (entity && signal.id === 'nap_consistency' && entity.name && signal.status === 'fail') {
         return {
           signal: signal.id,
-          title: 'Use the same business name in your markup as everywhere',
+          title: 'Use the same business name on your site as on your dashboard',
+          kind: 'code',
           text: `"name": ${JSON.stringify(business.name)}`,
           help: `Your page's ${entity.type} markup names "${entity.name}", your dashboard "${business.name}". Change "name" in that markup to this, or, if "${entity.name}" is the name your customers know, change it on your dashboard so both match.`,
         };
@@ -106,6 +112,7 @@ function fixFor(
         return {
           signal: signal.id,
           title: `Say on your home page that you serve ${business.location}`,
+          kind: 'code',
           text: `<p>${escapeHtml(business.name)} serves customers in ${escapeHtml(business.location)}.</p>`,
           help: "Put a sentence like this in your home page's text (in your own words), so assistants connect you with your area.",
         };
@@ -114,9 +121,10 @@ function fixFor(
         return (
           jsonLdAdditions(business, entity, signal.id) ?? {
             signal: signal.id,
-            title: 'Repair or remove the broken JSON-LD block',
-            text: 'Find the <script type="application/ld+json"> block on your home page that is not valid JSON (often a comma after the last property, or a missing quote), and fix or delete it.',
-            help: `Your ${entity.type} markup is complete, but another JSON-LD block on the page cannot be read. Fix its syntax (a validator such as validator.schema.org shows where), or delete it if it repeats what the ${entity.type} markup says.`,
+            title: 'Repair the business details machines cannot read',
+            kind: 'steps',
+            text: 'Ask whoever builds your site to fix or remove the block of business details on your home page that machines cannot read. Your main business details are complete; this other block only confuses them.',
+            help: `For whoever builds the site: your ${entity.type} markup is complete, but another JSON-LD block on the page (a <script type="application/ld+json">) is not valid JSON, often a comma after the last property or a missing quote. Fix its syntax (a validator such as validator.schema.org shows where), or delete it if it repeats what the ${entity.type} markup says.`,
           }
         );
       }
@@ -125,24 +133,27 @@ function fixFor(
         signal: signal.id,
         title:
           signal.id === 'structured_data'
-            ? 'Describe your business for machines (JSON-LD)'
+            ? 'Tell assistants who you are, what you do and where'
             : 'Use the same name and location everywhere',
+        kind: 'code',
         text,
-        help: `Paste this into your home page's <head>${signals.some((s) => s.id === 'structured_data' && s.evidence.snippet?.startsWith('Broken JSON-LD')) ? ', in place of the broken JSON-LD block' : ''}. Before you publish, add: ${missing.join('; ')}. Use exactly the name "${business.name}"${business.location ? ` and the location "${business.location}"` : ''} on your site and every profile.`,
+        help: `This is a JSON-LD block (schema.org markup) describing your business. Paste it into your home page's <head>${signals.some((s) => s.id === 'structured_data' && s.evidence.snippet?.startsWith('Broken JSON-LD')) ? ', in place of the broken JSON-LD block' : ''}. Before you publish, add: ${missing.join('; ')}. Use exactly the name "${business.name}"${business.location ? ` and the location "${business.location}"` : ''} on your site and every profile.`,
       };
     }
     case 'faq':
       return {
         signal: signal.id,
-        title: 'Mark up common questions (FAQPage)',
+        title: "Answer your customers' common questions on your site",
+        kind: 'code',
         text: faqFix(business),
-        help: 'Show these questions and answers on your page too (edit them to match your business), and paste this into the same page.',
+        help: 'Show these questions and answers on your page (edit them to match your business), and paste this FAQPage markup (JSON-LD) into the same page.',
         optional: true,
       };
     case 'https':
       return {
         signal: signal.id,
-        title: 'Switch your site to https://',
+        title: 'Give your site a secure address',
+        kind: 'steps',
         text: `Ask your web host to turn on HTTPS (most offer a free certificate) and to redirect http://${new URL(site).host} to https://${new URL(site).host}. Then update the website address on your dashboard.`,
       };
     case 'title_description': {
@@ -150,6 +161,7 @@ function fixFor(
       return {
         signal: signal.id,
         title: 'Give your home page a clear title and description',
+        kind: 'code',
         text: `<title>${escapeHtml(suggestion.title)}</title>\n<meta name="description" content="${escapeHtml(suggestion.description)}">`,
         help: "Put these in your home page's <head>, in place of the ones there now.",
       };
@@ -158,6 +170,7 @@ function fixFor(
       return {
         signal: signal.id,
         title: 'Give your home page one main heading',
+        kind: 'code',
         text: `<h1>${escapeHtml(titleFix(business).title.replace(' | ', ': '))}</h1>`,
         help: 'Use one h1 at the top of the page; turn any other h1 into h2.',
       };
@@ -165,13 +178,15 @@ function fixFor(
       return {
         signal: signal.id,
         title: 'Name your home page as its own preferred address',
+        kind: 'code',
         text: `<link rel="canonical" href="${escapeHtml(site)}/">`,
-        help: "Put this in your home page's <head>, in place of any other canonical link.",
+        help: "This is a canonical link. Put it in your home page's <head>, in place of any other canonical link.",
       };
     case 'lang':
       return {
         signal: signal.id,
         title: 'Say which language your page is in',
+        kind: 'code',
         text: '<html lang="en">',
         help: 'Change the opening <html> tag of your pages to this (use your language code if not English).',
       };
@@ -179,18 +194,23 @@ function fixFor(
       return {
         signal: signal.id,
         title: 'Put your main text in the page itself',
-        text: `Make sure your home page's HTML already contains who you are, what you do${business.location ? ` and that you serve ${business.location}` : ''}: at least a few paragraphs. If your site is built with a JavaScript framework, ask your developer to turn on server-side rendering or pre-rendering.`,
+        kind: 'steps',
+        text: `Make sure your home page says who you are, what you do${business.location ? ` and that you serve ${business.location}` : ''} in a few paragraphs that are there as soon as the page arrives, not added afterwards. Assistants read the page as it arrives.`,
+        help: "For whoever builds the site: the page's HTML must already contain the text. If the site is built with a JavaScript framework, turn on server-side rendering (SSR) or pre-rendering.",
       };
     case 'page_weight':
       return {
         signal: signal.id,
         title: 'Make your home page lighter',
-        text: 'Remove inline images and large embedded scripts or styles from the HTML; link to them as files instead. Aim for under 500 KB of HTML.',
+        kind: 'steps',
+        text: 'Ask whoever builds your site to make your home page smaller, so assistants read all of it: under 500 KB.',
+        help: 'For whoever builds the site: remove inline images and large embedded scripts or styles from the HTML and link to them as files instead; aim for under 500 KB of HTML.',
       };
     case 'response_time':
       return {
         signal: signal.id,
         title: 'Make your site answer faster',
+        kind: 'steps',
         text: 'Ask your web host about caching or a content delivery network (CDN). Aim for your home page to answer within one second.',
       };
   }

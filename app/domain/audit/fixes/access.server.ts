@@ -33,7 +33,8 @@ export function edgeFix(signal: SignalResult, business: BusinessFacts, facts: Si
   const payment = turnedAway.some((verdict) => verdict.block?.kind === 'payment');
   return {
     signal: signal.id,
-    title: 'Let AI crawlers through your CDN, firewall or security plugin',
+    title: "Stop your hosting's security settings from turning AI assistants away",
+    kind: 'steps',
     text: [
       `${host} ${signal.status === 'fail' ? `turns away ${listOf(named)}` : 'may be turning AI crawlers away'} before they reach your pages, while browsers get them. The block is set outside your website's files, so robots.txt cannot undo it. Look in:`,
       '- Cloudflare: Security → Bots and AI Crawl Control. Turn off "Block AI bots" (or allow these crawlers) and make sure Bot Fight Mode or a custom rule does not challenge them.' +
@@ -42,7 +43,7 @@ export function edgeFix(signal: SignalResult, business: BusinessFacts, facts: Si
       '- WordPress security plugins (Wordfence, Sucuri, All-In-One Security, Jetpack): their bot blocking and rate limiting settings.',
       `Allow at least: ${tokens.join(', ')}. Blocking GPTBot and ClaudeBot (training) stays your choice.`,
     ].join('\n'),
-    help: `Send this to whoever runs your hosting or CDN. ${UA_NOT_IP} If your firewall allows crawlers by address, use the IP ranges each company publishes (OpenAI, Anthropic and Perplexity list theirs in their crawler documentation).`,
+    help: `Send this to whoever runs your hosting or CDN (content delivery network). ${UA_NOT_IP} If your firewall allows crawlers by address, use the IP ranges each company publishes (OpenAI, Anthropic and Perplexity list theirs in their crawler documentation).`,
   };
 }
 
@@ -67,47 +68,59 @@ export function contentSignalFix(
     : `In ${site}/robots.txt, replace ${against ? `"${against.text}" (${against.source.replace(/^robots\.txt /, '')})` : 'the Content-Signal line'} with this line.`;
   return {
     signal: signal.id,
-    title: 'Let assistants use your text in their answers (content signals)',
+    title: 'Let assistants use your text in their answers',
+    kind: 'code',
     text,
-    help: `${where} If your CDN writes robots.txt for you (Cloudflare's managed robots.txt does), change the setting there instead: your edits to the file would be overwritten. "ai-train" stays as you chose it.`,
+    help: `This is a content signal, which tells AI assistants what they may do with your text. ${where} If your CDN writes robots.txt for you (Cloudflare's managed robots.txt does), change the setting there instead: your edits to the file would be overwritten. "ai-train" stays as you chose it.`,
   };
 }
 
-/** The page-directive fix: each limiting directive, where it is and what to do about it. */
+/**
+ * The page-directive fix: each limiting directive, where it is and what to do about it. The new
+ * tags are the code to copy; a header or an attribute to remove is a step, in words.
+ */
 export function directivesFix(signal: SignalResult, directives: FoundDirective[]): Fix {
+  const title = 'Let search engines and assistants show and quote your home page';
   const counted = directives.filter((found) => !found.training);
   if (counted.length === 0) {
     return {
       signal: signal.id,
-      title: 'Remove "noindex" and "nosnippet" from your home page',
+      title,
+      kind: 'code',
       text: '<meta name="robots" content="index, follow">',
-      help: "Replace the robots tag in your page's <head> with this one, and ask your web host to remove any X-Robots-Tag header that says noindex, nosnippet or noarchive.",
+      help: 'Your page tells search engines and assistants to leave it out or not to quote it ("noindex" or "nosnippet"). Replace the robots tag in your page\'s <head> with this one, and ask your web host to remove any X-Robots-Tag header that says noindex, nosnippet or noarchive.',
     };
   }
-  const lines: string[] = [];
+  const steps: string[] = [];
+  const newTags: string[] = [];
   const metaTags = [
     ...new Set(counted.filter((found) => found.source === 'meta').map((found) => found.where)),
   ];
   for (const tag of metaTags) {
-    const replacement = tag.match(/name="([^"]+)"/i)?.[1] ?? 'robots';
-    lines.push(`Replace ${tag}\nwith <meta name="${replacement}" content="index, follow">`);
+    const replacement = `<meta name="${tag.match(/name="([^"]+)"/i)?.[1] ?? 'robots'}" content="index, follow">`;
+    if (!newTags.includes(replacement)) newTags.push(replacement);
+    steps.push(`Replace ${tag} with ${replacement}.`);
   }
   const headers = [
     ...new Set(counted.filter((found) => found.source === 'header').map((found) => found.where)),
   ];
   for (const header of headers) {
-    lines.push(
+    steps.push(
       `Stop sending the header "${header}" (your web host, CDN header rules or SEO plugin adds it).`,
     );
   }
   for (const found of counted.filter((item) => item.source === 'element')) {
-    lines.push(`Remove data-nosnippet from the ${found.where}.`);
+    steps.push(`Remove data-nosnippet from the ${found.where}.`);
   }
   const names = [...new Set(counted.map((found) => `"${found.directive}"`))];
-  return {
-    signal: signal.id,
-    title: `Remove ${listOf(names)} from your home page`,
-    text: lines.join('\n\n'),
-    help: 'These tell search engines and assistants to leave your page out or not to quote it. Change them where they are set; directives addressed only to training crawlers (GPTBot, Google-Extended) can stay.',
-  };
+  const why = `Your home page says ${listOf(names)}: ${names.length === 1 ? 'it tells' : 'these tell'} search engines and assistants to leave your page out or not to quote it. Directives addressed only to training crawlers (GPTBot, Google-Extended) can stay.`;
+  return newTags.length
+    ? {
+        signal: signal.id,
+        title,
+        kind: 'code',
+        text: newTags.join('\n'),
+        help: `${steps.join(' ')} ${why}`,
+      }
+    : { signal: signal.id, title, kind: 'steps', text: steps.join('\n'), help: why };
 }

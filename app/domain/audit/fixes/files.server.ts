@@ -131,6 +131,16 @@ function propertyFor(
   }
 }
 
+/** What each property tells an assistant, in the owner's words (the fix's title). */
+const PLAIN_PROPERTY: Record<string, string> = {
+  name: 'your name',
+  address: 'your address',
+  telephone: 'your phone number',
+  url: 'your website address',
+  openingHoursSpecification: 'your opening hours',
+  sameAs: 'your other profiles',
+};
+
 /**
  * For a page that already describes the business: the properties it lacks, to add inside that
  * description. Never a second block: two entities for one business contradict each other.
@@ -150,12 +160,12 @@ export function jsonLdAdditions(
     return `"${key}": ${json}`;
   });
   const fills = keys.map((key) => propertyFor(key, business).fill).filter(Boolean);
-  const names = listOf(keys);
   return {
     signal,
-    title: `Add ${names} to your existing ${entity.type} markup`,
+    title: `Tell assistants ${listOf(keys.map((key) => PLAIN_PROPERTY[key] ?? key))}`,
+    kind: 'code',
     text: lines.join(',\n'),
-    help: `Your home page already describes your business for machines (the JSON-LD block with "@type": "${entity.type}"). Add ${keys.length === 1 ? 'this property' : 'these properties'} inside that block, next to the ones it has (a comma between each), and keep the rest as it is.${fills.length ? ` Replace each "ADD: …" with ${listOf(fills as string[])}.` : ''} Do not paste a second block: two descriptions of one business contradict each other.`,
+    help: `Your home page already describes your business for machines (the JSON-LD block with "@type": "${entity.type}"). Add ${keys.length === 1 ? `this property (${keys[0]})` : `these properties (${listOf(keys)})`} inside that block, next to the ones it has (a comma between each), and keep the rest as it is.${fills.length ? ` Replace each "ADD: …" with ${listOf(fills as string[])}.` : ''} Do not paste a second block: two descriptions of one business contradict each other.`,
   };
 }
 

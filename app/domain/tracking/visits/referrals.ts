@@ -3,7 +3,7 @@
 // assistant visits arrive with no Referer at all, so these are a floor). Pure.
 
 /** Assistant hosts (and their subdomains) → the assistant's name. */
-const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
+export const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
   ['chatgpt.com', 'ChatGPT'],
   ['chat.openai.com', 'ChatGPT'],
   ['perplexity.ai', 'Perplexity'],
@@ -21,7 +21,7 @@ const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** `utm_source` values the assistants put on their links. */
-const UTM_SOURCES: ReadonlyMap<string, string> = new Map([
+export const UTM_SOURCES: ReadonlyMap<string, string> = new Map([
   ['chatgpt.com', 'ChatGPT'],
   ['chatgpt', 'ChatGPT'],
   ['openai', 'ChatGPT'],

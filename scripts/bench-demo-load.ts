@@ -7,7 +7,7 @@
 //      and spreads its rounds over the hour (TRACKING_ROUND_SPREAD_MINUTES=60, the default); the same
 //      visitors load the same pages for BENCH_SECONDS while the first rounds run;
 //      PostgreSQL also runs this phase with its workers beside the requests (JOBS_THREAD=false,
-//      on a copy of the seeded database), to compare with their own thread (decision 0029);
+//      on a copy of the seeded database), to compare with their own thread (decision 0030);
 //   3. jobs on, the worst case, on a copy of the seeded database: every due round queued at the
 //      same moment (TRACKING_ROUND_SPREAD_MINUTES=0), the same visitors for BENCH_SECONDS;
 //   4. SIGTERM while those rounds run: seconds to exit, jobs left "running";
@@ -321,7 +321,7 @@ async function benchEngine(
   show(await measure('jobs on, rounds spread', spread, true));
   await stop(spread);
 
-  // PostgreSQL runs its workers on a thread of their own (JOBS_THREAD, decision 0029): the same
+  // PostgreSQL runs its workers on a thread of their own (JOBS_THREAD, decision 0030): the same
   // rounds with the workers beside the requests, for comparison in the same run.
   if (engine === 'postgresql') {
     const beside = startServer(sameThreadUrl, true, 60, { JOBS_THREAD: 'false' });

@@ -57,7 +57,7 @@ import { serveJobThread, startJobThread } from './thread.server';
 export type BackgroundJobsOptions = {
   /**
    * The server build's URL (server/index.ts): on PostgreSQL the workers then run on a thread of
-   * their own that loads it (JOBS_THREAD, docs/decisions/0029). Without it they run here.
+   * their own that loads it (JOBS_THREAD, docs/decisions/0030). Without it they run here.
    */
   threadModuleUrl?: string;
   /** A module that thread imports first (tests: a TypeScript loader). */

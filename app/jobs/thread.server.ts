@@ -3,7 +3,7 @@ import type { JobEngine } from './engine.server';
 import { message } from './runner.server';
 import { Pacer } from './pacer.server';
 
-// The job workers on a thread of their own (PostgreSQL; docs/decisions/0029). Measured on the
+// The job workers on a thread of their own (PostgreSQL; docs/decisions/0030). Measured on the
 // demo's rounds (issue 40): the work of a job is mostly CPU on the thread that runs it (Prisma
 // building each query and reading its rows, pg-boss's claims, the reader), about 20 queries an
 // answer; on the request thread every page waited behind it. Here the request thread only

@@ -153,7 +153,7 @@ const schema = z.object({
   JOBS_PACE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   /**
    * PostgreSQL: the server runs its job workers on a thread of their own (their own database pool),
-   * so pages never wait behind them (docs/decisions/0029). false runs them on the request thread.
+   * so pages never wait behind them (docs/decisions/0030). false runs them on the request thread.
    * SQLite always runs them beside the requests (its one connection has a thread of its own).
    */
   JOBS_THREAD: bool.default(true),

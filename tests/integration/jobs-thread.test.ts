@@ -9,7 +9,7 @@ import { RETENTION_QUEUE } from '~/domain/retention.server';
 import { databaseEngine, db } from '~/lib/db.server';
 import { PROBE_QUEUE, type Probe, type ProbeReport } from '../fixtures/jobs/thread-probe';
 
-// The job workers on a thread of their own (app/jobs/thread.server.ts, decision 0029): a page's
+// The job workers on a thread of their own (app/jobs/thread.server.ts, decision 0030): a page's
 // query gets a connection while the jobs hold every one of theirs, the jobs run off the request
 // thread, and the request thread's lag still holds their claims back. Then the server's own
 // start-up: on PostgreSQL the workers go to the thread, on SQLite they stay beside the requests

@@ -1,4 +1,5 @@
 import { CopyButton } from '~/components/ui/copy-button';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   AUDIT_VERSION,
@@ -53,9 +54,25 @@ function StatusPill({ status }: { status: SignalStatus }) {
   );
 }
 
+/** robots.txt as read, numbered from 1, each line as it is (a "line 5" note points here). */
+function NumberedLines({ lines, label }: { lines: string[]; label: string }) {
+  return (
+    <ScrollRegion label={`${label}: robots.txt, numbered`} className="mt-2 rounded-md bg-slate-50">
+      <ol className="p-3 font-mono text-xs text-slate-900" data-testid="robots-lines">
+        {lines.map((line, index) => (
+          <li key={index} className="flex gap-3">
+            <span className="w-8 shrink-0 text-right text-slate-600 select-none">{index + 1}</span>
+            <span className="whitespace-pre">{line || ' '}</span>
+          </li>
+        ))}
+      </ol>
+    </ScrollRegion>
+  );
+}
+
 function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
-  const { url, status, snippet, items } = signal.evidence;
-  if (!url && status === undefined && !snippet && !items?.length) return null;
+  const { url, status, snippet, items, lines } = signal.evidence;
+  if (!url && status === undefined && !snippet && !items?.length && !lines?.length) return null;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
@@ -101,6 +118,7 @@ function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
           ))}
         </ul>
       ) : null}
+      {lines?.length ? <NumberedLines lines={lines} label={label} /> : null}
     </details>
   );
 }
@@ -154,6 +172,20 @@ export function SignalList({
 }
 
 /**
+ * An optional fix as shown: the "Optional" badge says it once, so a title or advice that also
+ * starts a sentence with "Optional:" loses those words here (the fix's own text is unchanged).
+ */
+export function shownFix(fix: Fix): { title: string; help: string | undefined } {
+  if (!fix.optional) return { title: fix.title, help: fix.help };
+  const drop = (text: string) =>
+    text.replace(
+      /(^|[.!?]\s+)Optional:\s+(\S)/g,
+      (_, before: string, first: string) => `${before}${first.toUpperCase()}`,
+    );
+  return { title: drop(fix.title), help: fix.help === undefined ? undefined : drop(fix.help) };
+}
+
+/**
  * A fix given in words: its lines as paragraphs, and lines starting "- " as a list. Plain text,
  * never a code box (issue 44: code boxes are for code).
  */
@@ -195,6 +227,7 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
   return (
     <ol className="space-y-4">
       {fixes.map((fix, index) => {
+        const { title, help } = shownFix(fix);
         const code = fixShowsCode(fix);
         return (
           <li
@@ -210,25 +243,25 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
                     Optional
                   </span>
                 ) : null}
-                {fix.title}
+                {title}
               </h3>
               {hydrated && code ? (
                 <CopyButton
                   text={fix.text}
-                  label={fix.title}
+                  label={title}
                   copiedToast={{
                     title: 'Fix copied',
-                    description: `"${fix.title}" is on your clipboard.`,
+                    description: `"${title}" is on your clipboard.`,
                   }}
                 />
               ) : null}
             </div>
             {code ? (
               <>
-                {fix.help ? <p className="mt-1 text-sm text-slate-700">{fix.help}</p> : null}
+                {help ? <p className="mt-1 text-sm text-slate-700">{help}</p> : null}
                 <pre
                   className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
-                  aria-label={`${fix.title}: code to copy`}
+                  aria-label={`${title}: code to copy`}
                   data-testid="audit-fix-text"
                 >
                   {fix.text}
@@ -237,7 +270,7 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
             ) : (
               <>
                 <FixSteps text={fix.text} />
-                {fix.help ? <p className="mt-2 text-sm text-slate-700">{fix.help}</p> : null}
+                {help ? <p className="mt-2 text-sm text-slate-700">{help}</p> : null}
               </>
             )}
           </li>

@@ -1,3 +1,4 @@
+import { ownString } from '~/lib/own-string';
 import { CRAWLERS, type Crawler } from './crawlers.server';
 import { productToken } from './tokens';
 
@@ -41,6 +42,7 @@ export function agentOfUserAgent(userAgent: string | null | undefined): Crawler 
   const match = PATTERN.exec(userAgent);
   const crawler = match ? (BY_KEY.get(match[1]!.toLowerCase()) ?? null) : null;
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(userAgent, crawler);
+  // Kept: a string of its own (see ownString), not a slice of the chunk the line came in.
+  cache.set(ownString(userAgent), crawler);
   return crawler;
 }

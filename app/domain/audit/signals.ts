@@ -210,7 +210,28 @@ export type Evidence = {
   snippet?: string;
   /** Per-item results (one per crawler, one per field). */
   items?: EvidenceItem[];
+  /**
+   * robots.txt as read, line by line from line 1 (robotsEvidenceLines), so a note
+   * such as "blocked by line 5" can be followed; the report numbers them.
+   */
+  lines?: string[];
 };
+
+/** Lines of robots.txt kept as evidence, and characters of each. */
+export const ROBOTS_LINES_SHOWN = 40;
+const ROBOTS_LINE_CHARS = 200;
+
+/**
+ * robots.txt's first lines for the evidence (each cut to 200 characters): ROBOTS_LINES_SHOWN, or
+ * up to `through` when a note cites a later line (never more than 200).
+ */
+export function robotsEvidenceLines(lines: readonly string[], through = 0): string[] {
+  return lines
+    .slice(0, Math.min(Math.max(ROBOTS_LINES_SHOWN, through), 200))
+    .map((line) =>
+      line.length > ROBOTS_LINE_CHARS ? `${line.slice(0, ROBOTS_LINE_CHARS - 1)}…` : line,
+    );
+}
 
 export type SignalResult = {
   id: SignalId;

@@ -1,17 +1,16 @@
 import {
-  Form,
   Link,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { DaysPicker } from '~/components/days-picker';
+import { linkStyles } from '~/components/ui/styles';
 import { DRAIN_MADE_PARAM, DrainsSection } from './drains';
 import { drainAction } from './drains.server';
 import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
 import { UploadForm } from './upload-form';
-import { DAY_CHOICES } from './days';
 import { loadCrawlersPage } from './page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => [
@@ -74,28 +73,7 @@ export default function CrawlersPage() {
             of made-up crawler visits and referrals; no real log was read.
           </p>
         ) : null}
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="days" className="block text-sm font-medium text-slate-800">
-              Visits of the last
-            </label>
-            <select
-              id="days"
-              name="days"
-              defaultValue={String(days)}
-              className={`${inputStyles} w-40`}
-            >
-              {DAY_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice} days
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonStyles.secondary}>
-            Show
-          </button>
-        </Form>
+        <DaysPicker label="Visits of the last" days={days} />
       </div>
       <section aria-labelledby="conclusions-title">
         <h2 id="conclusions-title" className="text-xl font-semibold text-slate-900">

@@ -44,9 +44,17 @@ function hostOf(referer: string): string | null {
   }
 }
 
+// Most Referers in a log name no assistant: one test for any assistant's domain in the text
+// turns them away before the address is parsed (a Referer whose host is an assistant's, or one
+// of its subdomains, always contains that domain).
+const ANY_ASSISTANT = new RegExp(
+  ASSISTANT_HOSTS.map(([domain]) => domain.replace(/[.]/g, '\\.')).join('|'),
+  'i',
+);
+
 /** The assistant a Referer header names, or null. */
 export function assistantOfReferer(referer: string | null | undefined): string | null {
-  if (!referer) return null;
+  if (!referer || !ANY_ASSISTANT.test(referer)) return null;
   const host = hostOf(referer);
   if (!host) return null;
   for (const [domain, name] of ASSISTANT_HOSTS) {

@@ -68,14 +68,18 @@ test('SIGTERM finishes the requests in flight and exits cleanly', async () => {
       .poll(() => post(port, '/api/auth/login', {}).catch(() => 0), { timeout: 30_000 })
       .toBe(400);
 
-    // Sign-ins are deliberately slow (scrypt): these are still being answered at the SIGTERM.
+    // Sign-ins are deliberately slow (scrypt, four at a time on libuv's threads): when the first
+    // is answered, the server has taken all 16 and most are still being worked on. A fixed wait
+    // instead could come before a loaded machine's server had accepted them (a reset connection).
+    let firstAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
     const inFlight = Array.from({ length: 16 }, (_, i) =>
       post(port, '/api/auth/login', {
         email: `nobody-${i}@example.com`,
         password: 'wrong-password',
-      }),
+      }).finally(() => firstAnswered()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await answered;
     server.kill('SIGTERM');
 
     expect(await Promise.all(inFlight)).toEqual(Array(16).fill(401));

@@ -526,6 +526,34 @@ describe('the cards of a page', () => {
     expect(Object.keys(second.readiness).sort()).toEqual(ids.slice(10).sort());
   });
 
+  it("a weekly plan's card sets this week against the week before, and nothing older", async () => {
+    const user = await createUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'starter', subscriptionExpiry: new Date(Date.now() + 30 * DAY) },
+    });
+    const { cookie } = await sessionCookieFor(user.id);
+    await seed(user.id, 1);
+    const { id } = await db.business.findFirstOrThrow({ where: { userId: user.id } });
+    const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY);
+    await db.trackingStat.createMany({
+      data: [
+        // This week: 10 of 20. The week before, on its Monday and its Sunday: 4 of 40.
+        stat(id, 'chatgpt', monday, 20, 10),
+        stat(id, 'chatgpt', new Date(monday.getTime() - 7 * DAY), 20, 2),
+        stat(id, 'chatgpt', new Date(monday.getTime() - DAY), 20, 2),
+        // Two weeks back (its Sunday, 8 days before this Monday): not the week before.
+        stat(id, 'chatgpt', new Date(monday.getTime() - 8 * DAY), 40, 40),
+      ],
+    });
+    const page = (await load(cookie)) as Cards;
+    expect(page.visibility[id]).toEqual({
+      mentions: 'named in 10 of 20 answers (50%)',
+      change: 'up 40 points since last week',
+      wrongFacts: null,
+    });
+  });
+
   it("tests a card's change with the per-question counts: a rise from one question alone is no clear change, one over both questions is", async () => {
     const user = await createUser();
     await db.user.update({

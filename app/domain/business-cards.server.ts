@@ -4,7 +4,11 @@ import type { PublicUser } from './accounts.server';
 import { allowanceOf, type AuditAllowance } from './audit/allowance.server';
 import { standingOf, type AuditStanding } from './audit/records.server';
 import { periodKindOf } from './tracking/rounds/runs.server';
-import { visibilitySummaries, type VisibilitySummary } from './tracking/reports/summaries.server';
+import {
+  latestDaySql,
+  visibilitySummaries,
+  type VisibilitySummary,
+} from './tracking/reports/summaries.server';
 import { AUDITS_PER_BUSINESS_PER_DAY, effectiveTier } from './tiers';
 import { wrongFactsOf } from './tracking/reports/facts.server';
 import type { FactKind } from './tracking/reading/facts';
@@ -12,10 +16,10 @@ import type { OwnerFacts } from './tracking/facts/verdicts';
 
 // What each card of a page of the dashboard shows beside the business: its AI readiness (score,
 // trend, whether the last check reached the site), what is left of today's audits, and its AI
-// visibility in the latest period. Three queries for the page, sent at the same time, whatever its
-// length, however many businesses the owner has and however long each has been tracked: the
-// businesses' own summary columns, each one's latest day of tracking with the counts of its
-// periods, and the facts the answers gave.
+// visibility in the latest period. Three queries for the page, whatever its length, however many
+// businesses the owner has and however long each has been tracked: the businesses' own summary
+// columns with each one's latest day of tracking (and, at the same time, the facts the answers
+// gave), then the counts of those days.
 
 export type BusinessCards = {
   readiness: Record<string, AuditStanding>;
@@ -34,6 +38,7 @@ type CardRow = {
   lastUnreachableAt: Date | string | null;
   auditWindowStart: Date | string | null;
   auditWindowCount: number | bigint;
+  trackedUntil: Date | string | null;
 };
 
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -52,21 +57,19 @@ export async function businessCards(
     return { readiness: {}, allowances: {}, visibility: {}, wrongFacts: {} };
   const tier = effectiveTier(user, now);
   const ids = businesses.map((business) => business.id);
-  // Three statements at the same time, so the page waits for one round trip: the cards' own
-  // columns, the visibility summaries (which find each business's latest day themselves) and the
-  // facts the answers gave.
-  const [rows, visibility, facts] = await Promise.all([
+  // The facts need only the page: read at the same time as the cards (one round trip, not two).
+  const [rows, facts] = await Promise.all([
     db.$queryRaw<CardRow[]>`
       SELECT b."id", b."lastAuditScore", b."lastAuditAt", b."auditTrend", b."lastUnreachableAt",
-        b."auditWindowStart", b."auditWindowCount"
+        b."auditWindowStart", b."auditWindowCount", ${latestDaySql(Prisma.sql`b."id"`)} AS "trackedUntil"
       FROM "Business" b
       WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${user.id}`,
-    visibilitySummaries(user.id, ids, periodKindOf(tier)),
     wrongFactsOf(businesses, now),
   ]);
   const limit = AUDITS_PER_BUSINESS_PER_DAY[tier];
   const readiness: Record<string, AuditStanding> = {};
   const allowances: Record<string, AuditAllowance> = {};
+  const latest = new Map<string, Date>();
   for (const row of rows) {
     readiness[row.id] = standingOf({
       lastAuditScore: row.lastAuditScore === null ? null : Number(row.lastAuditScore),
@@ -82,9 +85,12 @@ export async function businessCards(
       limit,
       now,
     );
+    const trackedUntil = dateOf(row.trackedUntil);
+    if (trackedUntil) latest.set(row.id, trackedUntil);
   }
-  // Only the tracked businesses of this owner's (those with a summary) have a line of wrong facts.
+  const visibility = await visibilitySummaries(latest, periodKindOf(tier));
+  // Only the tracked businesses of this owner's (the card query's rows) have a line of wrong facts.
   const wrongFacts: Record<string, FactKind[]> = {};
-  for (const id of Object.keys(visibility)) if (facts[id]) wrongFacts[id] = facts[id];
+  for (const id of latest.keys()) if (facts[id]) wrongFacts[id] = facts[id];
   return { readiness, allowances, visibility, wrongFacts };
 }

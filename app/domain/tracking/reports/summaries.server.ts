@@ -1,5 +1,5 @@
 import { Prisma } from '~/generated/prisma/client';
-import { databaseEngine, db } from '~/lib/db.server';
+import { db } from '~/lib/db.server';
 import { demoTracking } from '~/lib/env.server';
 import {
   addCounts,
@@ -16,10 +16,11 @@ import {
 import { isoDay, periodEnd, type VisibilityPeriod } from './visibility.server';
 
 // The dashboard card's AI visibility: for each business of a page, the latest period with answers
-// against the one before, from the per-day counts (TrackingStat, and TrackingPromptStat for the
-// clustering by question). A page costs one statement however many businesses it shows and however
-// long each has been tracked: the latest day of each (a correlated subquery, latestDaySql), then
-// from both count tables each business's own range of its (businessId, period) index.
+// against the one before, from the per-day counts (TrackingStat). A page costs two queries however
+// many businesses it shows and however long each has been tracked: the latest day of each (a
+// correlated subquery, latestDaySql, which the page's card query carries), then the counts of those
+// periods, each business's own range of its (businessId, period) index, from both count tables in
+// one statement.
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +41,6 @@ type CountRow = {
   question: number | bigint;
   businessId: string;
   period: Date | string;
-  last: Date | string;
   promptId: string | null;
 } & Record<keyof FigureCounts | 'positionSquares', number | bigint>;
 
@@ -56,56 +56,14 @@ export function latestDaySql(businessId: Prisma.Sql): Prisma.Sql {
 }
 
 /**
- * SQL for the first day that can fall in the period before the one holding `last` (a day of the
- * period kind `kind`): `last` less 1 day, or less 13 (the Monday of the week before is at most 13
- * days back). The exact ranges are applied to the rows read (visibilitySummaries). Each engine
- * keeps dates its own way: a timestamp on PostgreSQL; on SQLite the adapter's ISO text
- * ("2026-11-28T00:00:00.000+00:00"), which strftime writes the same, so the index still compares.
- */
-function earliestDaySql(last: Prisma.Sql, kind: PeriodKind): Prisma.Sql {
-  const days = kind === 'day' ? 1 : 13;
-  return databaseEngine === 'postgresql'
-    ? Prisma.sql`${last} - ${Prisma.raw(`INTERVAL '${days} days'`)}`
-    : Prisma.sql`strftime('%Y-%m-%dT%H:%M:%f', ${last}, ${`-${days} days`}) || '+00:00'`;
-}
-
-/**
- * Each summary of these businesses of the owner's (a page, at most 100 ids, never a user-grown
- * list) that has been tracked: the latest period with answers against the one before. One
- * statement finds each business's latest day and reads its counts, so the page waits for one round
- * trip, and each business reads only its own range of its (businessId, period) index.
+ * Each business's summary from its latest day (businesses never tracked are not in `latest`): one
+ * query for the page, at most 100 businesses, never a user-grown list.
  */
 export async function visibilitySummaries(
-  ownerId: string,
-  ids: readonly string[],
+  latest: Map<string, Date>,
   kind: PeriodKind,
 ): Promise<Record<string, VisibilitySummary>> {
-  if (ids.length === 0) return {};
-  // Both tables' rows from the first day that can count to the latest: the per-day counts
-  // (question 0) and, for the change, which is tested with the clustering by question, the
-  // per-question counts of the questions answered (question 1). Rows after the latest day hold no
-  // answer (it is the latest with one), so they add nothing and are not read.
-  const found = await db.$queryRaw<CountRow[]>`
-    WITH "latest" AS (
-      SELECT b."id" AS "businessId", ${latestDaySql(Prisma.sql`b."id"`)} AS "last"
-      FROM "Business" b
-      WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${ownerId}
-    )
-    SELECT 0 AS "question", s."businessId", s."period", l."last", NULL AS "promptId", s."samples",
-      s."mentioned", s."cited", s."positionSum", 0 AS "positionSquares", s."positionCount",
-      s."otherNames", s."retrieved", s."citedOrRetrieved", s."citedNotNamed"
-    FROM "latest" l JOIN "TrackingStat" s ON s."businessId" = l."businessId"
-    WHERE ${engineSql(Prisma.sql`s."engine"`)}
-      AND s."period" >= ${earliestDaySql(Prisma.sql`l."last"`, kind)} AND s."period" <= l."last"
-    UNION ALL
-    SELECT 1, p."businessId", p."period", l."last", p."promptId", p."samples", p."mentioned",
-      p."cited", p."positionSum", p."positionSquares", p."positionCount", 0, 0, 0, 0
-    FROM "latest" l JOIN "TrackingPromptStat" p ON p."businessId" = l."businessId"
-    WHERE ${engineSql(Prisma.sql`p."engine"`)} AND p."samples" > 0
-      AND p."period" >= ${earliestDaySql(Prisma.sql`l."last"`, kind)} AND p."period" <= l."last"`;
-  const latest = new Map<string, Date>();
-  for (const row of found)
-    if (!latest.has(row.businessId)) latest.set(row.businessId, new Date(row.last));
+  if (latest.size === 0) return {};
   const ranges = [...latest].map(([businessId, last]) => {
     const start = periodStart(last, kind);
     return {
@@ -115,6 +73,26 @@ export async function visibilitySummaries(
       end: periodEnd(start, kind),
     };
   });
+  // Both tables' rows of those ranges in one round trip: the per-day counts (question 0) and,
+  // for the change, which is tested with the clustering by question, the per-question counts of
+  // the questions answered (question 1). A plain UNION ALL, the same on SQLite and PostgreSQL.
+  const inRanges = Prisma.join(
+    ranges.map(
+      (range) =>
+        Prisma.sql`("businessId" = ${range.businessId} AND "period" >= ${range.previousStart} AND "period" < ${range.end})`,
+    ),
+    ' OR ',
+  );
+  const engine = engineSql();
+  const found = await db.$queryRaw<CountRow[]>`
+    SELECT 0 AS "question", "businessId", "period", NULL AS "promptId", "samples", "mentioned",
+      "cited", "positionSum", 0 AS "positionSquares", "positionCount", "otherNames", "retrieved",
+      "citedOrRetrieved", "citedNotNamed"
+    FROM "TrackingStat" WHERE ${engine} AND (${inRanges})
+    UNION ALL
+    SELECT 1, "businessId", "period", "promptId", "samples", "mentioned", "cited", "positionSum",
+      "positionSquares", "positionCount", 0, 0, 0, 0
+    FROM "TrackingPromptStat" WHERE ${engine} AND "samples" > 0 AND (${inRanges})`;
   const rows: { businessId: string; period: Date; counts: FigureCounts }[] = [];
   const questionRows: ({ businessId: string; period: Date; promptId: string } & QuestionCounts)[] =
     [];
@@ -153,19 +131,15 @@ export async function visibilitySummaries(
   for (const range of ranges) {
     let current = NO_COUNTS;
     let previous = NO_COUNTS;
-    const inRange = (row: { businessId: string; period: Date }) =>
-      row.businessId === range.businessId &&
-      row.period >= range.previousStart &&
-      row.period < range.end;
     for (const row of rows) {
-      if (!inRange(row)) continue;
+      if (row.businessId !== range.businessId) continue;
       if (row.period >= range.start) current = addCounts(current, row.counts);
       else previous = addCounts(previous, row.counts);
     }
     const currentQuestions = new Map<string, QuestionCounts>();
     const previousQuestions = new Map<string, QuestionCounts>();
     for (const { businessId, period, promptId, ...counts } of questionRows) {
-      if (!inRange({ businessId, period })) continue;
+      if (businessId !== range.businessId) continue;
       const into = period >= range.start ? currentQuestions : previousQuestions;
       into.set(promptId, addQuestionCounts(into.get(promptId) ?? NO_QUESTION_COUNTS, counts));
     }

@@ -50,7 +50,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    // The journeys that mostly wait (a server of their own, a cron minute, a drain) first, so a
+    // worker waits on them while the rest of the suite still runs beside it, not at its end.
+    {
+      name: 'long',
+      testMatch: /shutdown\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'chromium',
+      testIgnore: /shutdown\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
     // One smoke journey against the same build on a throw-away PostgreSQL database.
     {
       name: 'postgres',

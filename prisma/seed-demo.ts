@@ -8,6 +8,7 @@
 import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { normalizeName } from '~/domain/tracking/reading/names';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
+import { seedDemoVisits } from '~/domain/tracking/visits/demo-visits.server';
 import { demoApiKey, storeKnownApiKey } from '~/domain/api-keys.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
@@ -215,6 +216,28 @@ export async function seedDemoAnswers({ businesses = 10, weeks = 6 } = {}) {
 }
 
 /**
+ * A month of simulated crawler visits and AI referrals (labelled so on the page) for the first few
+ * paid demo businesses with prompts (those seedDemoAnswers gives answers, so the page's chain reads
+ * crawled → cited → visits); the first has ChatGPT-User refused, so a conclusion explains a
+ * refusal. A business that has them already is skipped. Returns the visits added.
+ */
+export async function seedDemoCrawlerVisits({ businesses = 5, now = new Date() } = {}) {
+  const picked = await db.business.findMany({
+    where: {
+      user: { email: { endsWith: MARKER }, subscriptionStatus: { not: 'free' } },
+      prompts: { some: {} },
+    },
+    orderBy: { id: 'asc' },
+    take: businesses,
+    select: { id: true, name: true, website: true },
+  });
+  let visits = 0;
+  for (const [i, business] of picked.entries())
+    visits += await seedDemoVisits(business, { now, refused: i === 0 });
+  return visits;
+}
+
+/**
  * The demo's API key, for its owner: the customer of the first demo business with answers (a paid
  * plan), so an MCP client connected with it sees figures at once. The key is derived from
  * SESSION_SECRET (see demoApiKey), so every run prints the same key while only its hash is kept.
@@ -262,6 +285,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (answers)
     console.log(
       `Asked the Demo assistant ${answers.toLocaleString('en-US')} questions for past weeks (simulated answers).`,
+    );
+  const crawled = COUNT > 0 ? await seedDemoCrawlerVisits() : 0;
+  if (crawled)
+    console.log(
+      `Gave the first demo businesses a month of simulated crawler visits and AI referrals (${crawled.toLocaleString('en-US')} visits).`,
     );
   const demoKey = COUNT > 0 ? await seedDemoApiKey() : null;
   if (demoKey) {

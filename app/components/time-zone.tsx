@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatLongDate,
   TIME_ZONE_COOKIE,
+  zoneName,
 } from '~/domain/dates';
 
 // The viewer's time zone for the components that write dates: the root loader reads it from the
@@ -23,7 +24,46 @@ export function TimeZoneProvider({
   return <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>;
 }
 
-/** Date writers bound to the viewer's zone: dateTime("…Z") → "Nov 23, 2026, 3:05 PM GMT+1". */
+/**
+ * The zone a business's pages write their times in (issue 44, item 9): the business's own, read
+ * from its location on the server; `from` null when its location tells none (then the viewer's).
+ */
+export type ShownZone = {
+  timeZone: string;
+  from: string | null;
+  source: 'location' | 'address' | 'phone' | null;
+};
+
+/** Everything inside writes its times in the business's zone, else the viewer's. */
+export function BusinessTimes({ zone, children }: { zone: ShownZone; children: ReactNode }) {
+  const viewer = useContext(TimeZoneContext);
+  return (
+    <TimeZoneProvider timeZone={zone.from ? zone.timeZone : viewer}>{children}</TimeZoneProvider>
+  );
+}
+
+/** One line saying which zone the page's times are in, and why (inside BusinessTimes). */
+export function ZoneNote({ zone, className }: { zone: ShownZone; className?: string }) {
+  const { timeZone } = useDates();
+  const name = zoneName(timeZone);
+  const why =
+    zone.source === 'phone'
+      ? "the time zone of the business's phone number"
+      : zone.from
+        ? `the time zone of ${zone.from}`
+        : null;
+  return (
+    <p className={className ?? 'mt-2 text-sm text-slate-700'} data-testid="zone-note">
+      {why
+        ? `Times on this page are in ${name}, ${why}.`
+        : timeZone === DEFAULT_TIME_ZONE
+          ? "Times on this page are in UTC: the business's location does not tell its time zone."
+          : `Times on this page are in your time zone (${name}): the business's location does not tell its own.`}
+    </p>
+  );
+}
+
+/** Date writers bound to the viewer's zone: dateTime("…Z") → "Nov 23, 2026, 3:05 PM Central Time". */
 export function useDates() {
   const timeZone = useContext(TimeZoneContext);
   return useMemo(

@@ -14,6 +14,16 @@ export const RESET_LINK_MESSAGES: Record<ResetLinkProblem, string> = {
   expired: 'This password reset link has expired: links work for one hour. Ask for a new one.',
 };
 
+/** An admin invitation's link past its 7 days (the reset page says this instead). */
+export const INVITATION_EXPIRED_MESSAGE =
+  'This invitation has expired: invitation links work for 7 days. Ask for a new link with your e-mail below, or ask the admin who invited you.';
+
+/** After an invitee chose their password. */
+export const INVITATION_ACCEPTED_TOAST = {
+  title: 'Welcome',
+  description: 'Your password is set and you are signed in.',
+};
+
 /** What a reset ends, said on the reset page and in the reset e-mail (issue 41). */
 export const RESET_ENDS_ACCESS =
   'A new password signs out every session and revokes every API key of the account: an assistant or script that used one needs a new key afterwards.';

@@ -73,9 +73,9 @@ export const TOUR = {
       key: 'fix',
       title: 'Fix: what keeps AI from recommending you',
       description:
-        'The report lists the fixes, failed checks first, each saying what to change on your site: the details missing from the markup you already have, the crawlers to let in, the pages to link. Do them yourself or let us do them for you.',
+        'The report lists the fixes, failed checks first, each saying in plain words what to change on your site: the details your site does not tell assistants yet, the assistants to let in, the pages to list. The code to paste comes with each, for whoever builds your site. Do them yourself or let us do them for you.',
       example:
-        'Add sameAs (your Google Business Profile and social pages) to your existing LocalBusiness markup',
+        'Tell assistants your other profiles (your Google Business Profile and social pages)',
     },
     {
       key: 'track',

@@ -4,9 +4,15 @@ import { publicUserSelect, toPublicUser } from './accounts.server';
 import { DomainError } from './errors';
 import { businessViewSelect } from './businesses.server';
 import { describeDevice } from './user-agent';
+import {
+  exportAnswers,
+  exportFigures,
+  questionsAndCompetitors,
+} from './tracking/reports/export.server';
 
-// A user's data, exported (split from account.server.ts, code unchanged): the account, its
-// businesses and its sign-ins, streamed in batches so a large account never sits in memory whole.
+// A user's data, exported (split from account.server.ts): the account, its businesses (with their
+// audits, tracked questions and competitors), its sign-ins, and its businesses' kept answers and
+// figures, streamed in batches so a large account never sits in memory whole.
 // account.server.ts re-exports it.
 
 /** Rows read per query while exporting: a few hundred parameters at most, whatever the account holds. */
@@ -16,8 +22,9 @@ export const EXPORT_BATCH_SIZE = 500;
 const exportBusinessSelect = { ...businessViewSelect, userId: false } as const;
 
 /**
- * "Download my data": the account, its businesses (each with its AI-readiness audits) and its
- * sign-ins, as one JSON document, produced piece by piece. Rows are read in batches of
+ * "Download my data": the account, its businesses (each with its AI-readiness audits, tracked
+ * questions and competitors), its sign-ins, and the answers and figures of visibility tracking
+ * (tracking/reports/export.server.ts), as one JSON document, produced piece by piece. Rows are read in batches of
  * EXPORT_BATCH_SIZE (keyset pagination, and each batch's audits by its own few hundred ids), so
  * neither the database's limit on query parameters nor memory grows with the account: 40,000
  * businesses stream out like 4. The account is checked before the first piece.
@@ -55,6 +62,19 @@ export async function exportAccountData(
       yield `${first ? '' : ','}\n    ${JSON.stringify(signIn)}`;
       first = false;
     }
+    // The tracking data (issue 44): every kept answer, and the figures kept per period.
+    yield '\n  ],\n  "visibilityAnswers": [';
+    first = true;
+    for await (const answer of exportAnswers(userId)) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(answer)}`;
+      first = false;
+    }
+    yield '\n  ],\n  "visibilityFigures": [';
+    first = true;
+    for await (const figure of exportFigures(userId)) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(figure)}`;
+      first = false;
+    }
     yield '\n  ]\n}\n';
   })();
 }
@@ -70,19 +90,23 @@ async function* exportBusinesses(userId: string) {
       select: exportBusinessSelect,
     });
     if (batch.length === 0) return;
-    const audits = await db.audit.findMany({
-      where: { businessId: { in: batch.map((business) => business.id) } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: {
-        businessId: true,
-        createdAt: true,
-        url: true,
-        score: true,
-        outcome: true,
-        failureReason: true,
-        trigger: true,
-      },
-    });
+    const ids = batch.map((business) => business.id);
+    const [audits, tracking] = await Promise.all([
+      db.audit.findMany({
+        where: { businessId: { in: ids } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: {
+          businessId: true,
+          createdAt: true,
+          url: true,
+          score: true,
+          outcome: true,
+          failureReason: true,
+          trigger: true,
+        },
+      }),
+      questionsAndCompetitors(ids),
+    ]);
     const byBusiness = new Map<string, typeof audits>();
     for (const audit of audits) {
       const list = byBusiness.get(audit.businessId) ?? [];
@@ -97,12 +121,15 @@ async function* exportBusinesses(userId: string) {
         aiReadinessAudits: (byBusiness.get(business.id) ?? []).map((audit) => ({
           auditedAt: audit.createdAt.toISOString(),
           url: audit.url,
-          score: audit.score,
-          // 'unreachable': the site could not be reached; the score (0) means nothing.
+          // 'unreachable': the site could not be reached, so there is no score (the page says
+          // "No score"): null, never the stored 0.
+          score: audit.outcome === 'unreachable' ? null : audit.score,
           outcome: audit.outcome,
           ...(audit.failureReason ? { failureReason: audit.failureReason } : {}),
           trigger: audit.trigger,
         })),
+        trackedQuestions: tracking.questionsOf(business.id),
+        competitors: tracking.competitorsOf(business.id),
       };
     }
     if (batch.length < EXPORT_BATCH_SIZE) return;

@@ -51,7 +51,7 @@ export function toPublicUser(user: Pick<User, keyof typeof publicUserSelect>): P
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }
 

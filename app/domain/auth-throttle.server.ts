@@ -22,6 +22,9 @@ import { notifyAccountUnderAttack } from './notices.server';
 // A successful sign-in does not clear earlier failures: the window does. Each lock-out is written
 // down once per limit and window (kind "lockout", with its reason) for the admin's Login History.
 
+/** How long a browser stays recognised by its device cookie without signing in again. */
+export const DEVICE_COOKIE_DAYS = 180;
+
 export const AUTH_LIMITS = {
   windowMs: 15 * 60 * 1000,
   failedLoginsPerIp: 20,

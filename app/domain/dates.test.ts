@@ -5,6 +5,7 @@ import {
   formatLongDate,
   parseTimeZone,
   timeZoneFromCookies,
+  zoneName,
 } from './dates';
 
 const moment = '2026-11-23T23:30:00.000Z';
@@ -12,8 +13,17 @@ const moment = '2026-11-23T23:30:00.000Z';
 describe('dates in the viewer’s time zone', () => {
   it('writes a moment in the zone, saying which', () => {
     expect(formatDateTime(moment, 'UTC')).toBe('Nov 23, 2026, 11:30 PM UTC');
-    expect(formatDateTime(moment, 'Europe/Berlin')).toBe('Nov 24, 2026, 12:30 AM GMT+1');
-    expect(formatDateTime(moment, 'America/New_York')).toBe('Nov 23, 2026, 6:30 PM EST');
+    expect(formatDateTime(moment, 'Europe/Berlin')).toBe(
+      'Nov 24, 2026, 12:30 AM Central European Time',
+    );
+    expect(formatDateTime(moment, 'America/New_York')).toBe('Nov 23, 2026, 6:30 PM Eastern Time');
+    expect(formatDateTime(moment, 'America/Chicago')).toBe('Nov 23, 2026, 5:30 PM Central Time');
+  });
+
+  it('names a zone as its times end', () => {
+    expect(zoneName('UTC')).toBe('UTC');
+    expect(zoneName('America/Chicago')).toBe('Central Time');
+    expect(zoneName('Europe/London')).toBe('United Kingdom Time');
   });
 
   it('takes the day in the zone', () => {

@@ -22,7 +22,8 @@ function formatter(kind: 'dateTime' | 'date' | 'longDate', timeZone: string): In
             day: 'numeric',
             hour: 'numeric',
             minute: '2-digit',
-            timeZoneName: 'short',
+            // "Central Time", "Central European Time": the zone by its name; UTC as "UTC".
+            timeZoneName: timeZone === DEFAULT_TIME_ZONE ? 'short' : 'longGeneric',
             timeZone,
           }
         : { dateStyle: kind === 'date' ? 'medium' : 'long', timeZone },
@@ -70,7 +71,20 @@ function toDate(value: Date | string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Nov 23, 2026, 3:05 PM GMT+1": a moment, with the zone it is written in. */
+/**
+ * A zone's name as the times written in it end: "Central Time" (America/Chicago), "Central
+ * European Time" (Europe/Berlin), "UTC".
+ */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  if (timeZone === DEFAULT_TIME_ZONE) return 'UTC';
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/** "Nov 23, 2026, 3:05 PM Central European Time": a moment, with the zone it is written in. */
 export function formatDateTime(value: Date | string, timeZone: string): string {
   const date = toDate(value);
   return date ? formatter('dateTime', timeZone).format(date) : '';

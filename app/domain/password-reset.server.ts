@@ -69,17 +69,28 @@ export async function requestPasswordReset(
 export async function checkResetToken(
   token: string,
   now = new Date(),
-): Promise<{ ok: true; email: string } | { ok: false; reason: ResetLinkProblem }> {
-  if (!token) return { ok: false, reason: 'invalid' };
+): Promise<
+  | { ok: true; email: string; invitation: boolean }
+  | { ok: false; reason: ResetLinkProblem; invitation: boolean }
+> {
+  if (!token) return { ok: false, reason: 'invalid', invitation: false };
   const reset = await db.passwordReset.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { usedAt: true, expiresAt: true, user: { select: { email: true } } },
+    select: {
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { email: true, password: { select: { userId: true } } } },
+    },
   });
-  if (!reset) return { ok: false, reason: 'invalid' };
-  if (reset.usedAt) return { ok: false, reason: 'used' };
+  if (!reset) return { ok: false, reason: 'invalid', invitation: false };
+  // An invitation (admin-invite.server.ts): the account has no password yet.
+  const invitation = !reset.user.password;
+  if (reset.usedAt) return { ok: false, reason: 'used', invitation };
   // Expired at the instant itself: an hour means strictly less than an hour.
-  if (reset.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-  return { ok: true, email: reset.user.email };
+  if (reset.expiresAt.getTime() <= now.getTime()) {
+    return { ok: false, reason: 'expired', invitation };
+  }
+  return { ok: true, email: reset.user.email, invitation };
 }
 
 /**

@@ -18,12 +18,29 @@ export type PremiumCheckToast = {
 export type PremiumCheckOutcome =
   { kind: 'open'; url: string } | { kind: 'toast'; toast: PremiumCheckToast };
 
-function tierLabel(value: unknown): string {
+/** A plan's name ("DIY"); a stored status we do not know is shown as it is. */
+export function tierLabel(value: unknown): string {
   return isTier(value)
     ? TIER_LABELS[value]
     : typeof value === 'string' && value
       ? value
       : 'unknown';
+}
+
+/** Why a check was turned away for its plan, as the usage log stores it: plan names, a sentence. */
+export function upgradeRequiredReason(current: string, required: string): string {
+  return `${UPGRADE_REQUIRED_MESSAGE}: the premium GPT comes with ${tierLabel(required)} and above, and this account is on ${tierLabel(current)}.`;
+}
+
+/**
+ * A usage log's reason as the admin reads it. Rows written before plan names were stored say
+ * "…: free is below diy"; they read as the sentence written now.
+ */
+export function accessReasonInWords(reason: string): string {
+  const legacy = /^(.*): (\S+) is below (\S+)$/.exec(reason);
+  return legacy && legacy[1] === UPGRADE_REQUIRED_MESSAGE
+    ? upgradeRequiredReason(legacy[2]!, legacy[3]!)
+    : reason;
 }
 
 function field(body: unknown, name: string): unknown {

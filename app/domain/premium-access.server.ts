@@ -2,7 +2,11 @@ import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import type { PublicUser } from './accounts.server';
 import { DomainError } from './errors';
-import { SUBSCRIPTION_EXPIRED_MESSAGE, UPGRADE_REQUIRED_MESSAGE } from './premium-access-messages';
+import {
+  SUBSCRIPTION_EXPIRED_MESSAGE,
+  UPGRADE_REQUIRED_MESSAGE,
+  upgradeRequiredReason,
+} from './premium-access-messages';
 import { premiumGptAccess, TIER_LABELS, type Tier } from './tiers';
 
 // The premium GPT check (spec sections 3, 4 and 8). The server decides through the tier module,
@@ -35,7 +39,7 @@ export async function checkPremiumGptAccess(
     ? `Active ${TIER_LABELS[decision.tier]} subscription`
     : decision.reason === 'expired'
       ? `${SUBSCRIPTION_EXPIRED_MESSAGE} on ${decision.expiredAt}`
-      : `${UPGRADE_REQUIRED_MESSAGE}: ${decision.tier} is below ${decision.requiredTier}`;
+      : upgradeRequiredReason(decision.tier, decision.requiredTier);
 
   await db.accessLog.create({
     data: {

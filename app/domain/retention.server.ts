@@ -1,5 +1,6 @@
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
+import { DEVICE_COOKIE_DAYS } from './auth-throttle.server';
 
 // Data that would otherwise grow without bound, deleted once it is older than its setting, by a
 // daily job (RETENTION_CRON) on every engine:
@@ -8,7 +9,9 @@ import { env } from '~/lib/env.server';
 //   (TrackingStat, TrackingNameStat, TrackingDomainStat, TrackingSearchStat), which are kept, so a
 //   trend of any length survives; only the answers' list (and its text) is limited to the window;
 // - the access log, sign-in attempts and ended sign-ins (the admin's login history) after
-//   ACCESS_LOG_RETENTION_DAYS (365). A live sign-in is never deleted.
+//   ACCESS_LOG_RETENTION_DAYS (365). A live sign-in is never deleted;
+// - device-cookie nonces (DeviceNonce) older than the cookie itself (DEVICE_COOKIE_DAYS): a
+//   browser sends none of them any more.
 // Each table is walked oldest first by an index, BATCH rows at a time: one short SELECT of ids
 // and one DELETE of those ids, each its own transaction, with a pause between batches, so neither
 // SQLite's single writer nor PostgreSQL's row locks are held for long, and a page or a round never
@@ -47,6 +50,8 @@ export type RetentionOutcome = {
   crawlerLinesSeen: number;
   /** Expired OAuth records: codes, tokens, interactions, registered clients nobody used. */
   oauthRecords: number;
+  /** Device-cookie nonces older than the cookie (no browser can send them any more). */
+  deviceNonces: number;
   /** DELETE statements run (each removes at most `batch` rows). */
   batches: number;
 };
@@ -170,6 +175,23 @@ export async function deleteExpiredRows({
     (keys) => db.oAuthRecord.deleteMany({ where: { key: { in: keys }, expiresAt: { lte: now } } }),
     options,
   );
+  const noncesBefore = new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
+  const deviceNonces = await inBatches(
+    async (take) =>
+      (
+        await db.deviceNonce.findMany({
+          where: { createdAt: { lt: noncesBefore } },
+          orderBy: [{ createdAt: 'asc' }, { nonce: 'asc' }],
+          take,
+          select: { nonce: true },
+        })
+      ).map((row) => ({ id: row.nonce })),
+    (nonces) =>
+      db.deviceNonce.deleteMany({
+        where: { nonce: { in: nonces }, createdAt: { lt: noncesBefore } },
+      }),
+    options,
+  );
   return {
     trackingAnswers: answers.deleted,
     accessLogs: accessLogs.deleted,
@@ -177,12 +199,14 @@ export async function deleteExpiredRows({
     sessions: sessions.deleted,
     crawlerLinesSeen: linesSeen.deleted,
     oauthRecords: oauthRecords.deleted,
+    deviceNonces: deviceNonces.deleted,
     batches:
       answers.batches +
       accessLogs.batches +
       authAttempts.batches +
       sessions.batches +
       linesSeen.batches +
-      oauthRecords.batches,
+      oauthRecords.batches +
+      deviceNonces.batches,
   };
 }

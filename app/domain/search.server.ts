@@ -164,8 +164,9 @@ export async function searchUsers(
 }
 
 /**
- * Businesses whose name's words start with every word, or whose owner's e-mail's words do
- * (optionally only one owner's businesses: the dashboard, where the e-mail is left out).
+ * Businesses where every word starts a word of the name or of the location ("plumb raleigh" finds
+ * "Okafor Plumbing" in "Raleigh, NC"), or whose owner's e-mail's words do (optionally only one
+ * owner's businesses: the dashboard, where the e-mail is left out).
  */
 export async function searchBusinesses(
   words: string[],
@@ -179,7 +180,7 @@ export async function searchBusinesses(
   let ownerMatches: Prisma.Sql;
   let nameCount: Prisma.Sql;
   if (databaseEngine === 'postgresql') {
-    nameMatches = Prisma.sql`"business_search_document"(b."name") @@ to_tsquery('simple', ${tsQuery(words)})`;
+    nameMatches = Prisma.sql`"business_search_document"(b."name", b."location") @@ to_tsquery('simple', ${tsQuery(words)})`;
     ownerMatches = Prisma.sql`"user_search_document"(u."email", u."firstName", u."lastName")
       @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
     byName = Prisma.sql`SELECT b."id", b."createdAt" FROM "Business" b WHERE ${nameMatches} ${owner}`;

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createCookie, type AppLoadContext } from 'react-router';
 import { db } from '~/lib/db.server';
 import { cookieSecure, env } from '~/lib/env.server';
+import { DEVICE_COOKIE_DAYS } from '~/domain/auth-throttle.server';
 import { getClientInfo } from './http.server';
 
 // OWASP's "device cookie" (Slow Down Online Guessing Attacks with Device Cookies): each successful
@@ -16,8 +17,7 @@ import { getClientInfo } from './http.server';
 // so does a nonce a later sign-in in that browser replaced (each live nonce has a DeviceNonce row).
 
 export const DEVICE_COOKIE_NAME = '__device';
-/** How long a browser stays recognised without signing in again. */
-export const DEVICE_COOKIE_DAYS = 180;
+export { DEVICE_COOKIE_DAYS };
 /** Accounts one browser is recognised for; the least recently signed in to drops out. */
 export const DEVICE_COOKIE_ACCOUNTS = 5;
 

@@ -7,6 +7,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Stripe's events are larger than a form (an invoice lists its lines). */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
+/** A log drain's batch (Vercel and Netlify send up to a few hundred KB at a time). */
+export const MAX_DRAIN_BYTES = 1024 * 1024;
 /** A body that sends nothing for this long is answered 408 and its connection closed. */
 export const BODY_IDLE_TIMEOUT_MS = 5_000;
 /** However it trickles, a body must have arrived within this time (408 otherwise). */
@@ -59,8 +61,14 @@ export function isStreamingUploadPath(pathname: string): boolean {
   );
 }
 
+/** A log drain's ingest address, `/api/ingest/{token}` (issue 48). */
+export function isDrainIngestPath(pathname: string): boolean {
+  return /^\/api\/ingest\/[^/]+\/?$/.test(routePath(pathname));
+}
+
 export function bodyLimitFor(pathname: string): number {
-  return isWebhookPath(pathname) ? MAX_WEBHOOK_BYTES : MAX_BODY_BYTES;
+  if (isWebhookPath(pathname)) return MAX_WEBHOOK_BYTES;
+  return isDrainIngestPath(pathname) ? MAX_DRAIN_BYTES : MAX_BODY_BYTES;
 }
 
 /**

@@ -28,6 +28,7 @@ const SWEEP_BATCH = 500;
 
 export type MailKind =
   | 'password_reset'
+  | 'admin_invitation'
   | 'welcome'
   | 'email_changed'
   | 'password_changed'

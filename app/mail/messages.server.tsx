@@ -119,6 +119,31 @@ export function passwordResetMail(input: {
   ]);
 }
 
+export const INVITATION_LINK_DAYS = 7;
+
+/** An admin invited someone to be an admin: they choose their own password from the link. */
+export function adminInvitationMail(input: {
+  to: string;
+  firstName: string | null;
+  invitedBy: string;
+  origin: string;
+  token: string;
+}): Mail {
+  const link = `${input.origin}/reset-password?${new URLSearchParams({ token: input.token })}`;
+  return compose(
+    'admin_invitation',
+    input.to,
+    `You are invited to run ${SITE_NAME}`,
+    input.origin,
+    [
+      greeting(input.firstName),
+      `${input.invitedBy} made you an admin of ${SITE_NAME}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password; then sign in with ${input.to}.`,
+      { link, label: 'Choose your password' },
+      'The link works once. If you did not expect this, ignore this e-mail: nobody can sign in to the account until a password is chosen from it.',
+    ],
+  );
+}
+
 /** An API key was made: the owner hears of it, by its name (issue 41). */
 export function apiKeyCreatedMail(input: {
   to: string;

@@ -21,6 +21,7 @@ import {
   listConnectedApps,
 } from '~/domain/oauth/connected-apps.server';
 import { requireUser } from '~/http/auth.server';
+import { redirectPastLastPage } from '~/http/last-page.server';
 import { readFormData } from '~/http/http.server';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { redirectWithToast } from '~/http/toast.server';
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? findConnectedApp(user.id, url.searchParams.get('disconnect')!)
       : null,
   ]);
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
+  redirectPastLastPage(request, { page: list.page, pageCount });
   const when = (value: string | null) => (value ? formatDateTime(value, timeZone) : null);
   return {
     apps: list.items.map((app) => ({
@@ -60,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lastUsedAt: when(app.lastUsedAt),
     })),
     page: list.page,
-    pageCount: Math.max(1, Math.ceil(list.total / list.pageSize)),
+    pageCount,
     total: list.total,
     pageSize: list.pageSize,
     disconnecting,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { CRAWLER_DAYS_MAX, crawlerVisits } from '~/domain/tracking/visits/report.server';
+import { crawlerVisitsJson } from '~/domain/tracking/visits/visits-json';
 import { requireApiUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.server';
@@ -17,30 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return jsonMessage(400, `days must be a whole number from 1 to ${CRAWLER_DAYS_MAX}`);
   try {
     const visits = await crawlerVisits(user, params.id ?? '', asked === null ? 30 : Number(asked));
-    return Response.json(
-      {
-        agents: visits.agents.map((agent) => ({
-          agent: agent.agent,
-          vendor: agent.vendor,
-          purpose: agent.purpose,
-          visits: agent.visits,
-          verified: agent.verified,
-          unverified: agent.unverified,
-          statuses: agent.statuses,
-          lastSeen: agent.lastSeen,
-          topPages: agent.topPages,
-        })),
-        referrals: visits.referrals,
-        imports: visits.imports.map((row) => ({
-          importId: row.importId,
-          status: row.status,
-          lines: row.lines,
-          counted: row.counted,
-          skipped: row.skipped,
-        })),
-      },
-      { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
-    );
+    return Response.json(crawlerVisitsJson(visits), {
+      headers: { 'Cache-Control': PRIVATE_NO_STORE },
+    });
   } catch (error) {
     return domainErrorResponse(error);
   }

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { CancelPlanForm, CancelPlanText, ResumePlanForm } from '~/components/billing/cancel-plan';
+import { resumeTermsFor } from '~/components/billing/resume-terms';
 import { cancelledNote } from '~/components/billing/words';
 import { buttonStyles } from '~/components/ui/styles';
 import { getPlan } from '~/content/plans';
@@ -34,9 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZone = timeZoneOf(request);
   try {
     const view = await cancelView(user.id);
+    const plan = getPlan(view.tier);
+    const endsOn = formatLongDate(view.endsAt, timeZone);
     return {
-      planName: getPlan(view.tier).name,
-      endsOn: formatLongDate(view.endsAt, timeZone),
+      planName: plan.name,
+      endsOn,
+      /** What resuming charges and when, before the Resume button (issue 44, item 6). */
+      resumeTerms: view.cancelled ? resumeTermsFor(plan.name, plan.monthlyPrice, endsOn) : null,
       droppedPlanName: view.scheduled ? getPlan(view.scheduled.tier).name : null,
       cancelled: view.cancelled,
       version: view.version,
@@ -102,7 +107,7 @@ export default function CancelPlanPage() {
           </h1>
           <p className="mt-4 text-slate-700">{cancelledNote(facts.planName, facts.endsOn)}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <ResumePlanForm planName={facts.planName} />
+            <ResumePlanForm planName={facts.planName} terms={facts.resumeTerms} />
             <Link to="/dashboard#billing" className={buttonStyles.secondary}>
               Back to dashboard
             </Link>

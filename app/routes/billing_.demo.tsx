@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { CancelPlanButton, ResumePlanForm } from '~/components/billing/cancel-plan';
+import { resumeTermsFor } from '~/components/billing/resume-terms';
 import { cancelledNote, statusLine } from '~/components/billing/words';
 import { buttonStyles } from '~/components/ui/styles';
 import { formatPrice } from '~/content/plans';
@@ -55,7 +56,10 @@ export default function DemoBillingPage() {
             <>
               <p className="mt-4 text-sm text-slate-700">{cancelledNote(billing.planName, on)}</p>
               <div className="mt-4">
-                <ResumePlanForm planName={billing.planName} />
+                <ResumePlanForm
+                  planName={billing.planName}
+                  terms={resumeTermsFor(billing.planName, billing.monthlyPrice, on)}
+                />
               </div>
             </>
           ) : null}

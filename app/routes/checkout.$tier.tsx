@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { buttonStyles } from '~/components/ui/styles';
 import { ResumePlanForm } from '~/components/billing/cancel-plan';
+import { resumeTermsFor } from '~/components/billing/resume-terms';
 import { CancelScheduledChange } from '~/components/billing/cancel-scheduled-change';
 import { CancelLink, DemoNote, PayButton, PlanCard } from '~/components/billing/checkout-parts';
 import { cancelledNote, FREE_AFTERWARDS } from '~/components/billing/words';
@@ -66,11 +67,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : view.kind === 'scheduled' || view.kind === 'change-offline'
         ? view.current
         : null;
+  const endsOn =
+    view.kind === 'already' && view.cancelled
+      ? formatLongDate(view.cancelled.endsAt, timeZone)
+      : null;
   const cancelled =
     view.kind === 'already' && view.cancelled
       ? {
-          endsOn: formatLongDate(view.cancelled.endsAt, timeZone),
+          endsOn,
           resumable: view.cancelled.resumable,
+          /** What resuming charges and when, before the Resume button (issue 44, item 6). */
+          resumeTerms: view.cancelled.resumable
+            ? resumeTermsFor(plan.name, plan.monthlyPrice, endsOn)
+            : null,
         }
       : null;
   const quote = view.kind === 'change' ? view.change.quote : null;
@@ -208,7 +217,7 @@ export default function CheckoutPage() {
             </p>
             {cancelled.resumable ? (
               <div className="mt-3">
-                <ResumePlanForm planName={plan.name} />
+                <ResumePlanForm planName={plan.name} terms={cancelled.resumeTerms} />
               </div>
             ) : null}
           </div>

@@ -28,6 +28,21 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 const KEY = 'aiv_YOUR_KEY';
 
+/**
+ * A plain curl call of one tool. Streamable HTTP answers 406 unless the request accepts both JSON
+ * and an event stream, so the Accept header is part of every example (issue 44).
+ */
+function curlCall(url: string, method: string, params: Record<string, unknown>) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+  return [
+    `curl ${url} \\`,
+    `  -H "Authorization: Bearer ${KEY}" \\`,
+    '  -H "Content-Type: application/json" \\',
+    '  -H "Accept: application/json, text/event-stream" \\',
+    `  -d '${body}'`,
+  ].join('\n');
+}
+
 function Snippet({ label, children }: { label: string; children: string }) {
   return (
     <figure className="mt-3">
@@ -72,6 +87,10 @@ const TOOLS: [string, string][] = [
     'get_fact_check',
     'what the answers said about your phone, address, opening hours, website and whether you are open: each version, right or wrong against yours',
   ],
+  [
+    'get_crawler_visits',
+    'which AI crawlers visited the website (from its logs), whether they were real, what they got, and who came from the assistants',
+  ],
   ['list_tracked_prompts', 'the questions tracked for a business'],
   ['add_tracked_prompt, remove_tracked_prompt', "change the questions, within your plan's limit"],
   ['run_audit', "audit the website now, within your plan's audits a day"],
@@ -85,6 +104,7 @@ const READ_ONLY_TOOLS = [
   'get_latest_audit',
   'get_competitors',
   'get_source_gaps',
+  'get_crawler_visits',
   'list_tracked_prompts',
 ];
 
@@ -325,6 +345,16 @@ export default function McpHelp() {
           <code>Authorization: Bearer {KEY}</code>; a wrong or revoked key or token is answered{' '}
           <code>401</code>.
         </p>
+        <p>
+          To try it from a terminal with <code>curl</code>, send the key, the JSON type, and an{' '}
+          <code>Accept</code> header that takes both JSON and an event stream: without{' '}
+          <code>Accept: application/json, text/event-stream</code> the server answers{' '}
+          <code>406</code>. The tools, then a call of one:
+        </p>
+        <Snippet label="Terminal: list the tools">{curlCall(url, 'tools/list', {})}</Snippet>
+        <Snippet label="Terminal: call list_businesses">
+          {curlCall(url, 'tools/call', { name: 'list_businesses', arguments: {} })}
+        </Snippet>
       </Part>
     </div>
   );

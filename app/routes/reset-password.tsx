@@ -15,7 +15,13 @@ import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
-import { PASSWORD_RESET_TOAST, RESET_ENDS_ACCESS, RESET_LINK_MESSAGES } from '~/content/account';
+import {
+  INVITATION_ACCEPTED_TOAST,
+  INVITATION_EXPIRED_MESSAGE,
+  PASSWORD_RESET_TOAST,
+  RESET_ENDS_ACCESS,
+  RESET_LINK_MESSAGES,
+} from '~/content/account';
 import { checkResetToken, resetPassword } from '~/domain/password-reset.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { startSessionAndRedirect } from '~/http/auth.server';
@@ -49,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     token,
     email: check.ok ? check.email : null,
-    problem: check.ok ? null : RESET_LINK_MESSAGES[check.reason],
+    // An admin's invitation to choose a first password (the same link machinery, 7 days).
+    invitation: check.invitation,
+    problem: check.ok
+      ? null
+      : check.invitation && check.reason === 'expired'
+        ? INVITATION_EXPIRED_MESSAGE
+        : RESET_LINK_MESSAGES[check.reason],
     constraint: getZodConstraint(ResetPasswordFormSchema),
   };
 }
@@ -62,13 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ...submission.reply({ hideFields }), linkProblem: false }, { status: 400 });
   }
   try {
+    const { invitation } = await checkResetToken(submission.value.token);
     const user = await resetPassword(submission.value.token, submission.value.password);
     return await startSessionAndRedirect(
       request,
       context,
       user,
       '/dashboard',
-      PASSWORD_RESET_TOAST,
+      invitation ? INVITATION_ACCEPTED_TOAST : PASSWORD_RESET_TOAST,
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -81,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { token, email, problem, constraint } = useLoaderData<typeof loader>();
+  const { token, email, problem, constraint, invitation } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields } = useServerForm({
     id: 'reset-password',
@@ -95,7 +108,11 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard
         title="This link cannot be used"
-        subtitle="Password reset links work once, for one hour."
+        subtitle={
+          invitation
+            ? 'Invitation links work once, for 7 days.'
+            : 'Password reset links work once, for one hour.'
+        }
       >
         <div
           role="alert"
@@ -120,16 +137,18 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={invitation ? 'Choose your password' : 'Choose a new password'}
       subtitle={
         email
           ? `For ${email}. You will be signed in afterwards.`
           : 'You will be signed in afterwards.'
       }
     >
-      <p className="mb-4 text-sm text-slate-700" data-testid="reset-ends-access">
-        {RESET_ENDS_ACCESS}
-      </p>
+      {invitation ? null : (
+        <p className="mb-4 text-sm text-slate-700" data-testid="reset-ends-access">
+          {RESET_ENDS_ACCESS}
+        </p>
+      )}
       <Form method="post" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />
         <input type="hidden" name="token" value={token} />
@@ -153,7 +172,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
         />
         <button type="submit" className={`${buttonStyles.primary} w-full`} data-pending="Saving...">
-          Set new password
+          {invitation ? 'Set password' : 'Set new password'}
         </button>
       </Form>
     </AuthCard>

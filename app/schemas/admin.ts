@@ -94,3 +94,5 @@ export const CreateAdminSchema = RegisterSchema.pick({ email: true, password: tr
   lastName: requiredName('Last name'),
 });
 export type CreateAdminInput = z.infer<typeof CreateAdminSchema>;
+/** The admin page's Create Admin: no password (the invitee chooses it from an e-mailed link). */
+export const InviteAdminSchema = CreateAdminSchema.omit({ password: true });

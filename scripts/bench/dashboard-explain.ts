@@ -48,7 +48,10 @@ for (const owner of owners) {
           `EXPLAIN (ANALYZE, BUFFERS) ${query}`,
           ...values,
         )
-      : await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query}`, ...values);
+      : await client.$queryRawUnsafe<{ detail: string }[]>(
+          `EXPLAIN QUERY PLAN ${query}`,
+          ...values,
+        );
     for (const row of plan) console.log(`   ${postgres ? Object.values(row)[0] : row.detail}`);
   }
 }

@@ -59,17 +59,24 @@ function alive(pid: number) {
 
 /**
  * Clusters an earlier process left behind (killed before its clean-up ran): no server running from
- * them, and old enough not to be one that is starting right now.
+ * them, and untouched for ten minutes, so never one that another process is creating right now.
  */
-function removeAbandonedClusters() {
+export function removeAbandonedClusters() {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX)) continue;
     const dir = path.join(tmpdir(), name);
     try {
       const pidFile = path.join(dir, 'data', 'postmaster.pid');
       const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
-      const ageMs = Date.now() - statSync(dir).mtimeMs;
-      if ((pid && alive(pid)) || (!pid && ageMs < 10 * 60 * 1000)) continue;
+      // Young ones are never touched, whatever their pid file says: while another process's
+      // initdb writes its cluster, bootstrap backends come and go, and for a moment the pid file
+      // names one that has just exited.
+      const data = path.join(dir, 'data');
+      const touched = Math.max(
+        statSync(dir).mtimeMs,
+        existsSync(data) ? statSync(data).mtimeMs : 0,
+      );
+      if (Date.now() - touched < 10 * 60 * 1000 || (pid && alive(pid))) continue;
       rmSync(dir, { recursive: true, force: true });
     } catch {
       // Another process is removing it, or it is not ours to read: leave it.

@@ -147,41 +147,62 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page
           .getByTestId('audit-entry')
-          .filter({ hasText: `changed plan of ${member.email} from free to growth` })
+          .filter({ hasText: `changed plan of ${member.email} from Free to Growth` })
           .first(),
       ).toBeVisible();
     });
 
-    test('creates an admin who then signs in and sees the Admin link', async ({
+    test('invites an admin, who chooses their own password, signs in and sees the Admin link', async ({
       page,
       browser,
     }) => {
+      // Two browsers, the invitation's link and two sign-ins.
+      test.setTimeout(60_000);
       await signInAsAdmin(page);
       await page.goto('/admin?tab=users');
       await page.getByRole('link', { name: 'Create Admin' }).click();
       const dialog = page.getByTestId('create-admin');
       await expect(dialog).toBeVisible();
+      // The admin never types the other person's password.
+      await expect(dialog.getByLabel('Password')).toHaveCount(0);
+      await expect(dialog.getByTestId('create-admin-invitation')).toContainText(
+        'a link to choose their own password',
+      );
       const fresh = { email: uniqueEmail('admin2'), password: 'another-long-password' };
 
       // A taken e-mail is refused with the server's message; nothing else is lost.
       await dialog.getByLabel('First name').fill('Nia');
       await dialog.getByLabel('Last name').fill('Okafor');
       await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
-      await dialog.getByLabel('Password').fill(fresh.password);
-      await dialog.getByRole('button', { name: 'Create Admin' }).click();
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
       await expect(dialog.getByRole('alert')).toContainText('Failed to create admin user');
       await expect(dialog.getByRole('alert')).toContainText(
         'An account with this email already exists',
       );
 
       await dialog.getByLabel('Email').fill(fresh.email);
-      await dialog.getByLabel('Password').fill(fresh.password);
-      await dialog.getByRole('button', { name: 'Create Admin' }).click();
-      await expectMessage(page, 'Admin user created successfully');
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await expectMessage(page, 'Invitation sent');
       await expect(page.getByTestId('create-admin')).toHaveCount(0);
+
+      // The invitee's link, from the outbox.
+      const db = new Database(E2E_DATABASE, { readonly: true, timeout: 5000 });
+      const row = db
+        .prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? AND kind = 'admin_invitation'`)
+        .get(fresh.email) as { text: string } | undefined;
+      db.close();
+      const href = /\/reset-password\?token=[\w-]{43}/.exec(row?.text ?? '')?.[0];
+      expect(href).toBeDefined();
 
       const other = await browser.newContext({ javaScriptEnabled });
       const otherPage = await other.newPage();
+      await otherPage.goto(href!);
+      await expect(otherPage.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+      await otherPage.getByLabel('New password', { exact: true }).fill(fresh.password);
+      await otherPage.getByLabel('Confirm new password').fill(fresh.password);
+      await otherPage.getByRole('button', { name: 'Set password' }).click();
+      await expectMessage(otherPage, 'Welcome');
+      await logout(otherPage);
       // An admin lands on the admin panel after signing in, and the header links to it.
       await login(otherPage, fresh);
       await expect(otherPage).toHaveURL(/\/admin$/);

@@ -82,7 +82,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(edge).toContainText('PerplexityBot got the page (HTTP 200)');
       await expect(page.locator('[data-signal="https"]')).toHaveAttribute('data-status', 'fail');
       await expect(page.getByTestId('audit-fix')).toHaveCount(1);
-      await expect(page.getByTestId('audit-fix')).toContainText('Switch your site to https://');
+      await expect(page.getByTestId('audit-fix')).toContainText('Give your site a secure address');
+      // Advice in words: no code box, nothing to copy.
+      await expect(page.getByTestId('audit-fix').getByTestId('audit-fix-text')).toHaveCount(0);
+      await expect(
+        page.getByTestId('audit-fix').getByRole('button', { name: /^Copy/ }),
+      ).toHaveCount(0);
       await expect(page.getByTestId('audit-allowance')).toContainText('0 of 1 audit left today');
       // Used up for today: the page says when the next check is possible instead of a button.
       await expect(page.getByTestId('audit-next')).toContainText('Next check available');
@@ -202,17 +207,20 @@ for (const javaScriptEnabled of [true, false]) {
       // The robots.txt fix is there as plain, selectable text, written for this site.
       const robotsFix = page
         .getByTestId('audit-fix')
-        .filter({ hasText: 'Let AI search crawlers in' });
+        .filter({ hasText: 'Let AI assistants read your site' });
       await expect(robotsFix.getByTestId('audit-fix-text')).toContainText(
         'User-agent: PerplexityBot',
       );
       // The site has no sitemap: the block points to none.
       await expect(robotsFix.getByTestId('audit-fix-text')).not.toContainText('Sitemap:');
       await expect(
-        page.getByTestId('audit-fix').filter({ hasText: 'Add an llms.txt' }),
+        page
+          .getByTestId('audit-fix')
+          .filter({ hasText: 'Give AI assistants a short guide to your site' }),
       ).toContainText(`# ${blocking.name}`);
 
-      // The day's check is used: the dashboard's card says when the next one is possible.
+      // The day's check is used: the dashboard's card says when the next one is possible, in the
+      // business's own time zone (it is in Denver, CO).
       await page.goto('/dashboard');
       await expect(checkButton()).toHaveCount(0);
       await expect(
@@ -220,7 +228,7 @@ for (const javaScriptEnabled of [true, false]) {
           .getByTestId('business-card')
           .filter({ hasText: blocking.name })
           .getByTestId('audit-next'),
-      ).toContainText(/^Next check available .+ UTC\./);
+      ).toContainText(/^Next check available .+ Mountain Time\./);
     });
   });
 }
@@ -236,9 +244,9 @@ test('copying a fix puts its text on the clipboard and says so', async ({ page, 
   await expectMessage(page, 'AI readiness checked');
   const fix = page
     .getByTestId('audit-fix')
-    .filter({ hasText: 'Describe your business for machines' });
+    .filter({ hasText: 'Tell assistants who you are, what you do and where' });
   await fix
-    .getByRole('button', { name: 'Copy Describe your business for machines (JSON-LD)' })
+    .getByRole('button', { name: 'Copy Tell assistants who you are, what you do and where' })
     .click();
   await expectMessage(page, 'Fix copied');
   await expect(fix.getByRole('button', { name: /^Copied / })).toBeVisible();

@@ -76,5 +76,108 @@ for (const javaScriptEnabled of [true, false]) {
         expect(scan.violations).toEqual([]);
       }
     });
+
+    test('connect a log drain: the address shown once, batches counted, then revoked', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail('drains');
+      await register(page, { email, password: 'drains-password-1', firstName: 'Ada' });
+      setSubscription(email, 'diy');
+      await page.goto('/dashboard?add=1');
+      const form = page.locator('#add-business-panel');
+      await form.getByLabel('Business name').fill('Harbor Dental');
+      await form.getByLabel('Website').fill('https://harbordental.example/');
+      await form.getByRole('button', { name: 'Add Business' }).click();
+      await expectMessage(page, 'Business added successfully!');
+      await page
+        .getByTestId('business-card')
+        .filter({ hasText: 'Harbor Dental' })
+        .getByRole('link', { name: 'Crawler visits for Harbor Dental' })
+        .click();
+
+      await page.getByLabel('Signing secret (optional)').fill('two words');
+      await page.getByRole('button', { name: 'Make a drain address' }).click();
+      await expect(page.getByText('A signing secret has no spaces')).toBeVisible();
+      await page.getByLabel('Signing secret (optional)').fill('');
+      await page.getByLabel('Vercel verification code (optional)').fill('vercel-code-1');
+      await page.getByRole('button', { name: 'Make a drain address' }).click();
+      const shown = page.getByTestId('drain-url');
+      await expect(shown).toContainText('/api/ingest/ld_');
+      const address = new URL((await shown.textContent())!.trim());
+      expect(
+        await page.getByRole('textbox', { name: /Cloudflare Worker script/ }).inputValue(),
+      ).toContain(`const INGEST_URL = ${JSON.stringify(address.href)};`);
+      await expect(page.getByTestId('drain-row')).toHaveCount(1);
+      if (javaScriptEnabled) {
+        const scan = await new AxeBuilder({ page }).analyze();
+        expect(scan.violations).toEqual([]);
+      }
+
+      const check = await request.get(address.pathname);
+      expect(check.status()).toBe(200);
+      expect(check.headers()['x-vercel-verify']).toBe('vercel-code-1');
+      const at = Date.now();
+      const batch = [
+        {
+          id: '1',
+          timestamp: at,
+          proxy: {
+            path: '/',
+            statusCode: 403,
+            clientIp: '23.98.142.180',
+            userAgent: [CHATGPT_USER],
+          },
+        },
+        {
+          id: '2',
+          timestamp: at,
+          proxy: {
+            path: '/',
+            statusCode: 403,
+            clientIp: '23.98.142.181',
+            userAgent: [CHATGPT_USER],
+          },
+        },
+        {
+          id: '3',
+          timestamp: at,
+          proxy: {
+            path: '/book',
+            statusCode: 200,
+            clientIp: '192.0.2.2',
+            userAgent: [BROWSER],
+            referer: 'https://chatgpt.com/',
+          },
+        },
+      ];
+      const sent = await request.post(address.pathname, {
+        data: batch.map((entry) => JSON.stringify(entry)).join('\n'),
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
+      expect(sent.status()).toBe(200);
+      expect(await sent.json()).toEqual({
+        lines: 3,
+        counted: 3,
+        skipped: 0,
+        duplicates: 0,
+        notRead: 0,
+      });
+
+      // The address is not shown again; what it received is.
+      await page.goto(page.url().split('#')[0]!);
+      await expect(page.getByTestId('drain-url')).toHaveCount(0);
+      await expect(page.getByTestId('crawler-conclusions')).toContainText(
+        'ChatGPT-User was refused (4xx) on 2 of 2 visits in the last 30 days',
+      );
+      await expect(page.getByTestId('crawler-imports')).toContainText('drain');
+
+      await page.getByRole('button', { name: /^Revoke ld_/ }).click();
+      await expectMessage(page, 'Log drain revoked');
+      await expect(page.getByTestId('drain-row')).toHaveCount(0);
+      const refused = await request.post(address.pathname, { data: '[]' });
+      expect(refused.status()).toBe(404);
+    });
   });
 }

@@ -45,7 +45,9 @@ for (const javaScriptEnabled of [true, false]) {
       const email = uniqueEmail('digest');
       await register(page, { email, password: 'digest-password-1' });
       await page.goto('/account');
-      await expect(page.getByText('Weekly visibility digests come with paid plans.')).toBeVisible();
+      await expect(page.getByTestId('digest-paid-only')).toContainText(
+        'Your plan sends no weekly digest.',
+      );
 
       setSubscription(email, 'diy');
       await page.goto('/account');

@@ -122,6 +122,7 @@ test.describe('the MCP server', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'add_tracked_prompt',
       'get_competitors',
+      'get_crawler_visits',
       'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
@@ -137,6 +138,7 @@ test.describe('the MCP server', () => {
       .map((tool) => tool.name);
     expect(readOnly.sort()).toEqual([
       'get_competitors',
+      'get_crawler_visits',
       'get_fact_check',
       'get_latest_audit',
       'get_source_gaps',
@@ -172,7 +174,7 @@ test.describe('the MCP server', () => {
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(modern ? '2026-07-28' : LEGACY);
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(11);
+        expect(tools).toHaveLength(12);
         const visibility = await client.callTool({
           name: 'get_visibility',
           arguments: { businessId: mia.businessId, days: 7 },
@@ -269,6 +271,7 @@ test.describe('the MCP server', () => {
         ['get_competitors', { businessId: theo.businessId }],
         ['get_source_gaps', { businessId: theo.businessId }],
         ['get_fact_check', { businessId: theo.businessId }],
+        ['get_crawler_visits', { businessId: theo.businessId }],
         ['list_tracked_prompts', { businessId: theo.businessId }],
         ['add_tracked_prompt', { businessId: theo.businessId, text: 'plumber austin' }],
         ['remove_tracked_prompt', { businessId: theo.businessId, promptId }],

@@ -104,7 +104,7 @@ for (const javaScriptEnabled of [true, false]) {
         'No clear change since last week.',
       );
       await expect(page.getByTestId('pooled-figures')).toContainText(
-        'Pooled over the last 4 weeks',
+        'Added up over the last 4 weeks',
       );
       await expect(page.getByTestId('pooled-figures')).toContainText(
         /All assistants, simulated answers: named in 15 of 42 \(36%\)/,

@@ -110,10 +110,8 @@ describe('/admin actions', () => {
     const { user: actor, cookie } = await signedIn();
     const target = await createUser();
     // The row's select (or, without JavaScript, its button) opens the confirmation: a GET.
-    const shown = await load(
-      cookie,
-      `/admin?tab=users&page=2&q=x&changePlan=${target.id}&plan=growth`,
-    );
+    // (Page 1: a page past the last one would be sent to the last, the dialog's parameters kept.)
+    const shown = await load(cookie, `/admin?tab=users&q=x&changePlan=${target.id}&plan=growth`);
     expect(shown.data).toMatchObject({
       changing: {
         user: { id: target.id, subscriptionStatus: 'free' },
@@ -290,38 +288,72 @@ describe('/admin actions', () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: actor.id } })).role).toBe('admin');
   });
 
-  it('creates an admin, or says why not (taken e-mail, missing fields)', async () => {
-    const { cookie } = await signedIn();
-    const email = uniqueEmail('created');
-    const created = await post(cookie, {
+  it('invites an admin, who chooses their own password, or says why not', async () => {
+    const { user: actor, cookie } = await signedIn();
+    const email = uniqueEmail('invited');
+    const invited = await post(cookie, {
       intent: 'create-admin',
       firstName: 'Lin',
       lastName: 'Park',
       email,
-      password: 'a-long-password',
     });
-    expect(created.status).toBe(302);
-    expect(await flashOf(created.headers)).toMatchObject({
-      title: 'Admin user created successfully',
+    expect(invited.status).toBe(302);
+    expect(await flashOf(invited.headers)).toMatchObject({
+      title: 'Invitation sent',
+      description: `${email} gets an e-mail with a link to choose their password. The link works once, for 7 days.`,
     });
-    expect(await db.user.findUnique({ where: { email } })).toMatchObject({ role: 'admin' });
+    // The account exists as an admin, with no password: nobody can sign in to it yet.
+    const account = await db.user.findUniqueOrThrow({
+      where: { email },
+      include: { password: true, passwordResets: true },
+    });
+    expect(account).toMatchObject({ role: 'admin', firstName: 'Lin', lastName: 'Park' });
+    expect(account.password).toBeNull();
+    // The link's token is stored hashed only, and works for 7 days.
+    const mail = await db.outboxMessage.findFirstOrThrow({
+      where: { to: email, kind: 'admin_invitation' },
+    });
+    expect(mail.subject).toBe('You are invited to run AI Visibility');
+    expect(mail.text).toContain(`${actor.email} made you an admin`);
+    const token = /\/reset-password\?token=([\w-]{43})/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    expect(account.passwordResets).toHaveLength(1);
+    expect(account.passwordResets[0]!.tokenHash).not.toContain(token!);
+    const days =
+      (account.passwordResets[0]!.expiresAt.getTime() -
+        account.passwordResets[0]!.createdAt.getTime()) /
+      86_400_000;
+    expect(days).toBe(7);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { targetEmail: email } });
+    expect(audit).toMatchObject({ action: 'admin_invited', actorEmail: actor.email });
 
     const taken = await post(cookie, {
       intent: 'create-admin',
       firstName: 'Lin',
       lastName: 'Park',
       email,
-      password: 'a-long-password',
     });
     expect(taken.status).toBe(409);
     expect(
       (taken.data as { result: { error: Record<string, string[]> } }).result.error[''],
     ).toEqual(['An account with this email already exists']);
+    expect(await db.outboxMessage.count({ where: { to: email } })).toBe(1);
+
+    // No password field is asked for (or read): a password sent anyway creates none.
+    const other = uniqueEmail('invited');
+    await post(cookie, {
+      intent: 'create-admin',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      email: other,
+      password: 'typed-by-the-admin',
+    });
+    expect(await db.password.count({ where: { user: { email: other } } })).toBe(0);
 
     const missing = await post(cookie, { intent: 'create-admin', email: uniqueEmail('x') });
     expect(missing.status).toBe(400);
     const errors = (missing.data as { result: { error: Record<string, string[]> } }).result.error;
-    expect(Object.keys(errors).sort()).toEqual(['firstName', 'lastName', 'password']);
+    expect(Object.keys(errors).sort()).toEqual(['firstName', 'lastName']);
   });
 });
 

@@ -197,9 +197,15 @@ describe('each blocker against the control site', () => {
       },
     ]);
     const fix = result.fixes.find((entry) => entry.signal === 'robots_meta')!;
-    expect(fix.title).toBe('Remove "nosnippet" and "noarchive" from your home page');
-    expect(fix.text).toContain('Replace <meta name="robots" content="nosnippet">');
-    expect(fix.text).toContain('Stop sending the header "X-Robots-Tag: noarchive"');
+    expect(fix.title).toBe('Let search engines and assistants show and quote your home page');
+    // The code to copy is the new tag; what to replace and the header to stop are in words.
+    expect(fix.kind).toBe('code');
+    expect(fix.text).toBe('<meta name="robots" content="index, follow">');
+    expect(fix.help).toContain(
+      'Replace <meta name="robots" content="nosnippet"> with <meta name="robots" content="index, follow">.',
+    );
+    expect(fix.help).toContain('Stop sending the header "X-Robots-Tag: noarchive"');
+    expect(fix.help).toContain('Your home page says "nosnippet" and "noarchive"');
   });
 
   it('complete markup without sameAs: the fix adds sameAs to it; llms.txt links only pages that exist', () => {
@@ -207,7 +213,7 @@ describe('each blocker against the control site', () => {
     const result = audit('sameas-missing');
     const origin = sites.get('sameas-missing')!.origin;
     const jsonLd = result.fixes.find((fix) => fix.signal === 'structured_data')!;
-    expect(jsonLd.title).toBe('Add sameAs to your existing Dentist markup');
+    expect(jsonLd.title).toBe('Tell assistants your other profiles');
     expect(jsonLd.text).toMatch(/^"sameAs": \[/);
     expect(jsonLd.text).not.toContain('<script');
     const llms = result.fixes.find((fix) => fix.signal === 'llms_txt')!;

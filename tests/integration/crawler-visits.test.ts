@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runImport } from '~/domain/tracking/visits/import.server';
-import { CRAWLER_LOG_LINES_PER_MONTH } from '~/domain/tracking/visits/limits';
+import { ENTITLEMENTS } from '~/domain/plans/entitlements';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as uploadApi from '~/routes/api.businesses.$id.crawler-logs';
@@ -230,7 +230,7 @@ describe('crawler visits from an uploaded access log', () => {
         businessId: business.id,
         source: 'upload',
         status: 'done',
-        lines: CRAWLER_LOG_LINES_PER_MONTH.free,
+        lines: ENTITLEMENTS.free.crawlerLogLinesPerMonth,
       },
     });
     const res = await upload(business.id, auth, LOG);

@@ -101,6 +101,7 @@ describe('dashboard with 1,000 businesses', () => {
         'openingHours',
         'phone',
         'website',
+        'zone',
       ].sort(),
     );
   });

@@ -123,12 +123,18 @@ describe('cancelling a plan with a downgrade scheduled (Stripe)', () => {
     });
     // The checkout page for the same plan says it is cancelled, when it ends, and offers resuming;
     // the confirmation now offers resuming too.
+    // Issue 44, item 6: both say what resuming charges and when, in the dashboard's words.
+    const terms = `Resuming keeps Growth at $1,000 a month: nothing is charged today; the next $1,000 is charged on ${end}, then every month until you cancel.`;
     expect((await openCheckout('growth', cookie)).data).toMatchObject({
       kind: 'already',
       scheduled: null,
-      cancelled: { endsOn: end, resumable: true },
+      cancelled: { endsOn: end, resumable: true, resumeTerms: terms },
     });
-    expect((await confirmation(cookie)).data).toMatchObject({ cancelled: true, endsOn: end });
+    expect((await confirmation(cookie)).data).toMatchObject({
+      cancelled: true,
+      endsOn: end,
+      resumeTerms: terms,
+    });
 
     const cancelled = await mailsTo(user.email, 'plan_cancelled');
     expect(cancelled).toHaveLength(1);

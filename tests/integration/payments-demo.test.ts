@@ -19,6 +19,28 @@ const { dateOf, flashOf, mailsTo, postSignedEvent } = await import('./stripe-kit
 
 const get = (path: string, cookie: string) =>
   new Request(`${BASE}${path}`, { headers: { Cookie: cookie } });
+
+/** The demo billing page as the browser gets it, in words. */
+async function demoBillingWords(cookie: string) {
+  const { createElement } = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const { createStaticHandler, createStaticRouter, StaticRouterProvider } =
+    await import('react-router');
+  const handler = createStaticHandler([
+    {
+      id: 'demo',
+      path: '/billing/demo',
+      loader: demoBilling.loader,
+      Component: demoBilling.default,
+    },
+  ]);
+  const context = await handler.query(get('/billing/demo', cookie));
+  if (context instanceof Response) throw new Error(`unexpected ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context }))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}
 /** 'Cancel plan': the confirmation read, then its form posted with the version it carries. */
 async function cancelConfirmed(cookie: string) {
   const page = await run(() => cancelRoute.loader(args(get('/billing/cancel', cookie))));
@@ -256,13 +278,16 @@ describe('demo checkout (DEMO_CHECKOUT=true)', () => {
     expect(
       dateOf(Math.floor(Date.parse((portal.data as { periodEnd: string }).periodEnd) / 1000)),
     ).toBe(end);
+    // Issue 44, item 6: what resuming charges and when, before its button, in the dashboard's words.
+    const terms = `Resuming keeps Growth at $1,000 a month: nothing is charged today; the next $1,000 is charged on ${end}, then every month until you cancel.`;
+    expect(await demoBillingWords(cookie)).toContain(`${terms} Resume Growth`);
     const page = await run(() =>
       checkout.loader(args(get('/checkout/growth', cookie), { tier: 'growth' })),
     );
     expect(page.data).toMatchObject({
       kind: 'already',
       scheduled: null,
-      cancelled: { endsOn: end, resumable: true },
+      cancelled: { endsOn: end, resumable: true, resumeTerms: terms },
     });
     const mails = await mailsTo(user.email, 'plan_cancelled');
     expect(mails).toHaveLength(1);

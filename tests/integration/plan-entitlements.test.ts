@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +16,7 @@ import { hasWeeklyReaudit, TIERS, TIER_LABELS, type Tier } from '~/domain/tiers'
 import { hasDigest } from '~/domain/tracking/reports/digest.server';
 import { addCompetitor, addPrompt } from '~/domain/tracking/rounds/prompts.server';
 import { periodKindOf, runAllowance } from '~/domain/tracking/rounds/runs.server';
+import { receiveUpload, runImport } from '~/domain/tracking/visits/import.server';
 import { db } from '~/lib/db.server';
 import * as pricing from '~/routes/pricing/route';
 import { PricingPlans } from '~/components/pricing-plans';
@@ -28,6 +30,17 @@ import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+
+/** Three lines of an access log from today: a browser, GPTBot, a browser again. */
+function accessLog(): string {
+  const now = new Date();
+  const month = now.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const at = `[${String(now.getUTCDate()).padStart(2, '0')}/${month}/${now.getUTCFullYear()}:00:00:00 +0000]`;
+  const ua = ['Mozilla/5.0 Chrome/131.0', 'Mozilla/5.0 (compatible; GPTBot/1.1)', 'Mozilla/5.0'];
+  return ua
+    .map((agent, i) => `192.0.2.${i} - - ${at} "GET / HTTP/1.1" 200 5 "-" "${agent}"`)
+    .join('\n');
+}
 
 async function userOn(tier: Tier, expiry: Date | null = null): Promise<PublicUser> {
   const user = await createUser();
@@ -50,7 +63,7 @@ async function refusal(fn: () => Promise<unknown>): Promise<string> {
 describe('the plan table, walked against the server for every plan', () => {
   for (const tier of TIERS) {
     const plan = ENTITLEMENTS[tier];
-    it(`${tier}: businesses, tracked questions, competitors, API keys, audits, Run now, premium GPT, digest and re-audit are what the table says`, async () => {
+    it(`${tier}: businesses, tracked questions, competitors, API keys, audits, Run now, premium GPT, digest, re-audit and crawler log lines are what the table says`, async () => {
       const now = new Date();
       const user = await userOn(tier);
 
@@ -115,6 +128,23 @@ describe('the plan table, walked against the server for every plan', () => {
       expect(hasDigest(user, now)).toBe(plan.weeklyDigest);
       expect(hasWeeklyReaudit(user, now)).toBe(plan.weeklyReaudit);
       expect(listingChecks(user, now)).toEqual(plan.listingChecks);
+
+      // Crawler log lines a month: with two lines left, an upload's import reads exactly two and
+      // says why it stopped; the next upload is refused with the table's number.
+      const lines = plan.crawlerLogLinesPerMonth;
+      await db.crawlerLogImport.create({
+        data: { businessId: last.id, source: 'upload', status: 'done', lines: lines - 2 },
+      });
+      const { importId } = await receiveUpload(user, last.id, Readable.from([accessLog()]));
+      await runImport({ importId });
+      const read = await db.crawlerLogImport.findUniqueOrThrow({ where: { id: importId } });
+      expect([read.status, read.lines]).toEqual(['done', 2]);
+      const linesMessage = `Your ${TIER_LABELS[tier]} plan reads up to ${lines.toLocaleString('en-US')} log lines a month`;
+      expect(read.error).toContain(linesMessage);
+      expect(
+        await refusal(() => receiveUpload(user, last.id, Readable.from([accessLog()]))),
+      ).toContain(linesMessage);
+      expect(await db.crawlerLogImport.count({ where: { businessId: last.id } })).toBe(2);
     });
   }
 

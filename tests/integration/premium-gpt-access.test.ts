@@ -80,7 +80,8 @@ describe('GET /api/premium-gpt-access', () => {
       accessType: 'premium_gpt',
       subscriptionTier: 'free',
       wasAllowed: false,
-      reason: 'Subscription upgrade required: free is below diy',
+      reason:
+        'Subscription upgrade required: the premium GPT comes with DIY All-In and above, and this account is on Free.',
     });
   });
 

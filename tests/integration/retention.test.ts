@@ -13,6 +13,7 @@ import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
+import { DEVICE_COOKIE_DAYS } from '~/domain/auth-throttle.server';
 import { loader as visibilityApi } from '~/routes/api.businesses.$id.visibility';
 import { args, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
 
@@ -230,5 +231,29 @@ describe('retention', () => {
     expect(done.crawlerLinesSeen).toBeGreaterThanOrEqual(23);
     const left = await db.crawlerLineSeen.findMany({ where: { businessId: business.id } });
     expect(left.map((row) => row.hash)).toEqual(['recent']);
+  });
+
+  it('deletes device-cookie nonces older than the cookie, in batches; keeps the ones a browser may still send', async () => {
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    const account = `retention-${now.getTime()}`;
+    await db.deviceNonce.createMany({
+      data: [
+        ...Array.from({ length: 13 }, (_, i) => ({
+          nonce: `${account}-old-${i}`,
+          account,
+          createdAt: new Date(now.getTime() - (DEVICE_COOKIE_DAYS + 1 + i) * day),
+        })),
+        {
+          nonce: `${account}-live`,
+          account,
+          createdAt: new Date(now.getTime() - (DEVICE_COOKIE_DAYS - 1) * day),
+        },
+      ],
+    });
+    const done = await deleteExpiredRows({ now, batch: 5, pauseMs: 0 });
+    expect(done.deviceNonces).toBe(13);
+    const left = await db.deviceNonce.findMany({ where: { account } });
+    expect(left.map((row) => row.nonce)).toEqual([`${account}-live`]);
   });
 });

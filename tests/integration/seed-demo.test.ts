@@ -4,12 +4,18 @@ import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { db } from '~/lib/db.server';
 import { verifyApiKey } from '~/domain/api-keys.server';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
+import { demoTally } from '~/domain/tracking/visits/demo-visits.server';
+import { linesThisMonth } from '~/domain/tracking/visits/import.server';
+import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
+import * as crawlersPage from '~/routes/dashboard_.businesses.$id.crawlers/route';
 import {
   demoCompetitors,
   demoPrompts,
   seedDemoApiKey,
+  seedDemoCrawlerVisits,
   seedDemoTracking,
 } from '../../prisma/seed-demo';
+import { args, BASE, callRoute, run, sessionCookieFor } from './helpers';
 
 // The demo seed's tracking data: every demo business gets prompts and competitors to track, once.
 
@@ -128,6 +134,93 @@ describe('seedDemoTracking', () => {
       // Another installation's secret gives another key.
       const other = await seedDemoApiKey('another-installation-secret-0123');
       expect(other!.key).not.toBe(first!.key);
+    } finally {
+      await db.user.delete({ where: { id: owner.id } });
+    }
+  });
+
+  it('gives the first paid demo businesses a month of simulated crawler visits, shown and labelled, once', async () => {
+    const email = `seed-crawl-${Date.now()}@demo.example.com`;
+    const owner = await db.user.create({
+      data: { id: '0-seed-crawl-owner', email, firstName: 'Demo', subscriptionStatus: 'growth' },
+    });
+    try {
+      const business = await db.business.create({
+        data: {
+          id: '0-seed-crawl-business',
+          userId: owner.id,
+          name: 'Abbott Dental',
+          website: 'https://abbott-dental-0.example.com',
+          industry: 'Dentistry',
+          location: 'Denver, CO',
+        },
+      });
+      await db.trackedPrompt.create({ data: { businessId: business.id, text: 'best dentist' } });
+      const now = new Date();
+      const added = await seedDemoCrawlerVisits({ businesses: 1, now });
+      const expected = demoTally('Abbott Dental|https://abbott-dental-0.example.com', {
+        now,
+        refused: true,
+      });
+      expect(added).toBe(expected.totals.counted);
+      expect(added).toBeGreaterThan(100);
+
+      // The JSON API shows the month: every simulated visit, by agent and by assistant.
+      const { token, cookie } = await sessionCookieFor(owner.id);
+      const res = await callRoute(
+        crawlersApi,
+        'loader',
+        `/api/businesses/${business.id}/crawlers?days=30`,
+        { id: business.id },
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      expect(res.status).toBe(200);
+      const body = res.data as {
+        agents: {
+          agent: string;
+          visits: number;
+          verified: number;
+          statuses: Record<string, number>;
+        }[];
+        referrals: { assistant: string; visits: number }[];
+        imports: { status: string; lines: number; counted: number }[];
+      };
+      const agentVisits = body.agents.reduce((sum, agent) => sum + agent.visits, 0);
+      const referred = body.referrals.reduce((sum, row) => sum + row.visits, 0);
+      expect(agentVisits + referred).toBe(added);
+      expect(body.agents.map((agent) => agent.agent)).toEqual(
+        expect.arrayContaining(['GPTBot', 'ChatGPT-User', 'ClaudeBot', 'PerplexityBot']),
+      );
+      expect(body.agents.find((agent) => agent.agent === 'ClaudeBot')?.verified).toBe(0);
+      expect(body.referrals.map((row) => row.assistant)).toContain('ChatGPT');
+      expect(body.imports).toEqual([expect.objectContaining({ status: 'done', counted: added })]);
+
+      // The page labels it simulated and explains the refusal the first business was given.
+      const page = await run(() =>
+        crawlersPage.loader(
+          args(
+            new Request(`${BASE}/dashboard/businesses/${business.id}/crawlers?days=30`, {
+              headers: { Cookie: cookie },
+            }),
+            { id: business.id },
+          ),
+        ),
+      );
+      const data = page.data as { simulated: boolean; conclusions: { text: string }[] };
+      expect(data.simulated).toBe(true);
+      expect(data.conclusions.map((row) => row.text).join('\n')).toMatch(
+        /ChatGPT-User was refused \(4xx\) on \d+ of \d+ visits/,
+      );
+      // Simulated lines use none of the plan's allowance.
+      expect((await linesThisMonth({ ...owner, subscriptionExpiry: null })).used).toBe(0);
+
+      // Once: a second run adds nothing.
+      expect(await seedDemoCrawlerVisits({ businesses: 1, now })).toBe(0);
+      expect(await db.crawlerLogImport.count({ where: { businessId: business.id } })).toBe(1);
+      // The same business and day give the same month.
+      expect(
+        demoTally('Abbott Dental|https://abbott-dental-0.example.com', { now, refused: true }),
+      ).toEqual(expected);
     } finally {
       await db.user.delete({ where: { id: owner.id } });
     }

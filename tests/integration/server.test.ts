@@ -172,6 +172,25 @@ describe('request bodies', () => {
     expect(response.status).toBe(201);
     expect(reached).toEqual([{ method: 'POST', path: '/api/businesses', bytes: body.length }]);
   });
+
+  it("a log drain's batch may be 1 MB (issue 48), other API bodies 64 KB", async () => {
+    reached.length = 0;
+    const batch = `${JSON.stringify({ message: 'x'.repeat(900 * 1024) })}\n`;
+    const send = (pathname: string, body: string) =>
+      fetch(`http://127.0.0.1:${port}${pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-ndjson' },
+        body,
+      });
+    expect((await send('/api/ingest/ld_token', batch)).status).toBe(201);
+    expect(reached).toEqual([
+      { method: 'POST', path: '/api/ingest/ld_token', bytes: batch.length },
+    ]);
+    expect((await send('/api/businesses', batch)).status).toBe(413);
+    const over = `${JSON.stringify({ message: 'x'.repeat(1024 * 1024) })}\n`;
+    expect((await send('/api/ingest/ld_token', over)).status).toBe(413);
+    expect(reached).toHaveLength(1);
+  });
 });
 
 describe('cookie-authenticated JSON writes must come from our own pages', () => {

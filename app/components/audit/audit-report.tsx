@@ -1,7 +1,9 @@
 import { CopyButton } from '~/components/ui/copy-button';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   AUDIT_VERSION,
+  fixShowsCode,
   SHUT_OUT_CAP,
   SIGNAL_GROUPS,
   signalDefinition,
@@ -15,6 +17,7 @@ import {
 
 // The AI-readiness report: the score, every signal with what we saw, and the fixes to copy.
 // Server-rendered; the copy buttons appear once JavaScript runs (the text is selectable anyway).
+// Only code gets a code box and a Copy button; a fix given in words reads as text.
 // A stored audit is shown with the labels and weights of the version it ran with.
 
 export { AuditScore, ScoreBadge, Sparkline } from './score';
@@ -51,9 +54,25 @@ function StatusPill({ status }: { status: SignalStatus }) {
   );
 }
 
+/** robots.txt as read, numbered from 1, each line as it is (a "line 5" note points here). */
+function NumberedLines({ lines, label }: { lines: string[]; label: string }) {
+  return (
+    <ScrollRegion label={`${label}: robots.txt, numbered`} className="mt-2 rounded-md bg-slate-50">
+      <ol className="p-3 font-mono text-xs text-slate-900" data-testid="robots-lines">
+        {lines.map((line, index) => (
+          <li key={index} className="flex gap-3">
+            <span className="w-8 shrink-0 text-right text-slate-600 select-none">{index + 1}</span>
+            <span className="whitespace-pre">{line || ' '}</span>
+          </li>
+        ))}
+      </ol>
+    </ScrollRegion>
+  );
+}
+
 function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
-  const { url, status, snippet, items } = signal.evidence;
-  if (!url && status === undefined && !snippet && !items?.length) return null;
+  const { url, status, snippet, items, lines } = signal.evidence;
+  if (!url && status === undefined && !snippet && !items?.length && !lines?.length) return null;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
@@ -99,6 +118,7 @@ function Evidence({ signal, label }: { signal: SignalResult; label: string }) {
           ))}
         </ul>
       ) : null}
+      {lines?.length ? <NumberedLines lines={lines} label={label} /> : null}
     </details>
   );
 }
@@ -151,6 +171,50 @@ export function SignalList({
   );
 }
 
+/**
+ * An optional fix as shown: the "Optional" badge says it once, so a title or advice that also
+ * starts a sentence with "Optional:" loses those words here (the fix's own text is unchanged).
+ */
+export function shownFix(fix: Fix): { title: string; help: string | undefined } {
+  if (!fix.optional) return { title: fix.title, help: fix.help };
+  const drop = (text: string) =>
+    text.replace(
+      /(^|[.!?]\s+)Optional:\s+(\S)/g,
+      (_, before: string, first: string) => `${before}${first.toUpperCase()}`,
+    );
+  return { title: drop(fix.title), help: fix.help === undefined ? undefined : drop(fix.help) };
+}
+
+/**
+ * A fix given in words: its lines as paragraphs, and lines starting "- " as a list. Plain text,
+ * never a code box (issue 44: code boxes are for code).
+ */
+function FixSteps({ text }: { text: string }) {
+  const blocks: { list: boolean; lines: string[] }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const list = line.startsWith('- ');
+    const last = blocks.at(-1);
+    if (last && last.list && list) last.lines.push(line.slice(2));
+    else blocks.push({ list, lines: [list ? line.slice(2) : line] });
+  }
+  return (
+    <div className="mt-2 space-y-2 text-sm text-slate-800" data-testid="audit-fix-steps">
+      {blocks.map((block, index) =>
+        block.list ? (
+          <ul key={index} className="list-disc space-y-1 pl-5">
+            {block.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={index}>{block.lines[0]}</p>
+        ),
+      )}
+    </div>
+  );
+}
+
 export function FixList({ fixes }: { fixes: Fix[] }) {
   const hydrated = useHydrated();
   if (fixes.length === 0) {
@@ -162,42 +226,56 @@ export function FixList({ fixes }: { fixes: Fix[] }) {
   }
   return (
     <ol className="space-y-4">
-      {fixes.map((fix, index) => (
-        <li
-          key={`${fix.signal}-${index}`}
-          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-          data-testid="audit-fix"
-        >
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <h3 className="font-semibold text-slate-900">
-              {fix.optional ? (
-                <span className="mr-2 inline-flex rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
-                  Optional
-                </span>
-              ) : null}
-              {fix.title}
-            </h3>
-            {hydrated ? (
-              <CopyButton
-                text={fix.text}
-                label={fix.title}
-                copiedToast={{
-                  title: 'Fix copied',
-                  description: `"${fix.title}" is on your clipboard.`,
-                }}
-              />
-            ) : null}
-          </div>
-          {fix.help ? <p className="mt-1 text-sm text-slate-700">{fix.help}</p> : null}
-          <pre
-            className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
-            aria-label={`${fix.title}: text to copy`}
-            data-testid="audit-fix-text"
+      {fixes.map((fix, index) => {
+        const { title, help } = shownFix(fix);
+        const code = fixShowsCode(fix);
+        return (
+          <li
+            key={`${fix.signal}-${index}`}
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            data-testid="audit-fix"
+            data-kind={code ? 'code' : 'steps'}
           >
-            {fix.text}
-          </pre>
-        </li>
-      ))}
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h3 className="font-semibold text-slate-900">
+                {fix.optional ? (
+                  <span className="mr-2 inline-flex rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
+                    Optional
+                  </span>
+                ) : null}
+                {title}
+              </h3>
+              {hydrated && code ? (
+                <CopyButton
+                  text={fix.text}
+                  label={title}
+                  copiedToast={{
+                    title: 'Fix copied',
+                    description: `"${title}" is on your clipboard.`,
+                  }}
+                />
+              ) : null}
+            </div>
+            {code ? (
+              <>
+                {help ? <p className="mt-1 text-sm text-slate-700">{help}</p> : null}
+                <pre
+                  className="mt-3 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-900 select-text"
+                  aria-label={`${title}: code to copy`}
+                  data-testid="audit-fix-text"
+                >
+                  {fix.text}
+                </pre>
+              </>
+            ) : (
+              <>
+                <FixSteps text={fix.text} />
+                {help ? <p className="mt-2 text-sm text-slate-700">{help}</p> : null}
+              </>
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -100,3 +100,34 @@ describe('an answer shown on the page', () => {
     expect(safeHref('not a url')).toBeNull();
   });
 });
+
+describe('an answer’s boxes that scroll sideways (issue 44)', () => {
+  it('are focusable regions named after the answer: its tables and code blocks', () => {
+    const text = [
+      '| Plumber | Hours |',
+      '| --- | --- |',
+      '| Lone Star Plumbing | 24/7 |',
+      '',
+      '```',
+      'curl https://example.com/a-very-long-line-that-does-not-fit-on-a-phone',
+      '```',
+      '',
+      '| A | B |',
+      '| - | - |',
+      '| 1 | 2 |',
+    ].join('\n');
+    const out = renderToStaticMarkup(
+      <AnswerText blocks={answerMarkdown(text, [])} label="Answer 2 (ChatGPT)" />,
+    );
+    const regions = [...out.matchAll(/<div role="region" aria-label="([^"]+)" tabindex="0"/g)].map(
+      (m) => m[1],
+    );
+    expect(regions).toEqual([
+      'Answer 2 (ChatGPT): table 1',
+      'Answer 2 (ChatGPT): code 1',
+      'Answer 2 (ChatGPT): table 2',
+    ]);
+    // Nothing else scrolls unnamed: every box that scrolls sideways is one of those regions.
+    expect(out.match(/overflow-x-auto/g)).toHaveLength(3);
+  });
+});

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import type { AnswerBlock, AnswerInline } from './answer-markdown';
 
 // An AI engine's answer is untrusted markdown: the server turns it into a tree of plain data
@@ -106,7 +107,13 @@ function Inline({ nodes }: { nodes: AnswerInline[] }) {
 
 const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
-function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
+/**
+ * Names the answer's boxes that scroll sideways (its tables and code blocks: focusable, labelled
+ * regions, issue 44) after the answer and their place in it: "Answer 2 (ChatGPT): table 1".
+ */
+type Boxes = { label: string; tables: number; code: number };
+
+function Blocks({ nodes, boxes }: { nodes: AnswerBlock[]; boxes: Boxes }) {
   return (
     <>
       {nodes.map((node, index) => {
@@ -133,7 +140,7 @@ function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
           case 'list': {
             const items = node.items.map((item, i) => (
               <li key={i}>
-                <Blocks nodes={item} />
+                <Blocks nodes={item} boxes={boxes} />
               </li>
             ));
             return node.ordered ? (
@@ -153,23 +160,32 @@ function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
           case 'blockquote':
             return (
               <blockquote key={index} className="border-l-4 border-slate-300 pl-3">
-                <Blocks nodes={node.children} />
+                <Blocks nodes={node.children} boxes={boxes} />
               </blockquote>
             );
           case 'code':
+            boxes.code += 1;
             return (
-              <pre
+              <ScrollRegion
                 key={index}
-                className="overflow-x-auto rounded bg-slate-200 p-2 font-mono text-xs"
+                label={`${boxes.label}: code ${boxes.code}`}
+                className="rounded bg-slate-200"
               >
-                <code>{node.text}</code>
-              </pre>
+                <pre className="p-2 font-mono text-xs">
+                  <code>{node.text}</code>
+                </pre>
+              </ScrollRegion>
             );
           case 'hr':
             return <hr key={index} className="border-slate-300" />;
           case 'table':
+            boxes.tables += 1;
             return (
-              <div key={index} className="overflow-x-auto" data-testid="answer-table">
+              <ScrollRegion
+                key={index}
+                label={`${boxes.label}: table ${boxes.tables}`}
+                testId="answer-table"
+              >
                 <table className="min-w-full border-collapse text-left">
                   <thead>
                     <tr>
@@ -199,7 +215,7 @@ function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             );
         }
       })}
@@ -207,11 +223,21 @@ function Blocks({ nodes }: { nodes: AnswerBlock[] }) {
   );
 }
 
-/** An answer's markdown, read on the server (answerMarkdown), as elements: never its HTML. */
-export function AnswerText({ blocks }: { blocks: AnswerBlock[] }) {
+/**
+ * An answer's markdown, read on the server (answerMarkdown), as elements: never its HTML. `label`
+ * names the answer among the others on the page; its tables and code blocks are named after it.
+ */
+export function AnswerText({
+  blocks,
+  label = 'The answer',
+}: {
+  blocks: AnswerBlock[];
+  label?: string;
+}) {
+  const boxes: Boxes = { label, tables: 0, code: 0 };
   return (
     <div className="user-text space-y-3 text-sm leading-6 text-slate-800" data-testid="answer-text">
-      <Blocks nodes={blocks} />
+      <Blocks nodes={blocks} boxes={boxes} />
     </div>
   );
 }

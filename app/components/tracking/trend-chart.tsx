@@ -1,3 +1,4 @@
+import { ScrollRegion } from '~/components/ui/scroll-region';
 import { describeMentions, type PeriodFigures } from '~/domain/tracking/figures/figures';
 
 /** How an engine's name says its answers are the Demo assistant's simulated ones. */
@@ -325,7 +326,7 @@ function FiguresTable({
 }) {
   const unit = kind === 'day' ? 'day' : 'week';
   return (
-    <div className="mt-2 overflow-x-auto">
+    <ScrollRegion label={`Mention rate per ${unit}, by AI assistant (table)`} className="mt-2">
       <table className="min-w-full text-left text-sm" data-testid="trend-table">
         <caption className="sr-only">{`Mention rate per ${unit}, by AI assistant`}</caption>
         <thead>
@@ -359,6 +360,6 @@ function FiguresTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,3 +1,4 @@
+import { ownString } from '~/lib/own-string';
 import { CRAWLERS, type Crawler } from './crawlers.server';
 import { productToken } from './tokens';
 
@@ -16,13 +17,19 @@ for (const crawler of CRAWLERS) {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PATTERN = new RegExp(
-  `(?:^|[^a-z0-9_-])(${[...BY_KEY.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|')})(?=$|[^a-z0-9_-])`,
-  'i',
+/** The agents' tokens as a User-Agent names them (lower case), longest first. */
+export const AGENT_TOKENS: readonly string[] = [...BY_KEY.keys()].sort(
+  (a, b) => b.length - a.length,
 );
+
+/**
+ * The source of the one regular expression that finds an agent's token as a whole word of a
+ * User-Agent header (flag `i`); group 1 is the token. The Cloudflare Worker the crawler visits
+ * page writes out carries the same expression.
+ */
+export const AGENT_PATTERN_SOURCE = `(?:^|[^a-z0-9_-])(${AGENT_TOKENS.map(escape).join('|')})(?=$|[^a-z0-9_-])`;
+
+const PATTERN = new RegExp(AGENT_PATTERN_SOURCE, 'i');
 
 const CACHE_LIMIT = 5_000;
 const cache = new Map<string, Crawler | null>();
@@ -35,6 +42,7 @@ export function agentOfUserAgent(userAgent: string | null | undefined): Crawler 
   const match = PATTERN.exec(userAgent);
   const crawler = match ? (BY_KEY.get(match[1]!.toLowerCase()) ?? null) : null;
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(userAgent, crawler);
+  // Kept: a string of its own (see ownString), not a slice of the chunk the line came in.
+  cache.set(ownString(userAgent), crawler);
   return crawler;
 }

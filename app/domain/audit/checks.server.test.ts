@@ -137,11 +137,17 @@ const lesserTraining = TRAINING_CRAWLERS.length - trainingTokens.length;
 // ---------------------------------------------------------------------------------------------
 
 describe('robots.txt: the file itself (checkRobotsTxt)', () => {
-  it('passes a plain text file and quotes its beginning', () => {
+  it('passes a plain text file and keeps it line by line, as read (issue 44)', () => {
     const result = checkRobotsTxt(robotsFile('robots-welcoming.txt'), ROBOTS);
     expect(result.status).toBe('pass');
     expect(result.evidence).toMatchObject({ url: ROBOTS, status: 200 });
-    expect(result.evidence.snippet).toContain('User-agent: * Allow: /');
+    expect(result.evidence.lines?.slice(0, 5)).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin/',
+      '',
+      `Sitemap: ${SITEMAP}`,
+    ]);
   });
 
   it('warns when there is none (404): crawlers may enter, but nobody is welcomed', () => {
@@ -212,6 +218,8 @@ describe('robots.txt: how it reads (readRobots)', () => {
       note: 'blocked by line 5 in its own group: Disallow: /',
     });
     expect(byLabel(result.evidence.items, 'Googlebot').ok).toBe(true);
+    // The file's lines go with the note, so "line 5" can be found: the fifth is the rule.
+    expect(result.evidence.lines?.[4]).toBe('Disallow: /');
   });
 });
 

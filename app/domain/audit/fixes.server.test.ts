@@ -212,7 +212,7 @@ describe('the robots.txt fix', () => {
   it('the optional training fix, in place of the rules there now, lets every crawler in', () => {
     const fixes = buildFixes(signals({ training_bots: 'warn' }), business());
     const fix = fixOf(fixes, 'training_bots');
-    expect(fix.title).toMatch(/^Optional/);
+    expect(fix.title).toBe('Let future AI models learn about your business');
     expect(fix.optional).toBe(true);
     const reading = readRobots(served(fix.text, ROBOTS), ROBOTS);
     expect(checkTrainingBots(reading, ROBOTS, HOME).status).toBe('pass');
@@ -413,7 +413,7 @@ describe('the one fix for a site that could not be reached', () => {
     expect(fixFor('bad_url', 'it is not a valid web address').text).toContain(
       'it is not a valid web address',
     );
-    expect(fixFor('tls').title).toBe("Fix your site's HTTPS certificate");
+    expect(fixFor('tls').title).toBe("Renew your site's security certificate");
     for (const code of ['connect', 'timeout', 'network']) {
       expect(fixFor(code).title).toBe('Make sure your website is online');
     }
@@ -460,7 +460,9 @@ describe('fixes change what the site already has (issue 34, item 6)', () => {
       buildFixes(signals({ structured_data: result.status }), business(), facts),
       'structured_data',
     );
-    expect(fix.title).toBe('Add sameAs to your existing Dentist markup');
+    expect(fix.title).toBe('Tell assistants your other profiles');
+    expect(fix.help).toContain('this property (sameAs)');
+    expect(fix.help).toContain('"@type": "Dentist"');
     expect(fix.text).not.toContain('<script');
     expect(fix.text).not.toContain('@type');
     expect(fix.text).not.toContain('"name"');
@@ -487,7 +489,10 @@ describe('fixes change what the site already has (issue 34, item 6)', () => {
       'structured_data',
     );
     expect(fix.title).toBe(
-      'Add address, telephone and openingHoursSpecification to your existing Dentist markup',
+      'Tell assistants your address, your phone number and your opening hours',
+    );
+    expect(fix.help).toContain(
+      'these properties (address, telephone and openingHoursSpecification) inside that block',
     );
     const added = JSON.parse(`{${fix.text}}`) as Record<string, Record<string, unknown>>;
     expect(added.address).toMatchObject({ addressLocality: 'Portland', addressRegion: 'OR' });

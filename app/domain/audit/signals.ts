@@ -210,7 +210,28 @@ export type Evidence = {
   snippet?: string;
   /** Per-item results (one per crawler, one per field). */
   items?: EvidenceItem[];
+  /**
+   * robots.txt as read, line by line from line 1 (robotsEvidenceLines), so a note
+   * such as "blocked by line 5" can be followed; the report numbers them.
+   */
+  lines?: string[];
 };
+
+/** Lines of robots.txt kept as evidence, and characters of each. */
+export const ROBOTS_LINES_SHOWN = 40;
+const ROBOTS_LINE_CHARS = 200;
+
+/**
+ * robots.txt's first lines for the evidence (each cut to 200 characters): ROBOTS_LINES_SHOWN, or
+ * up to `through` when a note cites a later line (never more than 200).
+ */
+export function robotsEvidenceLines(lines: readonly string[], through = 0): string[] {
+  return lines
+    .slice(0, Math.min(Math.max(ROBOTS_LINES_SHOWN, through), 200))
+    .map((line) =>
+      line.length > ROBOTS_LINE_CHARS ? `${line.slice(0, ROBOTS_LINE_CHARS - 1)}…` : line,
+    );
+}
 
 export type SignalResult = {
   id: SignalId;
@@ -227,14 +248,36 @@ export type SignalResult = {
 
 export type Fix = {
   signal: SignalId;
+  /**
+   * What the owner gets and does, in plain words ("Tell assistants your opening hours"): no
+   * technical names (JSON-LD, robots.txt, canonical); those go in `help`, for whoever builds
+   * the site.
+   */
   title: string;
-  /** What to copy: a file, a snippet or a suggestion. */
+  /** The code to copy (`kind` 'code') or the steps to take, in words (`kind` 'steps'). */
   text: string;
-  /** Where it goes and what to fill in, in plain words. */
+  /**
+   * 'code': markup, a file or lines to paste, shown in a code box with a Copy button. 'steps':
+   * plain advice, shown as text. Missing on fixes stored before issue 44 (see fixShowsCode).
+   */
+  kind?: 'code' | 'steps';
+  /** Where it goes and what to fill in, with the technical names whoever builds the site needs. */
   help?: string;
   /** Worth doing, but nothing fails without it (listed after the fixes of failed checks). */
   optional?: boolean;
 };
+
+/**
+ * Whether a fix's text is code (a code box with a Copy button) or advice (plain text). A fix
+ * stored before fixes said which (no `kind`) counts as code when its text starts as code does:
+ * a tag, a JSON property, a comment or a robots.txt line.
+ */
+export function fixShowsCode(fix: Pick<Fix, 'kind' | 'text'>): boolean {
+  if (fix.kind) return fix.kind === 'code';
+  return /^(<|"[\w@]+":|\{|#|User-agent:|Content-Signal:|Content-Usage:|Replace <)/.test(
+    fix.text.trimStart(),
+  );
+}
 
 /**
  * complete: the site answered and every signal was checked. unreachable: the home page could not

@@ -92,6 +92,11 @@ export const ENTITLEMENT_ROWS: readonly {
         : 'Not included',
   },
   {
+    key: 'crawlerLogLinesPerMonth',
+    label: 'Crawler visits: log lines read',
+    value: (e) => `${count(e.crawlerLogLinesPerMonth, 'line', 'lines')} a month`,
+  },
+  {
     key: 'weeklyDigest',
     label: 'Weekly e-mail of your figures',
     value: (e) => (e.weeklyDigest ? 'Included' : 'Not included'),

@@ -41,6 +41,11 @@ export type Entitlements = {
    * fetches to see whether the business is on them, and how often; null: none (sources only).
    */
   listingChecks: { pages: number; everyDays: number } | null;
+  /**
+   * Crawler visits (issue 48): access-log lines read a calendar month (UTC) across the account's
+   * businesses, uploads and drains together. Past it, an upload is refused and an import stops.
+   */
+  crawlerLogLinesPerMonth: number;
 };
 
 export const ENTITLEMENTS = {
@@ -57,6 +62,7 @@ export const ENTITLEMENTS = {
     premiumGpt: false,
     weeklyDigest: false,
     listingChecks: null,
+    crawlerLogLinesPerMonth: 100_000,
   },
   diy: {
     businesses: 10,
@@ -71,6 +77,7 @@ export const ENTITLEMENTS = {
     premiumGpt: true,
     weeklyDigest: true,
     listingChecks: { pages: 3, everyDays: 28 },
+    crawlerLogLinesPerMonth: 1_000_000,
   },
   starter: {
     businesses: 25,
@@ -85,6 +92,7 @@ export const ENTITLEMENTS = {
     premiumGpt: true,
     weeklyDigest: true,
     listingChecks: { pages: 5, everyDays: 7 },
+    crawlerLogLinesPerMonth: 5_000_000,
   },
   growth: {
     businesses: 100,
@@ -99,6 +107,7 @@ export const ENTITLEMENTS = {
     premiumGpt: true,
     weeklyDigest: true,
     listingChecks: { pages: 10, everyDays: 7 },
+    crawlerLogLinesPerMonth: 20_000_000,
   },
   authority: {
     businesses: 1000,
@@ -113,6 +122,7 @@ export const ENTITLEMENTS = {
     premiumGpt: true,
     weeklyDigest: true,
     listingChecks: { pages: 10, everyDays: 7 },
+    crawlerLogLinesPerMonth: 100_000_000,
   },
 } as const satisfies Record<Tier, Entitlements>;
 

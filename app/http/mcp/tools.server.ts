@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { PublicUser } from '~/domain/accounts.server';
 import { registerAnswerTools } from './tools/answers.server';
 import { registerAuditTools } from './tools/audits.server';
+import { registerCrawlerTools } from './tools/crawlers.server';
 import { registerBusinessTools } from './tools/businesses.server';
 import { registerPromptTools } from './tools/prompts.server';
 import type { ToolGroup } from './tools/shared.server';
@@ -26,6 +27,7 @@ const TOOL_GROUPS: ToolGroup[] = [
   registerAuditTools,
   registerPromptTools,
   registerFactTools,
+  registerCrawlerTools,
 ];
 
 /** A fresh MCP server whose tools act as `user`. */
@@ -35,7 +37,7 @@ export function mcpServerFor(user: PublicUser): McpServer {
     // so no tools/list_changed is ever sent: do not advertise one.
     capabilities: { tools: { listChanged: false } },
     instructions:
-      "Tools for the owner's AI Visibility account: how often AI assistants (ChatGPT, Perplexity, Gemini, Claude) name and cite each of their businesses, the answers themselves, the website's AI-readiness audit and fixes, competitors, and the tracked questions. Start with list_businesses to get the business ids the other tools take.",
+      "Tools for the owner's AI Visibility account: how often AI assistants (ChatGPT, Perplexity, Gemini, Claude) name and cite each of their businesses, the answers themselves, the website's AI-readiness audit and fixes, competitors, the tracked questions, and the AI crawlers' visits read from the website's logs. Start with list_businesses to get the business ids the other tools take.",
   });
   for (const register of TOOL_GROUPS) register(server, user);
   return server;

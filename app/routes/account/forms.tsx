@@ -1,7 +1,7 @@
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
-import { buttonStyles } from '~/components/ui/styles';
+import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -137,7 +137,10 @@ export function DigestForm() {
   if (!digest.available) {
     return (
       <p className="text-sm text-slate-700" data-testid="digest-paid-only">
-        Weekly visibility digests come with paid plans.
+        Your plan sends no weekly digest.{' '}
+        <Link to="/pricing" className={linkStyles}>
+          See what each plan includes
+        </Link>
       </p>
     );
   }

@@ -11,7 +11,7 @@ import { formatDateTime } from '~/domain/dates';
 import { timeZoneOf } from '~/http/time-zone.server';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { getDeletionBlockers, listSessions } from '~/domain/account.server';
-import { digestSetting } from '~/domain/tracking/reports/digest.server';
+import { DIGEST_MIN_TIER, digestSetting } from '~/domain/tracking/reports/digest.server';
 import { SESSIONS_PER_PAGE } from '~/content/account';
 import {
   API_KEYS_PER_ACCOUNT,
@@ -73,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     planName: TIER_LABELS[normalizeTier(user.subscriptionStatus)],
     ...blockers,
     digest,
+    // The plan the weekly digest starts with, named where a plan without it says so.
+    digestPlan: TIER_LABELS[DIGEST_MIN_TIER],
     confirmDelete,
     apiKeys: {
       items: apiKeys.map((key) => ({
@@ -130,7 +132,7 @@ function Section({
 }
 
 export default function AccountPage() {
-  const { planName, confirmDelete, apiKeys } = useLoaderData<typeof loader>();
+  const { planName, confirmDelete, apiKeys, digest, digestPlan } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -172,7 +174,11 @@ export default function AccountPage() {
       <Section
         id="digest"
         title="E-mails"
-        description="Notices about your account and plan always reach you; this one is yours to choose."
+        description={
+          digest.available
+            ? 'Notices about your account and plan always reach you; the weekly digest below is yours to turn on or off.'
+            : `Notices about your account and plan always reach you. The weekly visibility digest comes with ${digestPlan} and above, so there is nothing to choose on your plan.`
+        }
       >
         <DigestForm />
       </Section>
@@ -215,7 +221,7 @@ export default function AccountPage() {
       <Section
         id="data"
         title="Your data"
-        description="A JSON file of your account, your businesses and your sign-ins."
+        description="A JSON file of your account, your businesses (with their audits, tracked questions and competitors), your sign-ins, and the answers and figures of your visibility tracking."
       >
         <a href="/account/export" download className={buttonStyles.secondary}>
           Download my data

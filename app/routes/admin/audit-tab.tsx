@@ -1,6 +1,7 @@
 import { useDates } from '~/components/time-zone';
 import type { AuditEntryView, Page } from '~/domain/admin.server';
 import { Pagination } from '~/components/ui/pagination';
+import { tierLabel } from '~/domain/premium-access-messages';
 
 const FIELD_LABELS: Record<string, string> = {
   subscriptionStatus: 'plan',
@@ -12,14 +13,18 @@ const FIELD_LABELS: Record<string, string> = {
 
 type LongDate = (value: string | null) => string | null;
 
+/** A stored value in words: a plan by its name ("DIY", not "diy"), an expiry as a date. */
 function value(field: string | null, text: string | null, longDate: LongDate) {
   if (text === null || text === '') return field === 'subscriptionExpiry' ? 'no expiry' : 'none';
+  if (field === 'subscriptionStatus') return tierLabel(text);
+  if (field === 'role') return text === 'admin' ? 'Admin' : text === 'user' ? 'User' : text;
   return field === 'subscriptionExpiry' ? (longDate(text) ?? text) : text;
 }
 
 /** One entry in words; an expiry date is written by `longDate` (the viewer's time zone). */
 export function describeAuditEntry(entry: AuditEntryView, longDate: LongDate): string {
   if (entry.action === 'admin_created') return `created admin ${entry.targetEmail}`;
+  if (entry.action === 'admin_invited') return `invited ${entry.targetEmail} to be an admin`;
   if (entry.action === 'account_deleted') return 'deleted their own account';
   const label = FIELD_LABELS[entry.field ?? ''] ?? entry.field ?? 'account';
   return `changed ${label} of ${entry.targetEmail} from ${value(entry.field, entry.fromValue, longDate)} to ${value(entry.field, entry.toValue, longDate)}`;

@@ -136,7 +136,7 @@ export function BusinessesTab({
             name="q"
             defaultValue={query}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Business name or owner e-mail"
+            placeholder="Name, location or owner e-mail"
             className={`${inputStyles} mt-1 w-64 max-w-full`}
           />
         </div>

@@ -25,7 +25,10 @@ import { ChangePlanDialog } from './plan-dialog';
 import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
 import { UsersTab, useListUrl, withParam } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
-import { createAdminUser, retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
+import { retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
+import { inviteAdmin } from '~/domain/admin-invite.server';
+import { INVITATION_LINK_DAYS } from '~/mail/messages.server';
+import { getOrigin } from '~/http/origin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
 import { normalizeTier, TIER_LABELS } from '~/domain/tiers';
 import {
@@ -35,9 +38,10 @@ import {
 import { requireAdmin } from '~/http/auth.server';
 import { proxyWarning, readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
-import { CreateAdminSchema, EditUserFormSchema, SetTierFormSchema } from '~/schemas/admin';
+import { EditUserFormSchema, InviteAdminSchema, SetTierFormSchema } from '~/schemas/admin';
 import { TestWebhookSchema } from '~/schemas/payments';
-import { loadTab } from './tab-data.server';
+import { loadTab, pagedListOf } from './tab-data.server';
+import { redirectPastLastPage } from '~/http/last-page.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel | AI Visibility' }];
 
@@ -45,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const tab = await loadTab(actor, parseAdminTab(params.get('tab')), params);
+  redirectPastLastPage(request, pagedListOf(tab));
   return data(
     { ...tab, proxyWarning: proxyWarning(request) },
     {
@@ -186,23 +191,29 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === 'create-admin') {
-    const submission = parseWithZod(formData, { schema: CreateAdminSchema });
+    // An invitation: the admin never types (or learns) another person's password.
+    const submission = parseWithZod(formData, { schema: InviteAdminSchema });
     if (submission.status !== 'success') {
       return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
     }
+    let invited: Awaited<ReturnType<typeof inviteAdmin>>;
     try {
-      await createAdminUser(actor, submission.value);
+      invited = await inviteAdmin(actor, submission.value, getOrigin(request));
     } catch (error) {
       if (!isDomainError(error)) throw error;
       return data<ActionResult>(
-        {
-          intent,
-          result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }),
-        },
+        { intent, result: submission.reply({ formErrors: [error.message] }) },
         { status: error.status },
       );
     }
-    return redirectWithToast(back, { title: 'Admin user created successfully' }, { request });
+    return redirectWithToast(
+      back,
+      {
+        title: 'Invitation sent',
+        description: `${invited.email} gets an e-mail with a link to choose their password. The link works once, for ${INVITATION_LINK_DAYS} days.`,
+      },
+      { request },
+    );
   }
 
   return redirectWithToast(

@@ -151,3 +151,29 @@ export async function loadTab(actor: AdminActor, tab: AdminTab, params: URLSearc
     }
   }
 }
+
+/** The one paged list of the open tab (the page `?page=` moves), for the past-the-end redirect. */
+export function pagedListOf(data: Awaited<ReturnType<typeof loadTab>>) {
+  switch (data.tab) {
+    case 'overview':
+      return data.unmatchedPayments;
+    case 'users':
+      return data.users;
+    case 'businesses':
+      return data.businesses;
+    case 'logins':
+      return data.logins ?? data.lockouts;
+    case 'usage':
+      return data.logs;
+    case 'inquiries':
+      return data.inquiries;
+    case 'outbox':
+      return data.messages;
+    case 'jobs':
+      return data.jobs.failed;
+    case 'tracking':
+      return data.tracking.businesses;
+    case 'audit':
+      return data.audit;
+  }
+}

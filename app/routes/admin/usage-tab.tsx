@@ -2,6 +2,7 @@ import { useDates } from '~/components/time-zone';
 import type { AccessLogView, Page } from '~/domain/admin.server';
 import { formatAccessType, fullName } from '~/components/format';
 import { Pagination } from '~/components/ui/pagination';
+import { accessReasonInWords, tierLabel } from '~/domain/premium-access-messages';
 import { EmptyRow, FilterNav, TableScroller, Td, Th } from './table';
 
 const FILTERS = [
@@ -68,14 +69,16 @@ export function UsageTab({
                 <Td>
                   <span className="whitespace-nowrap">{dates.dateTime(log.accessTime)}</span>
                 </Td>
-                <Td>{log.subscriptionTier ?? 'N/A'}</Td>
+                <Td>{log.subscriptionTier ? tierLabel(log.subscriptionTier) : 'N/A'}</Td>
                 <Td wide>
                   <span
                     className={`font-semibold ${log.wasAllowed ? 'text-green-800' : 'text-red-800'}`}
                   >
                     {log.wasAllowed ? 'Allowed' : 'Denied'}
                   </span>
-                  {log.reason ? <span className="block text-slate-700">{log.reason}</span> : null}
+                  {log.reason ? (
+                    <span className="block text-slate-700">{accessReasonInWords(log.reason)}</span>
+                  ) : null}
                 </Td>
               </tr>
             ))

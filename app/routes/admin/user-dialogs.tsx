@@ -6,14 +6,9 @@ import { buttonStyles, inputStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import { useDates } from '~/components/time-zone';
 import type { AdminUserView, AuditEntryView } from '~/domain/admin.server';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '~/schemas/limits';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '~/schemas/limits';
 
-// The schemas (EditUserFormSchema, CreateAdminSchema) run in the admin action only; the browser
+// The schemas (EditUserFormSchema, InviteAdminSchema) run in the admin action only; the browser
 // gets their limits as HTML attributes and shows the action's field errors.
 const editConstraint = {
   userId: { required: true },
@@ -25,7 +20,6 @@ const createConstraint = {
   firstName: { required: true, maxLength: NAME_MAX_LENGTH },
   lastName: { required: true, maxLength: NAME_MAX_LENGTH },
   email: { required: true, maxLength: EMAIL_MAX_LENGTH },
-  password: { required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
 };
 import { AuditList } from './audit-tab';
 import { dateInputValue } from '~/components/format';
@@ -144,7 +138,7 @@ export function CreateAdminDialog({
   const busy = useBusy('create-admin');
   const { form, fields } = useServerForm({
     id: 'create-admin',
-    names: ['firstName', 'lastName', 'email', 'password'],
+    names: ['firstName', 'lastName', 'email'],
     lastResult,
     constraint: createConstraint,
   });
@@ -177,19 +171,16 @@ export function CreateAdminDialog({
           autoComplete="off"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <InputField
-          field={fields.password}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
+        <p className="text-sm text-slate-700" data-testid="create-admin-invitation">
+          They get an e-mail with a link to choose their own password (it works once, for 7 days).
+          Nobody can sign in to the account before that.
+        </p>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
             Cancel
           </Link>
           <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {busy ? 'Creating...' : 'Create Admin'}
+            {busy ? 'Sending...' : 'Send invitation'}
           </button>
         </div>
       </Form>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ScoreBadge, Sparkline } from '~/components/audit/score';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { NextCheck } from '~/components/audit/next-check';
+import { BusinessTimes } from '~/components/time-zone';
 import { ClampedText } from '~/components/ui/clamped-text';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
@@ -104,11 +105,13 @@ export function BusinessCard({
             ) : null}
           </div>
           {business.website && used && allowance?.resetsAt ? (
-            <NextCheck
-              resetsAt={allowance.resetsAt}
-              upgradable={upgradable}
-              className="max-w-[14rem] text-sm text-slate-700"
-            />
+            <BusinessTimes zone={business.zone}>
+              <NextCheck
+                resetsAt={allowance.resetsAt}
+                upgradable={upgradable}
+                className="max-w-[14rem] text-sm text-slate-700"
+              />
+            </BusinessTimes>
           ) : business.website ? (
             <CheckReadinessForm
               businessId={business.id}

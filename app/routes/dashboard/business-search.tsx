@@ -37,7 +37,7 @@ export function BusinessSearch({ q }: { q: string }) {
           defaultValue={q}
           key={q}
           maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Business name"
+          placeholder="Name or location"
           className={`${inputStyles} mt-1 w-64 max-w-full`}
         />
       </div>

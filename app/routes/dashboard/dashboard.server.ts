@@ -1,4 +1,5 @@
 import { resumeTerms } from '~/components/billing/resume-terms';
+import { businessZone, type BusinessZone } from '~/domain/time-zones/business-zone.server';
 import { redirect } from 'react-router';
 import { displayName } from '~/domain/users';
 import {
@@ -53,7 +54,10 @@ export type CardBusiness = Pick<
   | 'address'
   | 'openingHours'
   | 'nameVariants'
->;
+> & {
+  /** The zone its times (the next check) are written in: its own, from its location. */
+  zone: BusinessZone;
+};
 
 function cardOf(business: BusinessView): CardBusiness {
   const { id, name, description, website, industry, location, phone, address, openingHours } =
@@ -70,6 +74,7 @@ function cardOf(business: BusinessView): CardBusiness {
     address,
     openingHours,
     nameVariants,
+    zone: businessZone(business),
   };
 }
 

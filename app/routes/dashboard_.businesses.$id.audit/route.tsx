@@ -32,7 +32,8 @@ import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { AuditHistory } from './audit-history';
-import { useDates } from '~/components/time-zone';
+import { BusinessTimes, useDates, ZoneNote } from '~/components/time-zone';
+import { businessZone } from '~/domain/time-zones/business-zone.server';
 import { RunPanel } from './run-panel';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -77,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       allowance,
       upgradable: effectiveTier(user, now) !== 'authority',
       weekly: hasWeeklyReaudit(user, now),
+      /** The zone the page's times are in: the business's, from its location. */
+      zone: businessZone(business),
     },
     { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
   );
@@ -130,7 +133,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AuditPage() {
-  const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly } =
+  const { zone } = useLoaderData<typeof loader>();
+  return (
+    <BusinessTimes zone={zone}>
+      <AuditReport />
+    </BusinessTimes>
+  );
+}
+
+function AuditReport() {
+  const { business, audit, viewingOlder, history, trend, allowance, upgradable, weekly, zone } =
     useLoaderData<typeof loader>();
   const dates = useDates();
   return (
@@ -150,6 +162,7 @@ export default function AuditPage() {
         <p className="mt-1 text-slate-700">
           Can ChatGPT, Claude, Perplexity and Gemini read, understand and cite your website?
         </p>
+        <ZoneNote zone={zone} />
       </div>
 
       <RunPanel business={business} allowance={allowance} upgradable={upgradable} weekly={weekly} />
@@ -241,8 +254,9 @@ export default function AuditPage() {
               {audit.unreachable ? 'What to do first' : 'Fixes for your website'}
             </h2>
             <p className="text-sm text-slate-700">
-              Written from your business details. Copy each one into your site, or send it to
-              whoever looks after your website.
+              Written from your business details: each says what to do in plain words. Where there
+              is code to paste, it is in a box with a Copy button, for you or whoever looks after
+              your website.
             </p>
             <FixList fixes={audit.fixes} />
           </section>

@@ -6,6 +6,7 @@ import { ownedBusiness } from '~/domain/tracking/owned.server';
 import { citedInAnswers } from '~/domain/tracking/reports/crawl-chain.server';
 import { crawlerConclusions } from '~/domain/tracking/visits/conclusions';
 import { linesThisMonth } from '~/domain/tracking/visits/import.server';
+import { DRAINS_PER_BUSINESS, listDrainTokens } from '~/domain/tracking/visits/drains.server';
 import { crawlerVisits } from '~/domain/tracking/visits/report.server';
 import { requireUser } from '~/http/auth.server';
 import { PRIVATE_NO_STORE } from '~/http/cache-policy';
@@ -32,10 +33,11 @@ export async function loadCrawlersPage(request: Request, id: string) {
   const asked = Number(new URL(request.url).searchParams.get('days'));
   const days = DAY_CHOICES.find((choice) => choice === asked) ?? DEFAULT_DAYS;
   const business = await ownedBusiness(user, id).catch(notFound);
-  const [visits, cited, allowance] = await Promise.all([
+  const [visits, cited, allowance, drains] = await Promise.all([
     crawlerVisits(user, business.id, days),
     citedInAnswers(business.id, days),
     linesThisMonth(user),
+    listDrainTokens(user, business.id),
   ]);
   const crawled = visits.agents.reduce((sum, agent) => sum + agent.visits, 0);
   const verified = visits.agents.reduce((sum, agent) => sum + agent.verified, 0);
@@ -49,6 +51,7 @@ export async function loadCrawlersPage(request: Request, id: string) {
       conclusions: crawlerConclusions(visits.agents, visits.referrals, days),
       chain: { crawled, verified, cited, referred },
       allowance: { used: allowance.used, limit: allowance.limit },
+      drains: { items: drains, limit: DRAINS_PER_BUSINESS },
       simulated: visits.imports.some((row) => row.source === 'demo'),
       working: visits.imports.some((row) =>
         ['receiving', 'queued', 'running'].includes(row.status),

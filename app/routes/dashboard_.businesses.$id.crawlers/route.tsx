@@ -1,31 +1,41 @@
 import {
-  Form,
   Link,
   useLoaderData,
+  type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { DaysPicker } from '~/components/days-picker';
+import { linkStyles } from '~/components/ui/styles';
+import { DRAIN_MADE_PARAM, DrainsSection } from './drains';
+import { drainAction } from './drains.server';
 import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
 import { UploadForm } from './upload-form';
-import { DAY_CHOICES } from './days';
 import { loadCrawlersPage } from './page.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => [
   {
     title: loaderData
       ? `Crawler visits: ${loaderData.business.name} | AI Visibility`
       : 'Crawler visits | AI Visibility',
   },
   { name: 'robots', content: 'noindex' },
-  // An import being read: the page reloads itself until it is done (no script needed).
-  ...(loaderData?.working ? [{ httpEquiv: 'refresh', content: '5' } as const] : []),
+  // An import being read: the page reloads itself until it is done (no script needed), except on
+  // the answer that shows a new drain address once (a reload would lose it).
+  ...(loaderData?.working && !new URLSearchParams(location.search).has(DRAIN_MADE_PARAM)
+    ? [{ httpEquiv: 'refresh', content: '5' } as const]
+    : []),
 ];
 
 // /dashboard/businesses/{id}/crawlers: which AI crawlers came (from the owner's access logs),
 // whether they were real, what they got, and who came from the assistants.
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadCrawlersPage(request, params.id ?? '');
+}
+
+// The log drain forms (make, set a signing secret, revoke) post to the page itself.
+export function action({ request, params }: ActionFunctionArgs) {
+  return drainAction(request, params.id ?? '');
 }
 
 export default function CrawlersPage() {
@@ -63,28 +73,7 @@ export default function CrawlersPage() {
             of made-up crawler visits and referrals; no real log was read.
           </p>
         ) : null}
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="days" className="block text-sm font-medium text-slate-800">
-              Visits of the last
-            </label>
-            <select
-              id="days"
-              name="days"
-              defaultValue={String(days)}
-              className={`${inputStyles} w-40`}
-            >
-              {DAY_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice} days
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonStyles.secondary}>
-            Show
-          </button>
-        </Form>
+        <DaysPicker label="Visits of the last" days={days} />
       </div>
       <section aria-labelledby="conclusions-title">
         <h2 id="conclusions-title" className="text-xl font-semibold text-slate-900">
@@ -117,6 +106,7 @@ export default function CrawlersPage() {
       <AgentsSection />
       <ReferralsSection />
       <UploadForm />
+      <DrainsSection />
       <ImportsSection />
     </div>
   );

@@ -1,14 +1,13 @@
 import {
-  Form,
   Link,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
+import { DaysPicker } from '~/components/days-picker';
+import { linkStyles } from '~/components/ui/styles';
 import { ActionPlan } from './action-plan';
-import { DAY_CHOICES } from './days';
 import { loadSourcesPage, sourcesAction } from './page.server';
 import { SourcesTable } from './sources-table';
 
@@ -64,28 +63,7 @@ export default function SourcesPage() {
             whether you are listed on them is simulated too: nothing was fetched.
           </p>
         ) : null}
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="days" className="block text-sm font-medium text-slate-800">
-              Answers of the last
-            </label>
-            <select
-              id="days"
-              name="days"
-              defaultValue={String(report.days)}
-              className={`${inputStyles} w-40`}
-            >
-              {DAY_CHOICES.map((days) => (
-                <option key={days} value={days}>
-                  {days} days
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonStyles.secondary}>
-            Show
-          </button>
-        </Form>
+        <DaysPicker label="Answers of the last" days={report.days} />
         <p className="mt-3 text-slate-800" data-testid="sources-summary">
           {report.samples
             ? `From ${report.from} to ${report.to}: ${report.samples} answers, ${report.withoutYou} of them without your name.`

@@ -33,7 +33,10 @@ export function AnswerSentences({
         How it describes you{' '}
         <span className="font-normal text-slate-600">
           (labelled by{' '}
-          {answer.sentimentBy === 'model' ? 'the extraction model' : 'the word-list labeller'})
+          {answer.sentimentBy === 'model'
+            ? 'an AI model reading the answer'
+            : 'our list of positive and negative words'}
+          )
         </span>
       </p>
       <ul className="mt-1 space-y-1">

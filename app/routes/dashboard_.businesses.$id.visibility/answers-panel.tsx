@@ -79,7 +79,10 @@ export function AnswersPanel() {
                     The answer
                   </summary>
                   <div className="mt-2 rounded-md bg-slate-50 p-3">
-                    <AnswerText blocks={answer.blocks} />
+                    <AnswerText
+                      blocks={answer.blocks}
+                      label={`Answer ${index + 1} (${answer.engineName})`}
+                    />
                   </div>
                 </details>
                 <AnswerSentences answer={answer} />

@@ -22,6 +22,15 @@ export function HideNameLink({ name }: { name: string }) {
   );
 }
 
+/**
+ * The merge form's first choices: the first name that may be merged, counted as the first other
+ * name (never the same name in both lists, which would merge nothing).
+ */
+export function mergeDefaults(names: string[], mergeable: string[]) {
+  const name = mergeable[0] ?? '';
+  return { name, into: names.find((other) => other !== name) ?? '' };
+}
+
 /** The confirmation of a hide, the merge form and the list of corrections with their undo. */
 export function NameCorrections() {
   const { business, corrections, visibility } = useLoaderData<typeof loader>();
@@ -33,6 +42,7 @@ export function NameCorrections() {
   const mergeable = visibility.competitors
     .filter((competitor) => !competitor.known)
     .map((competitor) => competitor.name);
+  const defaults = mergeDefaults(names, mergeable);
 
   return (
     <div id="name-corrections" className="scroll-mt-4 space-y-4" data-testid="name-corrections">
@@ -69,7 +79,12 @@ export function NameCorrections() {
           <div className="flex flex-wrap items-end gap-3">
             <label className="text-sm font-medium text-slate-800">
               Count
-              <select name="name" required className={`${inputStyles} mt-1`}>
+              <select
+                name="name"
+                required
+                defaultValue={defaults.name}
+                className={`${inputStyles} mt-1`}
+              >
                 {mergeable.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -79,7 +94,12 @@ export function NameCorrections() {
             </label>
             <label className="text-sm font-medium text-slate-800">
               as
-              <select name="into" required className={`${inputStyles} mt-1`}>
+              <select
+                name="into"
+                required
+                defaultValue={defaults.into}
+                className={`${inputStyles} mt-1`}
+              >
                 {names.map((name) => (
                   <option key={name} value={name}>
                     {name}

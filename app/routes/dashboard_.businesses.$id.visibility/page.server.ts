@@ -26,6 +26,8 @@ import {
   trackingEngines,
 } from '~/domain/tracking/rounds/runs.server';
 import { askedFrom } from '~/domain/tracking/rounds/asked-from';
+import { nextRoundOf } from '~/domain/tracking/rounds/next-round.server';
+import { zoneOfBusiness } from '~/domain/time-zones/business-zone.server';
 import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { topSearches, type PromptSearch } from '~/domain/tracking/reports/searches.server';
 import { sentimentOfPeriod } from '~/domain/tracking/rounds/sentiment.server';
@@ -84,6 +86,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
     searches,
     sentiment,
     facts,
+    zone,
+    nextRound,
   ] = await Promise.all([
     promptRows(business, limit, visibility.current),
     suggestPrompts(user, id),
@@ -103,6 +107,8 @@ export async function loadVisibilityPage(request: Request, id: string) {
       : Promise.resolve<Record<string, PromptSearch[]>>({}),
     sentimentOfPeriod(business.id, engineFilter(), current, visibility.periods[0]?.start ?? null),
     factsOnPage(user, business.id, now),
+    zoneOfBusiness(business.id),
+    nextRoundOf(user, business.id, now),
   ]);
   const editId = url.searchParams.get('edit');
   const removeId = url.searchParams.get('remove');
@@ -142,6 +148,9 @@ export async function loadVisibilityPage(request: Request, id: string) {
       allowance,
       /** Why nothing can be asked now (no engine configured, the month's budget used up). */
       blocked,
+      /** When the next scheduled round starts (none while blocked), and the zone times are in. */
+      nextRound: blocked ? null : (nextRound?.toISOString() ?? null),
+      zone,
       // Each answer's markdown read here into a tree the page renders (never its HTML); the
       // markdown library stays on the server.
       answers: {

@@ -35,7 +35,7 @@ export function PooledFigures() {
       data-testid="pooled-figures"
     >
       <p className="font-semibold">
-        Pooled over the last {pooled.periods} {unit} ({dayRange(pooled.start, pooled.end)})
+        Added up over the last {pooled.periods} {unit} ({dayRange(pooled.start, pooled.end)})
       </p>
       <p className="mt-1 text-slate-700">
         This period has too few answers for a firm figure, so here every question, every{' '}

@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { BusinessTimes, ZoneNote } from '~/components/time-zone';
 import { TrendChart } from '~/components/tracking/trend-chart';
 import { linkStyles } from '~/components/ui/styles';
 import { AnswersPanel } from './answers-panel';
@@ -39,79 +40,82 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VisibilityPage() {
-  const { business, visibility, period, change } = useLoaderData<typeof loader>();
+  const { business, visibility, period, change, zone } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/dashboard" className={linkStyles}>
-            ← Back to dashboard
-          </Link>
-          <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
-            AI readiness report
-          </Link>
-          <Link to={`/dashboard/businesses/${business.id}/sources`} className={linkStyles}>
-            Where the assistants look
-          </Link>
-          <Link to={`/dashboard/businesses/${business.id}/crawlers`} className={linkStyles}>
-            Crawler visits
-          </Link>
-        </div>
-        <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
-          AI visibility: {business.name}
-        </h1>
-        <p className="mt-1 text-slate-700">
-          How often ChatGPT, Perplexity, Gemini and Claude name your business when asked the
-          questions your customers ask.
-        </p>
-        <p className="mt-2 max-w-3xl text-sm text-slate-700" data-testid="visibility-note">
-          AI answers vary from one asking to the next, so we ask each question several times and
-          show rates with their likely range. API answers can differ slightly from what the chat
-          apps show.
-        </p>
-        <LocationNote />
-        {visibility.simulated ? (
-          <p
-            role="note"
-            className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-            data-testid="simulated-note"
-          >
-            <span className="font-semibold">Simulated answers:</span> every figure and answer on
-            this page comes from the Demo assistant, which imitates an AI assistant on this machine.
-            No real assistant was asked.
+    <BusinessTimes zone={zone}>
+      <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+        <div>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/dashboard" className={linkStyles}>
+              ← Back to dashboard
+            </Link>
+            <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
+              AI readiness report
+            </Link>
+            <Link to={`/dashboard/businesses/${business.id}/sources`} className={linkStyles}>
+              Where the assistants look
+            </Link>
+            <Link to={`/dashboard/businesses/${business.id}/crawlers`} className={linkStyles}>
+              Crawler visits
+            </Link>
+          </div>
+          <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
+            AI visibility: {business.name}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            How often ChatGPT, Perplexity, Gemini and Claude name your business when asked the
+            questions your customers ask.
           </p>
-        ) : null}
-      </div>
-
-      <RunPanel />
-
-      <section aria-labelledby="figures-title" className="space-y-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="figures-title" className="text-2xl font-bold text-slate-900">
-            How often you are named
-          </h2>
-          {period ? (
-            <p className="font-medium text-slate-800" data-testid="visibility-period">
-              {period}
+          <p className="mt-2 max-w-3xl text-sm text-slate-700" data-testid="visibility-note">
+            AI answers vary from one asking to the next, so we ask each question several times and
+            show rates with their likely range. We ask the assistants the way other software does,
+            so their answers can differ slightly from what their chat apps show.
+          </p>
+          <LocationNote />
+          <ZoneNote zone={zone} />
+          {visibility.simulated ? (
+            <p
+              role="note"
+              className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="simulated-note"
+            >
+              <span className="font-semibold">Simulated answers:</span> every figure and answer on
+              this page comes from the Demo assistant, which imitates an AI assistant on this
+              machine. No real assistant was asked.
             </p>
           ) : null}
         </div>
-        <EngineFigures change={change} />
-        {visibility.current ? (
-          <TrendChart
-            series={visibility.engineTrends}
-            overall={visibility.periods}
-            kind={visibility.kind}
-          />
-        ) : null}
-      </section>
 
-      <SentimentPanel />
-      <FactsPanel />
-      <PromptsPanel />
-      <PromptSearches />
-      <CompetitorsPanel />
-      <AnswersPanel />
-    </div>
+        <RunPanel />
+
+        <section aria-labelledby="figures-title" className="space-y-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="figures-title" className="text-2xl font-bold text-slate-900">
+              How often you are named
+            </h2>
+            {period ? (
+              <p className="font-medium text-slate-800" data-testid="visibility-period">
+                {period}
+              </p>
+            ) : null}
+          </div>
+          <EngineFigures change={change} />
+          {visibility.current ? (
+            <TrendChart
+              series={visibility.engineTrends}
+              overall={visibility.periods}
+              kind={visibility.kind}
+            />
+          ) : null}
+        </section>
+
+        <SentimentPanel />
+        <FactsPanel />
+        <PromptsPanel />
+        <PromptSearches />
+        <CompetitorsPanel />
+        <AnswersPanel />
+      </div>
+    </BusinessTimes>
   );
 }

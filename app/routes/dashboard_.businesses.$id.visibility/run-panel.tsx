@@ -6,7 +6,7 @@ import type { loader } from './route';
 
 /** "Run now", or why it cannot be pressed: no engine, the month's budget used, the wait. */
 export function RunPanel() {
-  const { blocked, allowance, limit } = useLoaderData<typeof loader>();
+  const { blocked, allowance, limit, nextRound } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const dates = useDates();
   const running = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'run';
@@ -36,6 +36,11 @@ export function RunPanel() {
               : 'Add a question below first: it is what the assistants are asked.'}
           </p>
         )}
+        {nextRound ? (
+          <p className="mt-1 text-sm text-slate-700" data-testid="next-round">
+            The next scheduled round starts around {dates.dateTime(nextRound)}.
+          </p>
+        ) : null}
       </div>
       {!blocked && !allowance.nextAt && limit.count ? (
         <Form method="post">

@@ -175,13 +175,23 @@ export function SentimentPanel() {
         How the answers describe you
       </h2>
       <p className="max-w-3xl text-sm text-slate-700">
-        Every sentence that names {business.name} is labelled positive, neutral or negative: by the
-        extraction model when the site has one, otherwise by a word-list labeller that gets about
-        four in five right on sentences it was not written for. Shares with fewer than{' '}
-        {SENTIMENT_LOW_SAMPLE} sentences are marked as low samples: read them as a hint, or the{' '}
-        {periods} of the trend added up below. Each answer below shows its sentences and their
-        labels.
+        Every sentence that names {business.name} is labelled positive, neutral or negative. The
+        labels are right about four times in five, so read one sentence&apos;s label as a hint.
+        Shares from fewer than {SENTIMENT_LOW_SAMPLE} sentences are marked as low samples: read them
+        as a hint too, or the {periods} of the trend added up below. Each answer below shows its
+        sentences and their labels.
       </p>
+      <details className="max-w-3xl text-sm text-slate-700" data-testid="sentiment-method">
+        <summary className="cursor-pointer font-medium text-slate-800">
+          How the labels are made
+        </summary>
+        <p className="mt-1">
+          When this site has an AI model set up to read the answers (the extraction model), that
+          model labels each sentence. Otherwise a list of positive and negative words does (the
+          word-list labeller); on sentences it was not written for it got about four in five right.
+          Each answer below says which labelled it.
+        </p>
+      </details>
       {current.length ? (
         <SentimentTable
           caption={period ?? 'This period'}

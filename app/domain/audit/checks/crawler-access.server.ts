@@ -6,7 +6,7 @@ import {
   type Crawler,
 } from '../../agents/crawlers.server';
 import { parseRobots, robotsVerdict, type RobotsFile } from '../robots';
-import type { EvidenceItem } from '../signals';
+import { robotsEvidenceLines, type EvidenceItem } from '../signals';
 import { checkContentSignals } from './content-signals.server';
 import { checkEdgeAccess, edgeVerdicts, type EdgeVerdict } from './edge-access.server';
 import { checkRobotsMeta } from './page-directives.server';
@@ -88,7 +88,11 @@ export function checkRobotsTxt(robots: FetchOutcome | null, robotsUrl: string): 
   }
   return {
     status: 'pass',
-    evidence: { ...evidence, snippet: snippet(bodyText(robots), 160) },
+    // The file line by line (the report numbers them), not one flattened line (issue 44).
+    evidence: {
+      ...evidence,
+      lines: robotsEvidenceLines(bodyText(robots).split(/\r\n|\r|\n/)),
+    },
     reason: 'Your robots.txt is a plain text file crawlers can read.',
   };
 }
@@ -145,6 +149,16 @@ function crawlerItems(
   return { items, major, other };
 }
 
+/** Where a note names a line of robots.txt ("blocked by line 5"), the file's lines to find it in. */
+function citedLines(reading: RobotsReading, items: EvidenceItem[]): { lines?: string[] } {
+  const cited = items.flatMap((item) =>
+    [...item.note.matchAll(/ by line (\d+) /g)].map((match) => Number(match[1])),
+  );
+  return reading.lines.length && cited.length
+    ? { lines: robotsEvidenceLines(reading.lines, Math.max(...cited)) }
+    : {};
+}
+
 const ANSWERS_NAMED =
   'ChatGPT, Claude, Perplexity, Google, Copilot and Siri can all read your home page for their answers, and open it when a person asks them to.';
 
@@ -160,6 +174,7 @@ export function checkAnswerBots(
     url: robotsUrl,
     items,
     snippet: items.find((item) => !item.ok)?.note,
+    ...citedLines(reading, items),
   };
   const blocked = answers.major;
   if (blocked.length) {
@@ -207,7 +222,12 @@ export function checkTrainingBots(
     if (!major.includes(verdict.crawler.token)) major.push(verdict.crawler.token);
   }
   const blocked = [...major, ...other];
-  const evidence = { url: robotsUrl, items, snippet: items.find((item) => !item.ok)?.note };
+  const evidence = {
+    url: robotsUrl,
+    items,
+    snippet: items.find((item) => !item.ok)?.note,
+    ...citedLines(reading, items),
+  };
   if (blocked.length === 0) {
     return {
       status: 'pass',

@@ -87,7 +87,7 @@ export function describeCitations(figures: Figures): string {
 
 /**
  * "named 2nd on average in the 4 answers that named it", "at position 2.3 on average in ...":
- * never a rank without the number of answers behind it.
+ * never a rank without the number of answers behind it; the spread in places, not as ±sd.
  */
 export function describePosition(figures: Figures): string {
   if (!figures.samples) return 'not asked yet';
@@ -102,11 +102,21 @@ export function describePosition(figures: Figures): string {
     figures.positionSd === 0
       ? ' (the same position every time)'
       : figures.averagePositionLow !== null && figures.averagePositionHigh !== null
-        ? ` (likely between ${oneDecimal(figures.averagePositionLow)} and ${oneDecimal(figures.averagePositionHigh)}; positions vary by ±${oneDecimal(figures.positionSd ?? 0)})`
+        ? ` (the average is likely between ${oneDecimal(figures.averagePositionLow)} and ${oneDecimal(figures.averagePositionHigh)}; ${placeMoves(figures.positionSd ?? 0)})`
         : '';
   return Number.isInteger(average)
     ? `named ${shown} on average in ${which}${spread}`
     : `at position ${shown} on average in ${which}${spread}`;
+}
+
+/**
+ * How far one answer's place strays from the average (the positions' standard deviation), in
+ * whole places: "your place moves by about 2 places from one answer to the next".
+ */
+function placeMoves(sd: number): string {
+  const places = Math.round(sd);
+  if (places === 0) return 'your place barely moves from one answer to the next';
+  return `your place moves by about ${places} ${places === 1 ? 'place' : 'places'} from one answer to the next`;
 }
 
 function oneDecimal(value: number): string {

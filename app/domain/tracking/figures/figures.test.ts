@@ -527,7 +527,7 @@ describe('intervals clustered by question (decision 20)', () => {
       answer({ prompt: 'b', mentioned: true, position: 2 }),
     ]);
     expect(describePosition(figures)).toMatch(
-      /^named 2nd on average in the 4 answers that named it \(likely between 1\.\d and \d\.\d; positions vary by ±0\.8\)$/,
+      /^named 2nd on average in the 4 answers that named it \(the average is likely between 1\.\d and \d\.\d; your place moves by about 1 place from one answer to the next\)$/,
     );
   });
 });

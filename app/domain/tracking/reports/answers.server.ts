@@ -15,6 +15,7 @@ import { answersKeptSince } from '../../retention.server';
 import { storedSentences, type LabelledSentence, type SentimentSource } from '../reading/sentiment';
 import { storedLocation, storedPages, storedSearches, type AnswerPage } from '../reading/stored';
 
+import { everyNameMarked } from './answer-marks';
 import { ANSWERS_PER_PAGE, engineFilter, engineNames } from './visibility.server';
 
 const DAY_MS = 86_400_000;
@@ -158,7 +159,15 @@ export async function listAnswers(
     },
   });
   const names = engineNames();
-  const corrections = rows.length ? await correctionsOf(businessId) : NO_CORRECTIONS;
+  const [corrections, known] = rows.length
+    ? await Promise.all([
+        correctionsOf(businessId),
+        // The owner's own competitors (at most 10): marked wherever an answer names them.
+        db.competitor
+          .findMany({ where: { businessId }, select: { name: true } })
+          .then((list) => list.map(({ name }) => name)),
+      ])
+    : [NO_CORRECTIONS, []];
   return {
     items: rows.map((row) => {
       // The owner's corrections: hidden names left out, merged ones under their other name.
@@ -167,11 +176,20 @@ export async function listAnswers(
         corrections,
         normalizeName,
       );
-      const matches = parseJson<NameMatch[]>(row.highlights, []).filter(
+      const read = parseJson<NameMatch[]>(row.highlights, []).filter(
         (match) =>
           match.kind === 'business' ||
           countedKey(corrections, normalizeName(row.text.slice(match.start, match.end))) !== null,
       );
+      // Every occurrence of a name the answer is counted as naming, and of the owner's own
+      // competitors, is marked alike (answer-marks.ts).
+      const matches = everyNameMarked(row.text, read, [
+        ...named.map(({ name }) => name),
+        ...read
+          .filter((match) => match.kind === 'competitor')
+          .map((match) => row.text.slice(match.start, match.end)),
+        ...known,
+      ]);
       return {
         id: row.id,
         engine: row.engine,

@@ -12,11 +12,12 @@ import { env } from '~/lib/env.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
 import type { PublicUser } from '../../accounts.server';
 import { DomainError } from '../../errors';
-import { effectiveTier, TIER_LABELS } from '../../tiers';
+import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
-import { CRAWLER_LOG_LINES_PER_MONTH, MAX_UPLOAD_BYTES } from './limits';
+import { entitlementsOf } from '../../plans/entitlements';
+import { MAX_UPLOAD_BYTES } from './limits';
 import { readLogLine } from './log-lines';
-import { isCounted, storeCountedLines, type CountedLine } from './store.server';
+import { hashedVisit, storeVisits, type HashedVisit } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
 // in CRAWLER_LOG_DIR (never held in memory, 200 MB at most), its first lines are checked (a file
@@ -31,8 +32,11 @@ export const NOT_A_LOG_MESSAGE =
 export const TOO_LARGE_MESSAGE = `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Upload a shorter period (a week or a month), or gzip it.`;
 export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to upload.';
 
-/** Counted lines written per transaction; lines read between progress updates. */
-const BATCH = 2_000;
+/**
+ * Counted lines written per transaction (one write at a time runs while the next batch is read);
+ * lines read between progress updates.
+ */
+const BATCH = 5_000;
 const PROGRESS_EVERY = 50_000;
 
 const uploadDir = () => path.resolve(env.CRAWLER_LOG_DIR);
@@ -42,20 +46,28 @@ function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Lines the owner's businesses have had read this month, and the plan's allowance. */
+/**
+ * Lines the owner's businesses have had read this month, and the plan's allowance (the plan
+ * table's crawlerLogLinesPerMonth). Every way in (upload API, upload form, log drain) checks it.
+ */
 export async function linesThisMonth(owner: Owner, now = new Date()) {
   const tier = effectiveTier(owner, now);
   const used = await db.crawlerLogImport.aggregate({
-    where: { business: { userId: owner.id }, createdAt: { gte: monthStart(now) } },
+    // The demo's simulated month ('demo' imports) uses none of the plan's lines.
+    where: {
+      business: { userId: owner.id },
+      createdAt: { gte: monthStart(now) },
+      source: { not: 'demo' },
+    },
     _sum: { lines: true },
   });
-  return { used: used._sum.lines ?? 0, limit: CRAWLER_LOG_LINES_PER_MONTH[tier], tier };
+  return { used: used._sum.lines ?? 0, limit: entitlementsOf(tier).crawlerLogLinesPerMonth, tier };
 }
 
 type Owner = Pick<PublicUser, 'id' | 'subscriptionStatus' | 'subscriptionExpiry'>;
 
-export function monthlyLimitMessage(tier: keyof typeof CRAWLER_LOG_LINES_PER_MONTH): string {
-  return `Your ${TIER_LABELS[tier]} plan reads up to ${CRAWLER_LOG_LINES_PER_MONTH[tier].toLocaleString('en-US')} log lines a month, and this month's are used. Upload again next month, or choose a larger plan.`;
+export function monthlyLimitMessage(tier: Tier): string {
+  return `Your ${TIER_LABELS[tier]} plan reads up to ${entitlementsOf(tier).crawlerLogLinesPerMonth.toLocaleString('en-US')} log lines a month, and this month's are used. Upload again next month, or choose a larger plan.`;
 }
 
 /** Counts bytes through a stream and stops it past the limit. */
@@ -176,18 +188,32 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     data: { status: 'running', lines: 0, counted: 0, skipped: 0, duplicates: 0 },
   });
   const progress = { lines: 0, counted: 0, skipped: 0, duplicates: 0 };
-  let batch: CountedLine[] = [];
-  const flush = async () => {
-    const lines = batch;
-    batch = [];
-    const result = await withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
-      storeCountedLines(tx, row.businessId, lines),
-    );
-    progress.counted += result.added;
-    progress.duplicates += result.duplicates;
+  // Writes run one at a time, in order, while the reading goes on: a batch is handed over and
+  // the next one read while it is stored; the batch after waits for it. A failed write is thrown
+  // where `writing` is next awaited.
+  let writing: Promise<void> = Promise.resolve();
+  const write = (task: () => Promise<unknown>) => {
+    writing = writing.then(async () => {
+      await task();
+    });
+    writing.catch(() => undefined);
   };
+  const store = (visits: HashedVisit[]) =>
+    withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
+      storeVisits(tx, row.businessId, visits),
+    ).then((result) => {
+      progress.counted += result.added;
+      progress.duplicates += result.duplicates;
+    });
   const saveProgress = () =>
     db.crawlerLogImport.update({ where: { id: importId }, data: { ...progress } });
+  let batch: HashedVisit[] = [];
+  const flush = async () => {
+    await writing;
+    const visits = batch;
+    batch = [];
+    if (visits.length) write(() => store(visits));
+  };
   let stoppedAtLimit = false;
   try {
     const head = Buffer.alloc(2);
@@ -213,13 +239,17 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
       progress.lines += 1;
       const record = readLogLine(line);
       if (!record) progress.skipped += 1;
-      else if (isCounted(record)) {
-        batch.push({ record, line });
-        if (batch.length >= BATCH) await flush();
+      else {
+        const visit = hashedVisit(row.businessId, line, record);
+        if (visit) {
+          batch.push(visit);
+          if (batch.length >= BATCH) await flush();
+        }
       }
-      if (progress.lines % PROGRESS_EVERY === 0) await saveProgress();
+      if (progress.lines % PROGRESS_EVERY === 0) write(saveProgress);
     }
     await flush();
+    await writing;
     await db.crawlerLogImport.update({
       where: { id: importId },
       data: {
@@ -231,6 +261,7 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     });
     await rm(file, { force: true });
   } catch (error) {
+    await writing.catch(() => undefined);
     await saveProgress().catch(() => undefined);
     if (
       error instanceof PermanentJobError ||

@@ -3,6 +3,8 @@
 // of Cloudflare's HTTP request logs (Logpush, or our Worker), and the objects Vercel's and
 // Netlify's log drains send. A line no format reads is null (counted as "not understood"). Pure.
 
+import { readClfLine } from './clf-line';
+
 export type LogRecord = {
   at: Date;
   /** The client's address as logged; used only to verify an agent, then dropped. */
@@ -14,57 +16,6 @@ export type LogRecord = {
   userAgent: string | null;
   referer: string | null;
 };
-
-const MONTHS: Record<string, number> = {
-  jan: 0,
-  feb: 1,
-  mar: 2,
-  apr: 3,
-  may: 4,
-  jun: 5,
-  jul: 6,
-  aug: 7,
-  sep: 8,
-  oct: 9,
-  nov: 10,
-  dec: 11,
-};
-
-// host ident user [time] "request" status bytes ["referer" "user-agent"]
-const CLF =
-  /^(\S+) \S+ \S+ \[(\d{2})\/([A-Za-z]{3})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\] "((?:[^"\\]|\\.)*)" (\d{3}) (?:\d+|-)(?: "((?:[^"\\]|\\.)*)" "((?:[^"\\]|\\.)*)")?/;
-
-function clfTime(m: RegExpExecArray): Date | null {
-  const month = MONTHS[m[3]!.toLowerCase()];
-  if (month === undefined) return null;
-  const zone = m[8]!;
-  const offset =
-    (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3))) * (zone[0] === '-' ? -1 : 1);
-  const utc =
-    Date.UTC(Number(m[4]), month, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7])) -
-    offset * 60_000;
-  return Number.isFinite(utc) ? new Date(utc) : null;
-}
-
-const unescape = (text: string | undefined) =>
-  text === undefined || text === '-' || text === '' ? null : text.replace(/\\(.)/g, '$1');
-
-function readClf(line: string): LogRecord | null {
-  const m = CLF.exec(line);
-  if (!m) return null;
-  const at = clfTime(m);
-  const request = (m[9] ?? '').split(' ');
-  if (!at || request.length < 2) return null;
-  return {
-    at,
-    ip: m[1] === '-' ? null : m[1]!,
-    method: request[0]!.toUpperCase(),
-    path: request[1]!,
-    status: Number(m[10]),
-    referer: unescape(m[11]),
-    userAgent: unescape(m[12]),
-  };
-}
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -196,5 +147,5 @@ export function readLogLine(line: string): LogRecord | null {
       return null;
     }
   }
-  return readClf(trimmed);
+  return readClfLine(trimmed);
 }

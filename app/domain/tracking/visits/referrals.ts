@@ -3,7 +3,7 @@
 // assistant visits arrive with no Referer at all, so these are a floor). Pure.
 
 /** Assistant hosts (and their subdomains) → the assistant's name. */
-const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
+export const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
   ['chatgpt.com', 'ChatGPT'],
   ['chat.openai.com', 'ChatGPT'],
   ['perplexity.ai', 'Perplexity'],
@@ -21,7 +21,7 @@ const ASSISTANT_HOSTS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** `utm_source` values the assistants put on their links. */
-const UTM_SOURCES: ReadonlyMap<string, string> = new Map([
+export const UTM_SOURCES: ReadonlyMap<string, string> = new Map([
   ['chatgpt.com', 'ChatGPT'],
   ['chatgpt', 'ChatGPT'],
   ['openai', 'ChatGPT'],
@@ -44,9 +44,17 @@ function hostOf(referer: string): string | null {
   }
 }
 
+// Most Referers in a log name no assistant: one test for any assistant's domain in the text
+// turns them away before the address is parsed (a Referer whose host is an assistant's, or one
+// of its subdomains, always contains that domain).
+const ANY_ASSISTANT = new RegExp(
+  ASSISTANT_HOSTS.map(([domain]) => domain.replace(/[.]/g, '\\.')).join('|'),
+  'i',
+);
+
 /** The assistant a Referer header names, or null. */
 export function assistantOfReferer(referer: string | null | undefined): string | null {
-  if (!referer) return null;
+  if (!referer || !ANY_ASSISTANT.test(referer)) return null;
   const host = hostOf(referer);
   if (!host) return null;
   for (const [domain, name] of ASSISTANT_HOSTS) {

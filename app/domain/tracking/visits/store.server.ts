@@ -1,15 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { env } from '~/lib/env.server';
-import type { TransactionClient } from '~/lib/db.server';
+import { databaseEngine, type TransactionClient } from '~/lib/db.server';
 import type { LogRecord } from './log-lines';
-import { classifyRecord, VisitTally } from './tally';
+import { countedVisit, VisitTally, type CountedVisit } from './tally';
 
-// Writing a tally of counted lines: each counted line is kept only as a keyed hash (HMAC with the
-// server's secret: it cannot be turned back into the line or its address), so the same lines
-// uploaded twice count once; the lines not seen before are added to the per-day counts in the
-// same transaction, so a retried batch never counts twice.
+// Writing counted lines: each counted line is kept only as a keyed hash (HMAC with the server's
+// secret: it cannot be turned back into the line or its address), so the same lines uploaded twice
+// count once; the lines not seen before are added to the per-day counts in the same transaction,
+// so a retried batch never counts twice. A batch is a few statements whatever its size: the hashes
+// go in with one INSERT … ON CONFLICT DO NOTHING RETURNING per 2,000 (what comes back is what is
+// new), and the counts with one INSERT … ON CONFLICT DO UPDATE (add) per 2,000 rows of each
+// table, each statement's rows passed as one JSON text (SQLite and PostgreSQL each read it with
+// their own JSON function; the rest of the SQL is the same on both).
 
 export type CountedLine = { record: LogRecord; line: string };
+
+/** A counted line as the store takes it: its keyed hash and what is tallied of it. */
+export type HashedVisit = CountedVisit & { hash: string };
 
 export function lineHash(businessId: string, line: string): string {
   return createHmac('sha256', env.SESSION_SECRET)
@@ -18,73 +25,143 @@ export function lineHash(businessId: string, line: string): string {
     .slice(0, 32);
 }
 
-const dayOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** The line's hash and visit, or null when the line is not counted. */
+export function hashedVisit(
+  businessId: string,
+  line: string,
+  record: LogRecord,
+): HashedVisit | null {
+  const visit = countedVisit(record);
+  return visit && { ...visit, hash: lineHash(businessId, line) };
+}
+
+/** Rows per statement: each statement takes its rows as one JSON text, parsed by the database. */
+const ROWS = 2_000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS) out.push(items.slice(i, i + ROWS));
+  return out;
+}
+
+/** A day as each database keeps a DateTime (SQLite: Prisma's ISO text; PostgreSQL: timestamp). */
+const dayValue = (day: string) =>
+  databaseEngine === 'sqlite' ? `${day}T00:00:00.000+00:00` : `${day}T00:00:00.000`;
+
+type Column = { name: string; type: 'text' | 'timestamp(3)' | 'integer' };
 
 /**
- * Adds a batch of counted lines (at most a few thousand) to the business's counts, skipping those
- * already seen. Returns how many were new and how many were duplicates.
+ * One INSERT of many rows given as one JSON array of arrays (one parameter, not six per row: the
+ * per-parameter cost is most of a batch's), with `conflict` after it ("ON CONFLICT …").
+ * The rows are read by json_each on SQLite and json_to_recordset on PostgreSQL.
  */
+function insertRows<T = unknown>(
+  tx: TransactionClient,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly (string | number)[][],
+  conflict: string,
+): Promise<T[]> {
+  const names = columns.map((column) => `"${column.name}"`).join(', ');
+  if (databaseEngine === 'sqlite') {
+    const values = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ');
+    return tx.$queryRawUnsafe<T[]>(
+      `INSERT INTO "${table}" (${names}) SELECT ${values} FROM json_each(?) WHERE true ${conflict}`,
+      JSON.stringify(rows),
+    );
+  }
+  const fields = columns.map((column, i) => `c${i} ${column.type}`).join(', ');
+  const values = columns.map((_, i) => `x.c${i}`).join(', ');
+  return tx.$queryRawUnsafe<T[]>(
+    `INSERT INTO "${table}" (${names}) SELECT ${values} FROM json_to_recordset($1::json) AS x(${fields}) ${conflict}`,
+    JSON.stringify(rows.map((row) => Object.fromEntries(row.map((value, i) => [`c${i}`, value])))),
+  );
+}
+
+const text = (name: string): Column => ({ name, type: 'text' });
+const DAY: Column = { name: 'day', type: 'timestamp(3)' };
+const VISITS: Column = { name: 'visits', type: 'integer' };
+const addVisits = (table: string, key: string) =>
+  `ON CONFLICT (${key}) DO UPDATE SET "visits" = "${table}"."visits" + excluded."visits"`;
+
+/**
+ * Adds a batch of counted visits (any size; a few thousand per transaction is usual) to the
+ * business's counts, skipping those already seen. Returns how many were new and how many were
+ * duplicates (seen before, or twice in the batch).
+ */
+export async function storeVisits(
+  tx: TransactionClient,
+  businessId: string,
+  visits: readonly HashedVisit[],
+): Promise<{ added: number; duplicates: number }> {
+  if (!visits.length) return { added: 0, duplicates: 0 };
+  const byHash = new Map<string, HashedVisit>();
+  for (const visit of visits) if (!byHash.has(visit.hash)) byHash.set(visit.hash, visit);
+  const tally = new VisitTally();
+  let added = 0;
+  for (const chunk of chunks([...byHash.values()])) {
+    const rows = await insertRows<{ hash: string }>(
+      tx,
+      'CrawlerLineSeen',
+      [text('businessId'), text('hash'), DAY],
+      chunk.map((visit) => [businessId, visit.hash, dayValue(visit.day)]),
+      'ON CONFLICT DO NOTHING RETURNING "hash"',
+    );
+    for (const { hash } of rows) tally.addVisit(byHash.get(hash)!);
+    added += rows.length;
+  }
+  await writeTally(tx, businessId, tally);
+  return { added, duplicates: visits.length - added };
+}
+
+/** The same for read lines (the drain's way in): hashes them and stores the counted ones. */
 export async function storeCountedLines(
   tx: TransactionClient,
   businessId: string,
   lines: readonly CountedLine[],
 ): Promise<{ added: number; duplicates: number }> {
-  if (!lines.length) return { added: 0, duplicates: 0 };
-  const hashed = new Map<string, CountedLine>();
-  for (const line of lines) hashed.set(lineHash(businessId, line.line), line);
-  const seen = await tx.crawlerLineSeen.findMany({
-    where: { businessId, hash: { in: [...hashed.keys()] } },
-    select: { hash: true },
-  });
-  for (const { hash } of seen) hashed.delete(hash);
-  const tally = new VisitTally();
-  for (const { record } of hashed.values()) tally.add(record);
-  if (hashed.size) {
-    await tx.crawlerLineSeen.createMany({
-      data: [...hashed].map(([hash, { record }]) => ({
-        businessId,
-        hash,
-        day: dayOf(record.at.toISOString().slice(0, 10)),
-      })),
-    });
+  const visits: HashedVisit[] = [];
+  for (const { record, line } of lines) {
+    const visit = hashedVisit(businessId, line, record);
+    if (visit) visits.push(visit);
   }
-  await writeTally(tx, businessId, tally);
-  return { added: hashed.size, duplicates: lines.length - hashed.size };
+  return storeVisits(tx, businessId, visits);
 }
 
 /** Adds a tally's rows to the stored per-day counts. */
 export async function writeTally(tx: TransactionClient, businessId: string, tally: VisitTally) {
-  for (const row of tally.agents.values()) {
-    const key = {
-      businessId,
-      day: dayOf(row.day),
-      agent: row.agent,
-      verification: row.verification,
-      status: row.status,
-    };
-    await tx.crawlerVisitStat.upsert({
-      where: { businessId_day_agent_verification_status: key },
-      create: { ...key, visits: row.visits },
-      update: { visits: { increment: row.visits } },
-    });
-  }
-  for (const row of tally.agentPages.values()) {
-    const key = { businessId, day: dayOf(row.day), agent: row.agent, path: row.path };
-    await tx.crawlerPageStat.upsert({
-      where: { businessId_day_agent_path: key },
-      create: { ...key, visits: row.visits },
-      update: { visits: { increment: row.visits } },
-    });
-  }
-  for (const row of tally.referrals.values()) {
-    const key = { businessId, day: dayOf(row.day), assistant: row.assistant, path: row.path };
-    await tx.referralStat.upsert({
-      where: { businessId_day_assistant_path: key },
-      create: { ...key, visits: row.visits },
-      update: { visits: { increment: row.visits } },
-    });
-  }
+  for (const chunk of chunks([...tally.agents.values()]))
+    await insertRows(
+      tx,
+      'CrawlerVisitStat',
+      [text('businessId'), DAY, text('agent'), text('verification'), text('status'), VISITS],
+      chunk.map((row) => [
+        businessId,
+        dayValue(row.day),
+        row.agent,
+        row.verification,
+        row.status,
+        row.visits,
+      ]),
+      addVisits('CrawlerVisitStat', '"businessId", "day", "agent", "verification", "status"'),
+    );
+  for (const chunk of chunks([...tally.agentPages.values()]))
+    await insertRows(
+      tx,
+      'CrawlerPageStat',
+      [text('businessId'), DAY, text('agent'), text('path'), VISITS],
+      chunk.map((row) => [businessId, dayValue(row.day), row.agent, row.path, row.visits]),
+      addVisits('CrawlerPageStat', '"businessId", "day", "agent", "path"'),
+    );
+  for (const chunk of chunks([...tally.referrals.values()]))
+    await insertRows(
+      tx,
+      'ReferralStat',
+      [text('businessId'), DAY, text('assistant'), text('path'), VISITS],
+      chunk.map((row) => [businessId, dayValue(row.day), row.assistant, row.path, row.visits]),
+      addVisits('ReferralStat', '"businessId", "day", "assistant", "path"'),
+    );
 }
 
 /** Whether a read record is one we count (an AI agent's visit or an AI referral). */
-export const isCounted = (record: LogRecord) => classifyRecord(record) !== null;
+export const isCounted = (record: LogRecord) => countedVisit(record) !== null;

@@ -1,3 +1,4 @@
+import { ownString } from '~/lib/own-string';
 import { verifyAgentAddress, type Verification } from '../../agents/addresses.server';
 import { agentOfUserAgent } from '../../agents/match.server';
 import type { LogRecord } from './log-lines';
@@ -41,7 +42,8 @@ export function statusClass(status: number): StatusClass | null {
 /** The path counted for "top pages": no query string, at most 300 characters. */
 export function pagePath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] || '/';
-  return bare.length > 300 ? bare.slice(0, 300) : bare;
+  // Kept in tallies and batches: a string of its own, not a slice of the chunk the line came in.
+  return ownString(bare.length > 300 ? bare.slice(0, 300) : bare);
 }
 
 /** An agent's visits on one day with one verification and status class. */
@@ -56,6 +58,18 @@ export type AgentPageCount = { day: string; agent: string; path: string; visits:
 export type ReferralCount = { day: string; assistant: string; path: string; visits: number };
 
 export type TallyTotals = { lines: number; counted: number; skipped: number };
+
+/** What of a counted line is tallied: its UTC day, kind, status class and page. */
+export type CountedVisit = { day: string; kind: VisitKind; status: StatusClass; path: string };
+
+/** The visit a read record counts as, or null when it is not counted (or its status is odd). */
+export function countedVisit(record: LogRecord): CountedVisit | null {
+  const status = statusClass(record.status);
+  if (!status) return null;
+  const kind = classifyRecord(record);
+  if (!kind) return null;
+  return { day: record.at.toISOString().slice(0, 10), kind, status, path: pagePath(record.path) };
+}
 
 /** Counts a stream of log lines into the per-day rows that are stored. */
 export class VisitTally {
@@ -73,11 +87,15 @@ export class VisitTally {
   /** A read line; returns whether it was counted (an AI agent's visit or an AI referral). */
   add(record: LogRecord): boolean {
     this.totals.lines += 1;
-    const kind = classifyRecord(record);
-    const status = statusClass(record.status);
-    if (!kind || !status) return false;
-    const day = record.at.toISOString().slice(0, 10);
-    const path = pagePath(record.path);
+    const visit = countedVisit(record);
+    if (!visit) return false;
+    this.addVisit(visit);
+    this.totals.counted += 1;
+    return true;
+  }
+
+  /** Adds one counted visit to the rows (not to the line totals: the caller counts lines). */
+  addVisit({ day, kind, status, path }: CountedVisit): void {
     if (kind.kind === 'agent') {
       const key = `${day}\n${kind.agent}\n${kind.verification}\n${status}`;
       const row = this.agents.get(key);
@@ -100,8 +118,6 @@ export class VisitTally {
       if (row) row.visits += 1;
       else this.referrals.set(key, { day, assistant: kind.assistant, path, visits: 1 });
     }
-    this.totals.counted += 1;
-    return true;
   }
 
   /** Whether the tally holds enough rows that it should be written out and cleared. */

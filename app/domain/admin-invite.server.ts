@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { db } from '~/lib/db.server';
+import { sendMail } from '~/lib/mail.server';
+import { adminInvitationMail, INVITATION_LINK_DAYS, mailOrigin } from '~/mail/messages.server';
+import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './accounts.server';
+import { assertAdmin, type AdminActor } from './admin-access.server';
+import { DomainError } from './errors';
+import { hashToken } from './sessions.server';
+
+// Create Admin from the admin page (issue 44): the admin names the person and their e-mail, never
+// their password. The account is made without one, and the invitee gets a one-time link through
+// the outbox to choose it: the password-reset machinery (PasswordReset rows, only the SHA-256 of
+// the token stored, single use, /reset-password), with a link that works for 7 days instead of an
+// hour. Until a password is chosen nobody can sign in to the account.
+
+export const INVITATION_TTL_MS = INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000;
+
+export type AdminInvitation = { email: string; firstName: string; lastName: string };
+
+/** Makes the admin account and writes the invitation to the outbox; a taken e-mail is a 409. */
+export async function inviteAdmin(
+  actor: AdminActor,
+  input: AdminInvitation,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<{ id: string; email: string; expiresAt: Date }> {
+  assertAdmin(actor);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  let created: { id: string; email: string; firstName: string | null };
+  try {
+    created = await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'admin',
+        },
+        select: { id: true, email: true, firstName: true },
+      });
+      await tx.passwordReset.create({
+        data: { userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt },
+      });
+      await tx.auditLog.create({
+        data: {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          targetUserId: user.id,
+          targetEmail: user.email,
+          action: 'admin_invited',
+        },
+      });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  await sendMail(
+    adminInvitationMail({
+      to: created.email,
+      firstName: created.firstName,
+      invitedBy: actor.email,
+      origin: mailOrigin(requestOrigin),
+      token,
+    }),
+  );
+  return { id: created.id, email: created.email, expiresAt };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LogDrainToken" ADD COLUMN     "verifyCode" TEXT;

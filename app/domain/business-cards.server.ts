@@ -12,12 +12,14 @@ import {
 import { AUDITS_PER_BUSINESS_PER_DAY, effectiveTier } from './tiers';
 import { wrongFactsOf } from './tracking/reports/facts.server';
 import type { FactKind } from './tracking/reading/facts';
+import type { OwnerFacts } from './tracking/facts/verdicts';
 
 // What each card of a page of the dashboard shows beside the business: its AI readiness (score,
 // trend, whether the last check reached the site), what is left of today's audits, and its AI
-// visibility in the latest period. Two queries for the page, whatever its length, however many
+// visibility in the latest period. Three queries for the page, whatever its length, however many
 // businesses the owner has and however long each has been tracked: the businesses' own summary
-// columns with each one's latest day of tracking, then the counts of those days.
+// columns with each one's latest day of tracking (and, at the same time, the facts the answers
+// gave), then the counts of those days.
 
 export type BusinessCards = {
   readiness: Record<string, AuditStanding>;
@@ -41,19 +43,29 @@ type CardRow = {
 
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** The cards of these businesses of the owner's (one page: at most 100 ids). */
+/**
+ * The cards of these businesses of the owner's (one page: at most 100), as the page read them:
+ * their owner's values (phone, address, hours, website) are what the answers' facts are judged
+ * against. A card is only made for a business of this owner's.
+ */
 export async function businessCards(
   user: PublicUser,
-  ids: string[],
+  businesses: readonly ({ id: string } & OwnerFacts)[],
   now = new Date(),
 ): Promise<BusinessCards> {
-  if (ids.length === 0) return { readiness: {}, allowances: {}, visibility: {}, wrongFacts: {} };
+  if (businesses.length === 0)
+    return { readiness: {}, allowances: {}, visibility: {}, wrongFacts: {} };
   const tier = effectiveTier(user, now);
-  const rows = await db.$queryRaw<CardRow[]>`
-    SELECT b."id", b."lastAuditScore", b."lastAuditAt", b."auditTrend", b."lastUnreachableAt",
-      b."auditWindowStart", b."auditWindowCount", ${latestDaySql(Prisma.sql`b."id"`)} AS "trackedUntil"
-    FROM "Business" b
-    WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${user.id}`;
+  const ids = businesses.map((business) => business.id);
+  // The facts need only the page: read at the same time as the cards (one round trip, not two).
+  const [rows, facts] = await Promise.all([
+    db.$queryRaw<CardRow[]>`
+      SELECT b."id", b."lastAuditScore", b."lastAuditAt", b."auditTrend", b."lastUnreachableAt",
+        b."auditWindowStart", b."auditWindowCount", ${latestDaySql(Prisma.sql`b."id"`)} AS "trackedUntil"
+      FROM "Business" b
+      WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${user.id}`,
+    wrongFactsOf(businesses, now),
+  ]);
   const limit = AUDITS_PER_BUSINESS_PER_DAY[tier];
   const readiness: Record<string, AuditStanding> = {};
   const allowances: Record<string, AuditAllowance> = {};
@@ -76,9 +88,9 @@ export async function businessCards(
     const trackedUntil = dateOf(row.trackedUntil);
     if (trackedUntil) latest.set(row.id, trackedUntil);
   }
-  const [visibility, wrongFacts] = await Promise.all([
-    visibilitySummaries(latest, periodKindOf(tier)),
-    wrongFactsOf(user.id, [...latest.keys()], now),
-  ]);
+  const visibility = await visibilitySummaries(latest, periodKindOf(tier));
+  // Only the tracked businesses of this owner's (the card query's rows) have a line of wrong facts.
+  const wrongFacts: Record<string, FactKind[]> = {};
+  for (const id of latest.keys()) if (facts[id]) wrongFacts[id] = facts[id];
   return { readiness, allowances, visibility, wrongFacts };
 }

@@ -526,4 +526,103 @@ describe('the cards of a page', () => {
     const second = (await load(cookie, '?page=2')) as Cards;
     expect(Object.keys(second.readiness).sort()).toEqual(ids.slice(10).sort());
   });
+
+  it("a weekly plan's card sets this week against the week before, and nothing older", async () => {
+    const user = await createUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'starter', subscriptionExpiry: new Date(Date.now() + 30 * DAY) },
+    });
+    const { cookie } = await sessionCookieFor(user.id);
+    await seed(user.id, 1);
+    const { id } = await db.business.findFirstOrThrow({ where: { userId: user.id } });
+    const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY);
+    await db.trackingStat.createMany({
+      data: [
+        // This week: 10 of 20. The week before, on its Monday and its Sunday: 4 of 40.
+        stat(id, 'chatgpt', monday, 20, 10),
+        stat(id, 'chatgpt', new Date(monday.getTime() - 7 * DAY), 20, 2),
+        stat(id, 'chatgpt', new Date(monday.getTime() - DAY), 20, 2),
+        // Two weeks back (its Sunday, 8 days before this Monday): not the week before.
+        stat(id, 'chatgpt', new Date(monday.getTime() - 8 * DAY), 40, 40),
+      ],
+    });
+    const page = (await load(cookie)) as Cards;
+    expect(page.visibility[id]).toEqual({
+      mentions: 'named in 10 of 20 answers (50%)',
+      change: 'up 40 points since last week',
+      wrongFacts: null,
+    });
+  });
+
+  it("tests a card's change with the per-question counts: a rise from one question alone is no clear change, one over both questions is", async () => {
+    const user = await createUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: { subscriptionStatus: 'growth', subscriptionExpiry: new Date(Date.now() + 30 * DAY) },
+    });
+    const { cookie } = await sessionCookieFor(user.id);
+    await seed(user.id, 2);
+    const [one, spread] = (
+      await db.business.findMany({
+        where: { userId: user.id },
+        orderBy: { createdAt: 'desc' },
+        select: { id: true },
+      })
+    ).map((row) => row.id) as [string, string];
+    // Both asked two questions 10 times a day; yesterday each named once (2 of 20). Today `one`
+    // is named 8 times, all by the first question; `spread` 9 times, 5 and 4.
+    const question = (
+      businessId: string,
+      promptId: string,
+      period: Date,
+      mentioned: number,
+      positions: number[] = [],
+    ) => ({
+      businessId,
+      promptId,
+      engine: 'chatgpt',
+      period,
+      periodKind: 'day',
+      samples: 10,
+      mentioned,
+      positionSum: positions.reduce((sum, p) => sum + p, 0),
+      positionSquares: positions.reduce((sum, p) => sum + p * p, 0),
+      positionCount: positions.length,
+    });
+    await db.trackingStat.createMany({
+      data: [
+        stat(one, 'chatgpt', daysAgo(1), 20, 2),
+        stat(one, 'chatgpt', today, 20, 8),
+        stat(spread, 'chatgpt', daysAgo(1), 20, 2),
+        stat(spread, 'chatgpt', today, 20, 9),
+      ],
+    });
+    await db.trackingPromptStat.createMany({
+      data: [
+        question(one, 'q1', daysAgo(1), 1, [2]),
+        question(one, 'q2', daysAgo(1), 1, [1]),
+        question(one, 'q1', today, 8, [1, 1, 2, 1, 1, 3, 1, 1]),
+        question(one, 'q2', today, 0),
+        question(spread, 'q1', daysAgo(1), 1, [2]),
+        question(spread, 'q2', daysAgo(1), 1, [1]),
+        question(spread, 'q1', today, 5, [1, 2, 1, 2, 1]),
+        question(spread, 'q2', today, 4, [2, 1, 2, 3]),
+      ],
+    });
+
+    const page = (await load(cookie)) as Cards;
+    // Counted as 20 separate answers, 2 to 8 of 20 would be a clear rise; but all of it came from
+    // one question, so the answers are worth fewer (the clustering by question): within noise.
+    expect(page.visibility[one]).toEqual({
+      mentions: 'named in 8 of 20 answers (40%)',
+      change: 'no clear change since yesterday',
+      wrongFacts: null,
+    });
+    expect(page.visibility[spread]).toEqual({
+      mentions: 'named in 9 of 20 answers (45%)',
+      change: 'up 35 points since yesterday',
+      wrongFacts: null,
+    });
+  });
 });

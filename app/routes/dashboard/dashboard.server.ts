@@ -121,18 +121,14 @@ export async function loadDashboard(request: Request) {
     hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
-  // Each card's AI readiness, what is left of the day's audits and its AI visibility: two more
+  // Each card's AI readiness, what is left of the day's audits and its AI visibility: three more
   // queries for the page, however many businesses there are (~/domain/business-cards.server).
   const {
     readiness,
     allowances,
     visibility: summaries,
     wrongFacts,
-  } = await businessCards(
-    user,
-    businesses.map((business) => business.id),
-    now,
-  );
+  } = await businessCards(user, businesses, now);
   // Each card's AI visibility in words: the latest period's mention rate and its change.
   const visibility: Record<
     string,

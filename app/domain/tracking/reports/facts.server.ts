@@ -205,30 +205,24 @@ export async function factsOnPage(
 export type FactsOnPage = Awaited<ReturnType<typeof factsOnPage>>;
 
 /**
- * The kinds of fact each of these businesses (a page of the owner's cards, at most 100) was
- * given wrong in the last FACT_DAYS_DEFAULT days, against its owner's values: two queries.
+ * The kinds of fact each of these businesses (a page of the owner's cards, at most 100, with the
+ * owner's values as the caller read them with the page) was given wrong in the last
+ * FACT_DAYS_DEFAULT days, against those values: one query.
  */
 export async function wrongFactsOf(
-  ownerId: string,
-  ids: readonly string[],
+  businesses: readonly Business[],
   now = new Date(),
 ): Promise<Record<string, FactKind[]>> {
-  if (!ids.length) return {};
-  const [businesses, rows] = await Promise.all([
-    db.business.findMany({
-      where: { id: { in: [...ids] }, userId: ownerId },
-      select: { id: true, phone: true, address: true, openingHours: true, website: true },
-    }),
-    db.trackingFactStat.findMany({
-      where: {
-        businessId: { in: [...ids] },
-        engine: engineFilter(),
-        period: { gte: factWindowStart(FACT_DAYS_DEFAULT, now) },
-      },
-      distinct: ['businessId', 'kind', 'key'],
-      select: { businessId: true, kind: true, key: true, value: true },
-    }),
-  ]);
+  if (!businesses.length) return {};
+  const rows = await db.trackingFactStat.findMany({
+    where: {
+      businessId: { in: businesses.map((business) => business.id) },
+      engine: engineFilter(),
+      period: { gte: factWindowStart(FACT_DAYS_DEFAULT, now) },
+    },
+    distinct: ['businessId', 'kind', 'key'],
+    select: { businessId: true, kind: true, key: true, value: true },
+  });
   const owners = new Map(businesses.map((business) => [business.id, business]));
   const wrong: Record<string, FactKind[]> = {};
   for (const row of rows) {

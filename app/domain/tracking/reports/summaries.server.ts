@@ -7,25 +7,20 @@ import {
   figuresFromCounts,
   NO_COUNTS,
   NO_QUESTION_COUNTS,
+  type FigureCounts,
   type QuestionCounts,
   periodStart,
   type Figures,
   type PeriodKind,
 } from '../figures/figures';
-import {
-  COUNT_FIELDS,
-  countsOfRow,
-  engineFilter,
-  isoDay,
-  periodEnd,
-  type VisibilityPeriod,
-} from './visibility.server';
+import { isoDay, periodEnd, type VisibilityPeriod } from './visibility.server';
 
 // The dashboard card's AI visibility: for each business of a page, the latest period with answers
 // against the one before, from the per-day counts (TrackingStat). A page costs two queries however
 // many businesses it shows and however long each has been tracked: the latest day of each (a
 // correlated subquery, latestDaySql, which the page's card query carries), then the counts of those
-// periods, each business's own range of its (businessId, period) index.
+// periods, each business's own range of its (businessId, period) index, from both count tables in
+// one statement.
 
 const DAY_MS = 86_400_000;
 
@@ -36,17 +31,27 @@ export type VisibilitySummary = {
   period: VisibilityPeriod;
 };
 
+/** The engines shown (as engineFilter says it, for raw SQL): the Demo assistant's alone, or the rest. */
+function engineSql(column = Prisma.sql`"engine"`): Prisma.Sql {
+  return demoTracking ? Prisma.sql`${column} = ${'demo'}` : Prisma.sql`${column} <> ${'demo'}`;
+}
+
+/** A row of the counts query, as either engine gives it back (integers may be bigint on SQLite). */
+type CountRow = {
+  question: number | bigint;
+  businessId: string;
+  period: Date | string;
+  promptId: string | null;
+} & Record<keyof FigureCounts | 'positionSquares', number | bigint>;
+
 /**
  * SQL for the latest day with a kept answer of the engines shown (as the visibility page reads
  * it) of the business whose id is `businessId`: the newest row of its (businessId, period) index
  * that passes, or NULL.
  */
 export function latestDaySql(businessId: Prisma.Sql): Prisma.Sql {
-  const engine = demoTracking
-    ? Prisma.sql`t."engine" = ${'demo'}`
-    : Prisma.sql`t."engine" <> ${'demo'}`;
   return Prisma.sql`(SELECT t."period" FROM "TrackingStat" t
-    WHERE t."businessId" = ${businessId} AND ${engine} AND t."samples" > 0
+    WHERE t."businessId" = ${businessId} AND ${engineSql(Prisma.sql`t."engine"`)} AND t."samples" > 0
     ORDER BY t."period" DESC LIMIT 1)`;
 }
 
@@ -68,42 +73,68 @@ export async function visibilitySummaries(
       end: periodEnd(start, kind),
     };
   });
-  const where = {
-    engine: engineFilter(),
-    OR: ranges.map((range) => ({
-      businessId: range.businessId,
-      period: { gte: range.previousStart, lt: range.end },
-    })),
-  };
-  // The per-question counts too: the change is tested with the clustering by question.
-  const [rows, questionRows] = await Promise.all([
-    db.trackingStat.findMany({
-      where,
-      select: { businessId: true, period: true, ...COUNT_FIELDS },
-    }),
-    db.trackingPromptStat.findMany({
-      where: { ...where, samples: { gt: 0 } },
-      select: {
-        businessId: true,
-        period: true,
-        promptId: true,
-        samples: true,
-        mentioned: true,
-        cited: true,
-        positionSum: true,
-        positionSquares: true,
-        positionCount: true,
-      },
-    }),
-  ]);
+  // Both tables' rows of those ranges in one round trip: the per-day counts (question 0) and,
+  // for the change, which is tested with the clustering by question, the per-question counts of
+  // the questions answered (question 1). A plain UNION ALL, the same on SQLite and PostgreSQL.
+  const inRanges = Prisma.join(
+    ranges.map(
+      (range) =>
+        Prisma.sql`("businessId" = ${range.businessId} AND "period" >= ${range.previousStart} AND "period" < ${range.end})`,
+    ),
+    ' OR ',
+  );
+  const engine = engineSql();
+  const found = await db.$queryRaw<CountRow[]>`
+    SELECT 0 AS "question", "businessId", "period", NULL AS "promptId", "samples", "mentioned",
+      "cited", "positionSum", 0 AS "positionSquares", "positionCount", "otherNames", "retrieved",
+      "citedOrRetrieved", "citedNotNamed"
+    FROM "TrackingStat" WHERE ${engine} AND (${inRanges})
+    UNION ALL
+    SELECT 1, "businessId", "period", "promptId", "samples", "mentioned", "cited", "positionSum",
+      "positionSquares", "positionCount", 0, 0, 0, 0
+    FROM "TrackingPromptStat" WHERE ${engine} AND "samples" > 0 AND (${inRanges})`;
+  const rows: { businessId: string; period: Date; counts: FigureCounts }[] = [];
+  const questionRows: ({ businessId: string; period: Date; promptId: string } & QuestionCounts)[] =
+    [];
+  for (const row of found) {
+    const period = new Date(row.period);
+    if (Number(row.question) === 0)
+      rows.push({
+        businessId: row.businessId,
+        period,
+        counts: {
+          samples: Number(row.samples),
+          mentioned: Number(row.mentioned),
+          cited: Number(row.cited),
+          positionSum: Number(row.positionSum),
+          positionCount: Number(row.positionCount),
+          otherNames: Number(row.otherNames),
+          retrieved: Number(row.retrieved),
+          citedOrRetrieved: Number(row.citedOrRetrieved),
+          citedNotNamed: Number(row.citedNotNamed),
+        },
+      });
+    else
+      questionRows.push({
+        businessId: row.businessId,
+        period,
+        promptId: row.promptId!,
+        samples: Number(row.samples),
+        mentioned: Number(row.mentioned),
+        cited: Number(row.cited),
+        positionSum: Number(row.positionSum),
+        positionSquares: Number(row.positionSquares),
+        positionCount: Number(row.positionCount),
+      });
+  }
   const result: Record<string, VisibilitySummary> = {};
   for (const range of ranges) {
     let current = NO_COUNTS;
     let previous = NO_COUNTS;
     for (const row of rows) {
       if (row.businessId !== range.businessId) continue;
-      if (row.period >= range.start) current = addCounts(current, countsOfRow(row));
-      else previous = addCounts(previous, countsOfRow(row));
+      if (row.period >= range.start) current = addCounts(current, row.counts);
+      else previous = addCounts(previous, row.counts);
     }
     const currentQuestions = new Map<string, QuestionCounts>();
     const previousQuestions = new Map<string, QuestionCounts>();

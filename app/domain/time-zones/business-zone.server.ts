@@ -117,7 +117,26 @@ export function zoneOfPhone(phone: string | null | undefined): string | null {
  * The zone a business's times are shown in: from its location, else its address, else its
  * phone's country; UTC (from: null) when none of them tells.
  */
+const ZONE_CACHE_LIMIT = 2_000;
+const zones = new Map<string, BusinessZone>();
+
 export function businessZone(business: {
+  location?: string | null;
+  address?: string | null;
+  phone?: string | null;
+}): BusinessZone {
+  // Remembered by the three fields (a bounded map): the dashboard asks for every card of a page,
+  // and an owner's businesses repeat a few towns (0.08 ms a reading, ten a page).
+  const key = `${business.location ?? ''}\u0000${business.address ?? ''}\u0000${business.phone ?? ''}`;
+  const known = zones.get(key);
+  if (known) return known;
+  const zone = Object.freeze(readBusinessZone(business));
+  if (zones.size >= ZONE_CACHE_LIMIT) zones.clear();
+  zones.set(key, zone);
+  return zone;
+}
+
+function readBusinessZone(business: {
   location?: string | null;
   address?: string | null;
   phone?: string | null;

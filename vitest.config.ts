@@ -35,5 +35,8 @@ export default defineConfig({
     // Many tests hash passwords (scrypt, ~100 ms each on an idle core); on a loaded 2-core machine
     // the 5 s default was hit by tests that merely wait their turn for the CPU.
     testTimeout: 15_000,
+    // A file's beforeAll that imports the app and starts a fake server (mail-smtp) took over the
+    // 10 s default while both suites and the journeys shared two cores.
+    hookTimeout: 30_000,
   },
 });

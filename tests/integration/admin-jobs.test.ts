@@ -76,7 +76,7 @@ describe('/admin?tab=jobs', () => {
     expect(second.jobs.failed.items).toHaveLength(5);
     const ids = new Set([...first.jobs.failed.items, ...second.jobs.failed.items].map((j) => j.id));
     expect(ids.size).toBe(55);
-  });
+  }, 30_000); // 55 jobs failed one by one through the engine: 13 s of 15 on a loaded machine
 
   it('Retry puts a failed job back in its queue; a job that is not failed says so', async () => {
     const { cookie } = await signedIn();

@@ -13,7 +13,7 @@ import { applySecurityHeaders } from '~/http/security-headers';
  * after listening, and awaits the returned stop on shutdown): e-mail delivery and the weekly
  * AI-readiness re-audit.
  */
-export { startBackgroundJobs } from '~/jobs/index.server';
+export { runJobThread, startBackgroundJobs } from '~/jobs/index.server';
 // API keys' "last used", noted in memory, is written once more as the server stops.
 export { stopApiKeyUse } from '~/domain/api-keys.server';
 // A client's error (a malformed form, a 404) is one line of the log; ours are logged in full.

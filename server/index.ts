@@ -24,12 +24,11 @@ if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
 console.log(`[server] Node.js ${process.versions.node}`);
 
 const root = path.resolve(import.meta.dirname, '..');
-const build = (await import(
-  pathToFileURL(path.join(root, 'build/server/index.js')).href
-)) as ServerBuild;
+const buildUrl = pathToFileURL(path.join(root, 'build/server/index.js')).href;
+const build = (await import(buildUrl)) as ServerBuild;
 
 const entry = build.entry.module as {
-  startBackgroundJobs?: () => Promise<() => Promise<void>>;
+  startBackgroundJobs?: (options: { threadModuleUrl?: string }) => Promise<() => Promise<void>>;
   stopApiKeyUse?: () => Promise<void>;
   handleOAuthRequest?: OAuthHandler;
 };
@@ -54,7 +53,8 @@ let jobs: Promise<() => Promise<void>> = Promise.resolve(async () => {});
 const onListening = () => {
   console.log(`[server] http://localhost:${port}`);
   if (stopping) return;
-  jobs = entry.startBackgroundJobs?.() ?? jobs;
+  // On PostgreSQL the workers run on a thread of their own that loads this same build.
+  jobs = entry.startBackgroundJobs?.({ threadModuleUrl: buildUrl }) ?? jobs;
   jobs.catch((error: unknown) => {
     // Without its job engine the site would take work it never does: stop, so the process manager
     // restarts it (or the operator sees why).

@@ -30,6 +30,11 @@ export type EngineOptions = {
   stopTimeoutMs: number;
   /** Event-loop lag (ms) above which workers claim no new job for a moment; 0: no pacing. */
   paceLagMs?: number;
+  /**
+   * Paces by the lag another thread reports (`reportLag`: the request thread's, when the jobs run
+   * on a thread of their own) instead of this thread's own event loop.
+   */
+  followLag?: boolean;
 };
 
 export class JobEngine {
@@ -59,7 +64,8 @@ export class JobEngine {
       if (this.options.worker) {
         this.ticker = setInterval(() => void this.tick(), this.options.pollIntervalMs);
         this.ticker.unref();
-        this.pacer.start();
+        if (this.options.followLag) this.pacer.follow();
+        else this.pacer.start();
       }
     })();
     return this.starting;
@@ -75,6 +81,16 @@ export class JobEngine {
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** The request thread's event-loop lag (ms), for an engine that `followLag`s. */
+  reportLag(ms: number) {
+    this.pacer.report(ms);
+  }
+
+  /** Whether the workers hold back now (the loop they follow lags). */
+  get pacing() {
+    return this.pacer.lagging;
   }
 
   /** Names a queue for the admin's statistics before any job of it exists. */

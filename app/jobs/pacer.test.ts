@@ -49,6 +49,24 @@ describe('the pacer', () => {
     expect(performance.now() - started).toBeLessThan(50);
   });
 
+  it('following another loop: holds claims back while the lag it is told is over the limit', async () => {
+    const pacer = new Pacer(25, 5000);
+    pacers.push(pacer);
+    pacer.report(500); // not following yet: ignored
+    expect(pacer.lagging).toBe(false);
+    pacer.follow();
+    pacer.report(500);
+    expect(pacer.lagging).toBe(true);
+    // Its own loop is idle: only the report lets the claim go.
+    let released = false;
+    const turn = pacer.turn().then(() => (released = true));
+    await sleep(200);
+    expect(released).toBe(false);
+    pacer.report(3);
+    await turn;
+    expect(pacer.lagging).toBe(false);
+  });
+
   it('off (limit 0): never waits', async () => {
     const pacer = new Pacer(0);
     pacer.start();

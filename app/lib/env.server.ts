@@ -151,6 +151,12 @@ const schema = z.object({
    * background work uses the time requests leave free. 0 turns pacing off.
    */
   JOBS_PACE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(25),
+  /**
+   * PostgreSQL: the server runs its job workers on a thread of their own (their own database pool),
+   * so pages never wait behind them (docs/decisions/0030). false runs them on the request thread.
+   * SQLite always runs them beside the requests (its one connection has a thread of its own).
+   */
+  JOBS_THREAD: bool.default(true),
   /** Delay before an e-mail's first retry; each further one waits twice as long (5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(15),
 

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import ranges from './ip-ranges/ranges.json';
+import { ownString } from '~/lib/own-string';
 import { productToken } from './tokens';
 
 // Is a visit that claims an agent really that agent? Vendors that publish their crawlers' address
@@ -38,9 +39,25 @@ function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
 }
 
 /** `verified` when the address is in the ranges the agent's vendor publishes, else `unverified`. */
+// A log repeats a crawler's few addresses over thousands of lines: answers are remembered (a
+// bounded cache; keys are strings of their own, see ownString).
+const VERIFIED_LIMIT = 10_000;
+const verified = new Map<string, Verification>();
+
 export function verifyAgentAddress(agentToken: string, address: string | null): Verification {
+  if (!address) return 'unverified';
+  const key = `${agentToken}\n${address}`;
+  const known = verified.get(key);
+  if (known !== undefined) return known;
+  const answer = verifyUncached(agentToken, address);
+  if (verified.size >= VERIFIED_LIMIT) verified.clear();
+  verified.set(ownString(key), answer);
+  return answer;
+}
+
+function verifyUncached(agentToken: string, address: string): Verification {
   const list = BY_TOKEN.get(productToken(agentToken));
-  if (!list || !address) return 'unverified';
+  if (!list) return 'unverified';
   const parsed = parseAddress(address);
   if (!parsed) return 'unverified';
   for (const [network, bits] of list) {

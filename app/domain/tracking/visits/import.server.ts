@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
@@ -16,7 +15,9 @@ import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
+import { lineKind } from './line-kind';
 import { readLogLine } from './log-lines';
+import { textLines } from './text-lines';
 import { hashedVisit, storeVisits, type HashedVisit } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
@@ -224,29 +225,32 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
       );
     await handle.read(head, 0, 2, 0);
     await handle.close();
-    const raw = createReadStream(file);
+    // Chunks of 1 MB: the lines of each are settled in one go (./text-lines.ts).
+    const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
     const input = isGzip(head) ? raw.pipe(createGunzip()) : raw;
-    const reader = createInterface({ input, crlfDelay: Infinity });
-    for await (const line of reader) {
-      if (!line.trim()) continue;
-      if (budget <= 0) {
-        stoppedAtLimit = true;
-        reader.close();
-        raw.destroy();
-        break;
-      }
-      budget -= 1;
-      progress.lines += 1;
-      const record = readLogLine(line);
-      if (!record) progress.skipped += 1;
-      else {
-        const visit = hashedVisit(row.businessId, line, record);
-        if (visit) {
-          batch.push(visit);
-          if (batch.length >= BATCH) await flush();
+    reading: for await (const lines of textLines(input)) {
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        if (budget <= 0) {
+          stoppedAtLimit = true;
+          raw.destroy();
+          break reading;
         }
+        budget -= 1;
+        progress.lines += 1;
+        // Most lines are only scanned: a browser's counts only as read (see ./line-kind.ts).
+        const kind = lineKind(line);
+        const record = kind === 'candidate' ? readLogLine(line) : null;
+        if (kind === 'unread' || (kind === 'candidate' && !record)) progress.skipped += 1;
+        else if (record) {
+          const visit = hashedVisit(row.businessId, line, record);
+          if (visit) {
+            batch.push(visit);
+            if (batch.length >= BATCH) await flush();
+          }
+        }
+        if (progress.lines % PROGRESS_EVERY === 0) write(saveProgress);
       }
-      if (progress.lines % PROGRESS_EVERY === 0) write(saveProgress);
     }
     await flush();
     await writing;

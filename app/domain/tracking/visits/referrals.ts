@@ -52,6 +52,16 @@ const ANY_ASSISTANT = new RegExp(
   'i',
 );
 
+const UTM_SOURCE = /utm_source=/i;
+
+/**
+ * Whether a visit with this Referer text and path could be a referral: false means assistantOf
+ * gives null for them (it is true for every pair assistantOf accepts, and for a few more).
+ */
+export function mayBeReferral(referer: string, path: string): boolean {
+  return ANY_ASSISTANT.test(referer) || UTM_SOURCE.test(path);
+}
+
 /** The assistant a Referer header names, or null. */
 export function assistantOfReferer(referer: string | null | undefined): string | null {
   if (!referer || !ANY_ASSISTANT.test(referer)) return null;
@@ -67,7 +77,7 @@ export function assistantOfReferer(referer: string | null | undefined): string |
 export function assistantOfLanding(path: string | null | undefined): string | null {
   if (!path) return null;
   const query = path.indexOf('?');
-  if (query < 0 || !/utm_source=/i.test(path)) return null;
+  if (query < 0 || !UTM_SOURCE.test(path)) return null;
   const source = new URLSearchParams(path.slice(query + 1)).get('utm_source');
   return source ? (UTM_SOURCES.get(source.trim().toLowerCase()) ?? null) : null;
 }

@@ -62,13 +62,27 @@ export type TallyTotals = { lines: number; counted: number; skipped: number };
 /** What of a counted line is tallied: its UTC day, kind, status class and page. */
 export type CountedVisit = { day: string; kind: VisitKind; status: StatusClass; path: string };
 
+const DAY_MS = 86_400_000;
+// A log's lines come in time order: the last UTC day named is kept for the lines after it.
+const lastDay = { start: NaN, day: '' };
+
+/** The UTC day of a time ("2026-11-27"). */
+function dayOf(at: Date): string {
+  const ms = at.getTime();
+  if (!(ms >= lastDay.start && ms < lastDay.start + DAY_MS)) {
+    lastDay.start = Math.floor(ms / DAY_MS) * DAY_MS;
+    lastDay.day = at.toISOString().slice(0, 10);
+  }
+  return lastDay.day;
+}
+
 /** The visit a read record counts as, or null when it is not counted (or its status is odd). */
 export function countedVisit(record: LogRecord): CountedVisit | null {
   const status = statusClass(record.status);
   if (!status) return null;
   const kind = classifyRecord(record);
   if (!kind) return null;
-  return { day: record.at.toISOString().slice(0, 10), kind, status, path: pagePath(record.path) };
+  return { day: dayOf(record.at), kind, status, path: pagePath(record.path) };
 }
 
 /** Counts a stream of log lines into the per-day rows that are stored. */

@@ -27,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) {
         await expect(shown.getByRole('button', { name: 'Copy API key' })).toBeVisible();
       } else {
-        await expect(shown).toContainText('Select the key and copy it.');
+        await expect(shown).toContainText('Select the API key and copy it.');
       }
       // The Free plan's one key is in use: no form to make another, and why.
       await expect(page.getByTestId('api-key-at-limit')).toContainText(

@@ -1,10 +1,9 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { FormAlert, InputField } from '~/components/ui/field';
-import { CopyButton } from '~/components/ui/copy-button';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles } from '~/components/ui/styles';
+import { ShownOnce } from '~/components/ui/shown-once';
 import { UrlDialog } from '~/components/ui/url-dialog';
-import { useHydrated } from '~/components/ui/use-hydrated';
 import { TIER_LABELS, TIERS } from '~/domain/tiers';
 import { API_KEY_NAME_MAX_LENGTH } from '~/schemas/api-keys';
 import { useResult, useSubmitting } from './forms';
@@ -16,40 +15,16 @@ import type { action, loader } from './route';
 
 function CreatedKey() {
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
   const created = actionData && 'createdKey' in actionData ? actionData.createdKey : undefined;
   if (!created) return null;
   return (
-    <div
-      role="status"
-      className="space-y-2 rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-950"
-      data-testid="api-key-created"
-    >
-      <p className="font-semibold">
-        Your new key “{created.name}”: copy it now. It is shown only this once.
-      </p>
-      <p>
-        We keep only a fingerprint of it, so nobody (us included) can show it again. If you lose it,
-        revoke it and make another.
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code
-          className="block max-w-full rounded border border-green-300 bg-white px-2 py-1 font-mono text-xs break-all select-all"
-          data-testid="api-key-value"
-        >
-          {created.key}
-        </code>
-        {hydrated ? (
-          <CopyButton
-            text={created.key}
-            label="API key"
-            copiedToast={{ title: 'Copied', description: 'The API key is on your clipboard.' }}
-          />
-        ) : (
-          <span className="text-xs">Select the key and copy it.</span>
-        )}
-      </div>
-    </div>
+    <ShownOnce
+      heading={<>Your new key “{created.name}”: copy it now. It is shown only this once.</>}
+      value={created.key}
+      label="API key"
+      testId="api-key-created"
+      valueTestId="api-key-value"
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { CopyButton } from '~/components/ui/copy-button';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
+import { ShownOnce } from '~/components/ui/shown-once';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { DRAIN_SECRET_MAX_LENGTH, DRAIN_VERIFY_CODE_MAX_LENGTH } from '~/schemas/log-drains';
 import type { DrainIntent } from './drains.server';
@@ -40,36 +41,18 @@ function Created() {
   const created = actionData?.created;
   if (!created) return null;
   return (
-    <div
-      role="status"
-      className="space-y-3 rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-950"
-      data-testid="drain-created"
+    <ShownOnce
+      heading={
+        <>
+          Your new log drain address ({created.prefix}…): copy it now. It is shown only this once.
+        </>
+      }
+      value={created.url}
+      label="log drain address"
+      testId="drain-created"
+      valueTestId="drain-url"
+      className="space-y-3"
     >
-      <p className="font-semibold">
-        Your new log drain address ({created.prefix}…): copy it now. It is shown only this once.
-      </p>
-      <p>
-        We keep only a fingerprint of it, so nobody (us included) can show it again. If you lose it,
-        revoke it and make another.
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code
-          className="block max-w-full rounded border border-green-300 bg-white px-2 py-1 font-mono text-xs break-all select-all"
-          data-testid="drain-url"
-        >
-          {created.url}
-        </code>
-        {hydrated ? (
-          <CopyButton
-            text={created.url}
-            label="log drain address"
-            copiedToast={{
-              title: 'Copied',
-              description: 'The drain address is on your clipboard.',
-            }}
-          />
-        ) : null}
-      </div>
       <ul className="list-disc space-y-1 pl-5">
         <li>
           <strong>Vercel</strong> (Pro or Enterprise): Team Settings → Drains → Add drain → Logs →
@@ -110,7 +93,7 @@ function Created() {
           />
         ) : null}
       </div>
-    </div>
+    </ShownOnce>
   );
 }
 

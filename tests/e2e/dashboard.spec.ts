@@ -385,6 +385,38 @@ test.describe('dashboard with JavaScript on', () => {
     await expectMessage(page, 'Business added successfully!');
   });
 
+  test('typing in the Add Business form before its script has loaded keeps the cursor where it is', async ({
+    page,
+  }) => {
+    await signUp(page);
+    // The page's script held back: the form is there (server-rendered) and someone starts typing.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard?add=1', { waitUntil: 'commit' });
+    const form = page.locator('#add-business-panel');
+    await form.getByLabel('Business Name').fill('Early Bird Plumbing');
+    await form.getByLabel('Website').click();
+    await page.keyboard.type('early');
+    // The script arrives (the page hydrates, the form's effects run), then the typing goes on.
+    release();
+    const website = form.getByLabel('Website');
+    await expect
+      .poll(() =>
+        website.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__react'))),
+      )
+      .toBe(true);
+    // React has taken the form over; its effects run in the next frames.
+    await page.waitForTimeout(300);
+    await page.keyboard.type('bird.example.com');
+    await expect(website).toBeFocused();
+    await expect(website).toHaveValue('earlybird.example.com');
+    await expect(form.getByLabel('Business Name')).toHaveValue('Early Bird Plumbing');
+  });
+
   test('copying a prompt shows Copied and the Prompt Copied toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUp(page, { status: 'authority' });

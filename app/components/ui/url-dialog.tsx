@@ -46,8 +46,12 @@ export function useUrlDialog(key: string, cancelTo: string) {
       focused instanceof HTMLElement && focused !== document.body && !dialog.contains(focused)
         ? focused
         : null;
+    // A field someone is already typing in (the dialog rendered open before the script loaded)
+    // keeps the cursor: showModal alone would move it to the dialog's first field.
+    const typing = focused instanceof HTMLElement && dialog.contains(focused) ? focused : null;
     if (dialog.open) dialog.close();
     dialog.showModal();
+    typing?.focus();
     return () => {
       if (dialog.open) dialog.close();
       const target = opener?.isConnected ? opener : linkTo(address);

@@ -105,7 +105,12 @@ export function BusinessForm({
   const nameId = fields.name.id;
   const hasResult = Boolean(lastResult);
   useEffect(() => {
-    if (!hasResult) document.getElementById(nameId)?.focus();
+    const name = document.getElementById(nameId);
+    const active = document.activeElement;
+    // Someone already typing in the form (it rendered before its script loaded): leave the cursor
+    // where they put it, or their next keys would land in the name.
+    if (name instanceof HTMLInputElement && name.form?.contains(active)) return;
+    if (!hasResult) name?.focus();
     // Only when the form mounts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

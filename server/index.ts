@@ -28,7 +28,10 @@ const buildUrl = pathToFileURL(path.join(root, 'build/server/index.js')).href;
 const build = (await import(buildUrl)) as ServerBuild;
 
 const entry = build.entry.module as {
-  startBackgroundJobs?: (options: { threadModuleUrl?: string }) => Promise<() => Promise<void>>;
+  startBackgroundJobs?: (options: {
+    threadModuleUrl?: string;
+    signal?: AbortSignal;
+  }) => Promise<() => Promise<void>>;
   stopApiKeyUse?: () => Promise<void>;
   handleOAuthRequest?: OAuthHandler;
 };
@@ -50,12 +53,17 @@ const DRAIN_MS = 2000;
 // the database. It starts once the server listens; JOBS_WORKER=false makes this a web-only instance
 // that enqueues work but runs none.
 let jobs: Promise<() => Promise<void>> = Promise.resolve(async () => {});
+// Aborted by a SIGTERM: a job thread still starting then ends at once rather than start and stop.
+const stopSignal = new AbortController();
 const onListening = () => {
   console.log(`[server] http://localhost:${port}`);
   if (stopping) return;
   // On PostgreSQL the workers run on a thread of their own that loads this same build.
-  jobs = entry.startBackgroundJobs?.({ threadModuleUrl: buildUrl }) ?? jobs;
+  jobs =
+    entry.startBackgroundJobs?.({ threadModuleUrl: buildUrl, signal: stopSignal.signal }) ?? jobs;
   jobs.catch((error: unknown) => {
+    // Stopped while starting: nothing was claimed, nothing to report.
+    if (stopping) return;
     // Without its job engine the site would take work it never does: stop, so the process manager
     // restarts it (or the operator sees why).
     console.error('[server] the job engine could not start', error);
@@ -72,10 +80,14 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[server] ${signal}: finishing requests in flight`);
+  stopSignal.abort();
   // Jobs under way finish (or are released for another instance) while requests drain.
   void jobs
     .then((stopJobs) => stopJobs())
-    .catch((error: unknown) => console.error('[server] stopping the job engine failed', error));
+    .catch((error: unknown) => {
+      if ((error as Error)?.name !== 'JobThreadAbortedError')
+        console.error('[server] stopping the job engine failed', error);
+    });
   // Connections accepted a moment ago may not have been read yet, and Node counts them as idle:
   // closing at once would reset them. So keep serving briefly (every answer now closes its
   // connection), then stop listening; close() ends the idle keep-alive connections itself.

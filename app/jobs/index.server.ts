@@ -62,6 +62,8 @@ export type BackgroundJobsOptions = {
   threadModuleUrl?: string;
   /** A module that thread imports first (tests: a TypeScript loader). */
   threadPreload?: string;
+  /** Aborted when the process stops: a job thread still starting is ended at once. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -83,12 +85,12 @@ export async function startBackgroundJobs(
     options.threadModuleUrl &&
     isMainThread
   )
-    return startOnThread(options.threadModuleUrl, options.threadPreload);
+    return startOnThread(options.threadModuleUrl, options.threadPreload, options.signal);
   return (await startHere()).stop;
 }
 
 /** The request thread's side: an engine that enqueues, and the job thread that runs the workers. */
-async function startOnThread(moduleUrl: string, preload?: string) {
+async function startOnThread(moduleUrl: string, preload?: string, signal?: AbortSignal) {
   const web = declareQueues(createJobEngine({ worker: false }));
   await installJobEngine(web)?.stop();
   // Connected (and pg-boss's schema migrated) before the thread's own pg-boss starts.
@@ -96,6 +98,7 @@ async function startOnThread(moduleUrl: string, preload?: string) {
   const thread = await startJobThread({
     moduleUrl,
     preload,
+    signal,
     paceLagMs: env.JOBS_PACE_LAG_MS,
     stopTimeoutMs: web.options.stopTimeoutMs,
     onCrash: (error) => {
@@ -104,6 +107,10 @@ async function startOnThread(moduleUrl: string, preload?: string) {
       console.error('[jobs] the job thread died', error);
       process.exit(1);
     },
+  }).catch(async (error: unknown) => {
+    await web.stop();
+    resetJobEngine(web);
+    throw error;
   });
   return async () => {
     await thread.stop();

@@ -4,7 +4,12 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobEngine, jobEngine, type JobEngine } from '~/jobs/engine.server';
 import { startBackgroundJobs } from '~/jobs/index.server';
-import { JOB_THREAD_NICE, startJobThread, type JobThread } from '~/jobs/thread.server';
+import {
+  JOB_THREAD_NICE,
+  JobThreadAbortedError,
+  startJobThread,
+  type JobThread,
+} from '~/jobs/thread.server';
 import { RETENTION_QUEUE } from '~/domain/retention.server';
 import { databaseEngine, db } from '~/lib/db.server';
 import { PROBE_QUEUE, type Probe, type ProbeReport } from '../fixtures/jobs/thread-probe';
@@ -191,4 +196,33 @@ describe(`job workers on a thread of their own (${databaseEngine})`, () => {
     },
     SLOW,
   );
+
+  it('a stop that comes while the thread still starts ends it at once: the start says so, nothing keeps running', async () => {
+    const stopping = new AbortController();
+    const started = Date.now();
+    const starting = startJobThread({
+      moduleUrl: PROBE_URL,
+      preload: TS_LOADER,
+      paceLagMs: 25,
+      stopTimeoutMs: 2000,
+      signal: stopping.signal,
+      onCrash: (error) => {
+        throw error;
+      },
+    });
+    // Loading the program takes the thread a while (seconds on a busy machine): stop before that.
+    stopping.abort();
+    await expect(starting).rejects.toBeInstanceOf(JobThreadAbortedError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Aborted before it began: the same at once.
+    await expect(
+      startJobThread({
+        moduleUrl: PROBE_URL,
+        paceLagMs: 0,
+        stopTimeoutMs: 2000,
+        signal: stopping.signal,
+        onCrash: () => undefined,
+      }),
+    ).rejects.toBeInstanceOf(JobThreadAbortedError);
+  });
 });

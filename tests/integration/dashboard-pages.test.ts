@@ -236,6 +236,52 @@ describe('listBusinesses', () => {
     expect(seen).toEqual([...seen].sort().reverse());
   });
 
+  it("is the dashboard's list: the same pages (ties, a page past the end) and the same fields", async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 15, { sameTime: true });
+    await seed(user.id, 9);
+    await db.business.create({
+      data: {
+        userId: user.id,
+        name: "Lou's Mobile Plumbing",
+        description: 'Drains and boilers.',
+        website: 'https://lou.example.com',
+        industry: 'Plumbing',
+        location: 'Austin, TX',
+        phone: '+15125550142',
+        address: '1 Main St, Austin, TX',
+        openingHours: 'Mo-Fr 08:00-17:00',
+        nameVariants: "Lou's\nLMP",
+        createdAt: new Date(T0 + 9e6),
+      },
+    });
+    // The dashboard reads its page with the cards' columns in one query (business-cards.server),
+    // not through listBusinesses: what it shows must be what listBusinesses pages.
+    for (const [search, page] of [
+      ['', 1],
+      ['?page=2', 2],
+      ['?page=3', 3],
+      ['?page=9', 9],
+    ] as const) {
+      const data = await load(cookie, search);
+      const listed = await listBusinesses(user, { page, perPage: 10 });
+      expect(data.list, search).toMatchObject({
+        total: 25,
+        page: listed.page,
+        perPage: 10,
+        pageCount: 3,
+      });
+      expect(data.businesses, search).toEqual(
+        listed.items.map(
+          ({ createdAt: _created, updatedAt: _updated, userId: _user, ...shown }) =>
+            expect.objectContaining(shown) as unknown,
+        ),
+      );
+    }
+    const [lou] = (await load(cookie)).businesses;
+    expect(lou).toMatchObject({ name: "Lou's Mobile Plumbing", nameVariants: ["Lou's", 'LMP'] });
+  });
+
   it('answers an empty list as page 1 of 1', async () => {
     const { user } = await signedIn();
     expect(await listBusinesses(user, { page: 3 })).toEqual({

@@ -11,18 +11,22 @@ import {
   type VisibilitySummary,
 } from './tracking/reports/summaries.server';
 import { AUDITS_PER_BUSINESS_PER_DAY, effectiveTier } from './tiers';
-import { wrongFactsOf } from './tracking/reports/facts.server';
+import {
+  FACT_DAYS_DEFAULT,
+  factWindowStart,
+  wrongFactsFrom,
+} from './tracking/reports/facts.server';
 import type { FactKind } from './tracking/reading/facts';
 import { variantsOf } from './tracking/reading/variants';
 import type { OwnerFacts } from './tracking/facts/verdicts';
 
 // What each card of a page of the dashboard shows beside the business: its AI readiness (score,
 // trend, whether the last check reached the site), what is left of today's audits, and its AI
-// visibility in the latest period. Two queries after the page, whatever its length, however many
+// visibility in the latest period. One query after the page, whatever its length, however many
 // businesses the owner has and however long each has been tracked: the page itself carries each
 // business's summary columns and its latest day of tracking (businessCardsPage; a search's page,
-// found by the search index, reads them in one more query, businessCards), then the counts of
-// those days and, at the same time, the facts the answers gave.
+// found by the search index, reads them in one more query, businessCards), then one statement
+// reads the counts of those days and the facts the answers gave.
 
 export type BusinessCards = {
   readiness: Record<string, AuditStanding>;
@@ -80,15 +84,11 @@ export async function businessCards(
 ): Promise<BusinessCards> {
   if (businesses.length === 0) return NO_CARDS;
   const ids = businesses.map((business) => business.id);
-  // The facts need only the page: read at the same time as the cards (one round trip, not two).
-  const [rows, facts] = await Promise.all([
-    db.$queryRaw<CardRow[]>`
-      SELECT ${cardColumns()}
-      FROM "Business" b
-      WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${user.id}`,
-    wrongFactsOf(businesses, now),
-  ]);
-  return cardsOf(user, rows, facts, now);
+  const rows = await db.$queryRaw<CardRow[]>`
+    SELECT ${cardColumns()}
+    FROM "Business" b
+    WHERE b."id" IN (${Prisma.join(ids)}) AND b."userId" = ${user.id}`;
+  return cardsOf(user, rows, businesses, now);
 }
 
 /** A row of the page query: a card's business and its card columns. */
@@ -100,8 +100,7 @@ type PageRow = CardRow &
 /**
  * One page of the owner's businesses, newest first (ties broken by id), as listBusinesses pages
  * them (a page past the last is the last), with their cards: the page's query carries each one's
- * card columns, so the cards cost one round trip more (the visibility counts and the facts,
- * together), not two.
+ * card columns, so the cards cost one round trip more (the visibility counts and the facts).
  */
 export async function businessCardsPage(
   user: PublicUser,
@@ -133,7 +132,7 @@ export async function businessCardsPage(
     openingHours: row.openingHours,
     nameVariants: variantsOf(row.nameVariants),
   }));
-  const cards = items.length ? await cardsOf(user, rows, wrongFactsOf(items, now), now) : NO_CARDS;
+  const cards = await cardsOf(user, rows, items, now);
   const list = {
     items,
     total,
@@ -145,15 +144,16 @@ export async function businessCardsPage(
 }
 
 /**
- * The cards from the card columns of this owner's businesses; the visibility counts are read at
- * the same time as `facts`, when the facts are still being read.
+ * The cards from the card columns of this owner's businesses (`owners`: their owner's values, which
+ * the answers' facts are judged against): one more query, for the tracked ones.
  */
 async function cardsOf(
   user: PublicUser,
   rows: readonly CardRow[],
-  facts: Record<string, FactKind[]> | Promise<Record<string, FactKind[]>>,
+  owners: readonly ({ id: string } & OwnerFacts)[],
   now: Date,
 ): Promise<BusinessCards> {
+  if (rows.length === 0) return NO_CARDS;
   const tier = effectiveTier(user, now);
   const limit = AUDITS_PER_BUSINESS_PER_DAY[tier];
   const readiness: Record<string, AuditStanding> = {};
@@ -177,12 +177,12 @@ async function cardsOf(
     const trackedUntil = dateOf(row.trackedUntil);
     if (trackedUntil) latest.set(row.id, trackedUntil);
   }
-  const [visibility, wrong] = await Promise.all([
-    visibilitySummaries(latest, periodKindOf(tier)),
-    facts,
-  ]);
-  // Only the tracked businesses of this owner's (the card query's rows) have a line of wrong facts.
-  const wrongFacts: Record<string, FactKind[]> = {};
-  for (const id of latest.keys()) if (wrong[id]) wrongFacts[id] = wrong[id];
-  return { readiness, allowances, visibility, wrongFacts };
+  // Only the tracked businesses of this owner's (the card query's rows) have visibility and a line
+  // of wrong facts: the counts and the facts of those, in one statement.
+  const { visibility, facts } = await visibilitySummaries(
+    latest,
+    periodKindOf(tier),
+    factWindowStart(FACT_DAYS_DEFAULT, now),
+  );
+  return { readiness, allowances, visibility, wrongFacts: wrongFactsFrom(facts, owners) };
 }

@@ -573,6 +573,57 @@ describe('the cards of a page', () => {
     expect(Object.keys(second.readiness).sort()).toEqual(ids.slice(10).sort());
   });
 
+  it("a card marks the facts its answers gave wrong in the last 30 days, judged against the owner's values", async () => {
+    const user = await createUser();
+    const { cookie } = await sessionCookieFor(user.id);
+    const owned = {
+      phone: '+15125550142',
+      address: null,
+      openingHours: null,
+      website: 'https://okafor-plumbing.example.com',
+    };
+    const [tracked, untracked] = await Promise.all(
+      ['Okafor Plumbing', 'Okafor Heating'].map((name, i) =>
+        db.business.create({
+          data: { userId: user.id, name, ...owned, createdAt: new Date(T0 + i * 1000) },
+        }),
+      ),
+    );
+    const fact = (businessId: string, period: Date, kind: string, key: string) => ({
+      businessId,
+      engine: 'chatgpt',
+      period,
+      kind,
+      key,
+      value: key,
+      answers: 1,
+      firstSeen: period,
+      lastSeen: period,
+      answerId: `answer-${kind}-${period.getTime()}`,
+      quote: `They are at ${key}.`,
+    });
+    await db.trackingStat.createMany({
+      data: [stat(tracked!.id, 'chatgpt', today, 2, 1), stat(untracked!.id, 'chatgpt', today, 0)],
+    });
+    await db.trackingFactStat.createMany({
+      data: [
+        // Inside the 30 days: a wrong website (another site) and the right phone.
+        fact(tracked!.id, daysAgo(29), 'website', 'elsewhere.example.com'),
+        fact(tracked!.id, today, 'phone', '+15125550142'),
+        // Before them: a wrong phone, no longer counted.
+        fact(tracked!.id, daysAgo(30), 'phone', '+15125550100'),
+        // A business with no answer yet (only failed calls) has no visibility line, so no mark.
+        fact(untracked!.id, today, 'phone', '+15125550100'),
+      ],
+    });
+    const page = (await load(cookie)) as Cards;
+    expect(page.visibility[tracked!.id]).toMatchObject({
+      mentions: 'named in 1 of 2 answers (50%) (low sample: fewer than 10 answers)',
+      wrongFacts: 'Wrong website in AI answers',
+    });
+    expect(page.visibility[untracked!.id]).toBeUndefined();
+  });
+
   it("a weekly plan's card sets this week against the week before, and nothing older", async () => {
     const user = await createUser();
     await db.user.update({

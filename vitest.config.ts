@@ -38,7 +38,7 @@ export default defineConfig({
     // Few workers on 2 cores: the journeys run beside the suite (scripts/test.ts).
     poolOptions: {
       forks: { maxForks: 2, minForks: 1, isolate: false },
-      threads: { maxThreads: 2, minThreads: 1, isolate: true },
+      threads: { maxThreads: 1, minThreads: 1, isolate: true },
     },
     projects: [
       {

@@ -33,7 +33,12 @@ const isSpace = (code: number) =>
 /** The end of a run of non-space characters from `start` (at least one), or -1. */
 function word(line: string, start: number): number {
   let i = start;
-  while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+  for (; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    // Printable ASCII and the controls after it are never spaces: one test for nearly every one.
+    if ((code > SPACE && code < 0xa0) || !isSpace(code)) continue;
+    break;
+  }
   return i > start ? i : -1;
 }
 
@@ -93,8 +98,39 @@ export function monthAt(line: string, start: number): number {
   return MONTH_BY_CODE.get((a << 16) | (b << 8) | c) ?? -1;
 }
 
+/** Two digits at `start` as a number, or -1. */
+function twoDigits(line: string, start: number): number {
+  const a = line.charCodeAt(start);
+  const b = line.charCodeAt(start + 1);
+  return isDigit(a) && isDigit(b) ? (a - 48) * 10 + b - 48 : -1;
+}
+
+// A log's lines come in time order: the date ("dd/Mon/yyyy") and zone ("±zzzz") of the last time
+// found whole are kept (their character codes), and a line with the same ones has only its clock
+// checked.
+const lastTime = new Int32Array(26).fill(-1);
+const SAME_DAY = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 21, 22, 23, 24, 25];
+
+function sameDay(line: string, start: number): boolean {
+  for (const i of SAME_DAY) if (line.charCodeAt(start + i) !== lastTime[i]) return false;
+  return true;
+}
+
 /** Whether "dd/Mon/yyyy:hh:mm:ss ±zzzz" at `start` (26 characters) is a time. */
 function isTimeAt(line: string, start: number): boolean {
+  if (
+    line.charCodeAt(start + 11) !== 58 ||
+    line.charCodeAt(start + 14) !== 58 ||
+    line.charCodeAt(start + 17) !== 58 ||
+    line.charCodeAt(start + 20) !== SPACE
+  )
+    return false;
+  const hours = twoDigits(line, start + 12);
+  const minutes = twoDigits(line, start + 15);
+  const seconds = twoDigits(line, start + 18);
+  if (hours < 0 || minutes < 0 || seconds < 0) return false;
+  if (hours > 23 || minutes > 59 || seconds > 60) return false;
+  if (sameDay(line, start)) return true;
   const sign = line.charCodeAt(start + 21);
   if (
     digits(line, start, 2) < 0 ||
@@ -103,19 +139,12 @@ function isTimeAt(line: string, start: number): boolean {
     (sign !== 43 && sign !== 45) ||
     line.charCodeAt(start + 2) !== 47 ||
     line.charCodeAt(start + 6) !== 47 ||
-    line.charCodeAt(start + 11) !== 58 ||
-    line.charCodeAt(start + 14) !== 58 ||
-    line.charCodeAt(start + 17) !== 58 ||
-    line.charCodeAt(start + 20) !== SPACE
+    // Any day 00–99 of a known month in years 0000–9999, any zone, is a finite time.
+    monthAt(line, start + 3) < 0
   )
     return false;
-  const hours = digits(line, start + 12, 2);
-  const minutes = digits(line, start + 15, 2);
-  const seconds = digits(line, start + 18, 2);
-  if (hours < 0 || minutes < 0 || seconds < 0) return false;
-  if (hours > 23 || minutes > 59 || seconds > 60) return false;
-  // Any day 00–99 of a known month in years 0000–9999, any zone, is a finite time.
-  return monthAt(line, start + 3) >= 0;
+  for (const i of SAME_DAY) lastTime[i] = line.charCodeAt(start + i);
+  return true;
 }
 
 /** Where a line's fields are (ends exclusive); -1 for the referer and agent when there are none. */

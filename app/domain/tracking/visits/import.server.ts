@@ -15,7 +15,7 @@ import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
-import { lineKind } from './line-kind';
+import { isBlank, lineKind } from './line-kind';
 import { readLogLine } from './log-lines';
 import { textLines } from './text-lines';
 import { hashedVisit, storeVisits, type HashedVisit } from './store.server';
@@ -230,7 +230,8 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     const input = isGzip(head) ? raw.pipe(createGunzip()) : raw;
     reading: for await (const lines of textLines(input)) {
       for (const line of lines) {
-        if (!line.trim()) continue;
+        // Blank lines are not lines of the log (trimmed only when they start with a blank).
+        if (!line || (isBlank(line.charCodeAt(0)) && !line.trim())) continue;
         if (budget <= 0) {
           stoppedAtLimit = true;
           raw.destroy();

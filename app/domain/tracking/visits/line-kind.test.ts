@@ -80,4 +80,32 @@ describe('scanning lines before reading them', () => {
     expect(lineKind('not a log line')).toBe('unread');
     expect(lineKind('{"status": 200}')).toBe('candidate');
   });
+
+  it('reads in full every line a Referer or a landing query may count, remembered or not', () => {
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36';
+    const at = (path: string, referer: string) =>
+      `9.9.9.9 - - [02/Mar/2026:08:15:00 +0000] "GET ${path} HTTP/1.1" 200 1 "${referer}" "${browser}"`;
+    const cases: [string, string][] = [
+      ['/', '-'],
+      ['/', 'https://www.google.com/'],
+      ['/', 'https://chatgpt.com/'],
+      ['/', 'https://www.google.com/'],
+      ['/', 'HTTPS://CHAT.OPENAI.COM/c/1'],
+      ['/?a=1', '-'],
+      ['/?utm_source=chatgpt.com', '-'],
+      // utm_source before the query, an encoded one in it: URLSearchParams reads it.
+      ['/utm_source=x?utm%5Fsource=chatgpt.com', '-'],
+      ['/no-query-utm_source=chatgpt.com', '-'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [path, referer] of cases) {
+        const line = at(path, referer);
+        const counted = countedVisit(readLogLine(line)!) !== null;
+        if (counted) expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'candidate' });
+        else expect(lineKind(line)).not.toBe('unread');
+      }
+    expect(countedVisit(readLogLine(at('/utm_source=x?utm%5Fsource=chatgpt.com', '-'))!)).not.toBe(
+      null,
+    );
+  });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scanClfLine } from './clf-scan';
+import { scanClfLine, scanClfRange } from './clf-scan';
 import { readClfLine } from './clf-line';
-import { lineKind } from './line-kind';
+import { lineKind, lineKindAt } from './line-kind';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
+import { LineCursor } from './text-lines';
 
 // The import only scans most lines (./line-kind.ts) and reads in full only the candidates. Every
 // figure must stay what reading every line in full gives: a line the scan refuses is one no format
@@ -107,5 +108,35 @@ describe('scanning lines before reading them', () => {
     expect(countedVisit(readLogLine(at('/utm_source=x?utm%5Fsource=chatgpt.com', '-'))!)).not.toBe(
       null,
     );
+  });
+
+  it('reads a line in place in a text of many lines exactly as the line alone', () => {
+    const lines = [...variants()].filter((line) => line !== '');
+    // Lines without a quote before lines with one, backslashes only far ahead, \r\n and \r too.
+    const text = lines.map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('');
+    const cursor = new LineCursor().reset(text);
+    let i = 0;
+    let differs = 0;
+    while (cursor.next()) {
+      const { start, end } = cursor;
+      if (start === end) continue;
+      const line = lines[i++]!;
+      expect(text.slice(start, end)).toBe(line);
+      const alone = scanClfLine(line);
+      const aloneOffsets = alone && { ...alone };
+      const inPlace = scanClfRange(text, start, end);
+      const shifted =
+        inPlace &&
+        Object.fromEntries(
+          Object.entries(inPlace).map(([key, value]) => [
+            key,
+            typeof value === 'number' && key !== 'status' && value >= 0 ? value - start : value,
+          ]),
+        );
+      if (JSON.stringify(shifted) !== JSON.stringify(aloneOffsets)) differs += 1;
+      expect({ line, kind: lineKindAt(text, start, end) }).toEqual({ line, kind: lineKind(line) });
+    }
+    expect(i).toBe(lines.length);
+    expect(differs).toBe(0);
   });
 });

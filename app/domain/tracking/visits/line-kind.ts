@@ -8,7 +8,7 @@
 // lines with spaces around them are always read in full. Pure.
 
 import { agentOfUserAgent } from '../../agents/match.server';
-import { scanClfLine } from './clf-scan';
+import { scanClfRange } from './clf-scan';
 import { mayBeReferral, mayBeReferralFrom } from './referrals';
 import { SliceMemo } from './slice-memo';
 
@@ -25,12 +25,18 @@ const namesAgent = new SliceMemo<boolean>();
 const mayBeFrom = new SliceMemo<boolean>();
 const isAgent = (userAgent: string) => agentOfUserAgent(userAgent) !== null;
 
-export function lineKind(line: string): LineKind {
-  const first = line.charCodeAt(0);
+/** The kind of a line. */
+export const lineKind = (line: string): LineKind => lineKindAt(line, 0, line.length);
+
+/**
+ * The kind of the line that is `text`'s characters from `start` to `end` (a line of a chunk's
+ * text, read in place; the character at `end`, if any, must be a line break).
+ */
+export function lineKindAt(line: string, start: number, end: number): LineKind {
+  const first = line.charCodeAt(start);
   // JSON, or spaces that readLogLine trims first: the slow path decides.
-  if (first === 123 || isBlank(first) || isBlank(line.charCodeAt(line.length - 1)))
-    return 'candidate';
-  const at = scanClfLine(line);
+  if (first === 123 || isBlank(first) || isBlank(line.charCodeAt(end - 1))) return 'candidate';
+  const at = scanClfRange(line, start, end);
   if (!at) return 'unread';
   if (at.escapes) return 'candidate';
   if (at.status < 200 || at.status >= 600) return 'read';
@@ -44,10 +50,9 @@ export function lineKind(line: string): LineKind {
     mayBeFrom.get(line, refererStart, refererEnd, mayBeReferralFrom)
   )
     return 'candidate';
-  const query = line.indexOf('?', at.methodEnd + 1);
-  return query >= 0 &&
-    query < at.pathEnd &&
-    mayBeReferral('', line.slice(at.methodEnd + 1, at.pathEnd))
-    ? 'candidate'
-    : 'read';
+  const pathStart = at.methodEnd + 1;
+  for (let i = pathStart; i < at.pathEnd; i++)
+    if (line.charCodeAt(i) === 63 /* ? */)
+      return mayBeReferral('', line.slice(pathStart, at.pathEnd)) ? 'candidate' : 'read';
+  return 'read';
 }

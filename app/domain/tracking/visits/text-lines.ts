@@ -11,18 +11,38 @@
 const LF = 10;
 const CR = 13;
 
-/** Splits `text` up to and including `end` (a line break) into `out`. */
-function splitInto(text: string, end: number, out: string[]) {
-  let pos = 0;
-  let lf = text.indexOf('\n');
-  let cr = text.indexOf('\r');
-  while (pos <= end) {
-    if (lf >= 0 && lf < pos) lf = text.indexOf('\n', pos);
-    if (cr >= 0 && cr < pos) cr = text.indexOf('\r', pos);
-    // text[end] is a break, so the next one is at or before it.
-    const stop = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-    out.push(text.slice(pos, stop));
-    pos = stop + 1;
+/**
+ * The lines of a text, in place: after each `next()` that is true, the line is `text`'s
+ * characters from `start` to `end` (the break after it not included). No line is cut out.
+ */
+export class LineCursor {
+  text = '';
+  start = 0;
+  end = 0;
+  private pos = 0;
+  private lf = -1;
+  private cr = -1;
+
+  /** Starts on the lines of `text` (which ends with a break, or is a last line without one). */
+  reset(text: string): this {
+    this.text = text;
+    this.pos = 0;
+    this.lf = text.indexOf('\n');
+    this.cr = text.indexOf('\r');
+    return this;
+  }
+
+  next(): boolean {
+    const { text, pos } = this;
+    if (pos >= text.length) return false;
+    if (this.lf >= 0 && this.lf < pos) this.lf = text.indexOf('\n', pos);
+    if (this.cr >= 0 && this.cr < pos) this.cr = text.indexOf('\r', pos);
+    const { lf, cr } = this;
+    const stop = lf < 0 ? (cr < 0 ? text.length : cr) : cr < 0 ? lf : Math.min(lf, cr);
+    this.start = pos;
+    this.end = stop;
+    this.pos = stop + 1;
+    return true;
   }
 }
 
@@ -34,8 +54,11 @@ function firstBreak(bytes: Buffer): number {
 }
 const lastBreak = (bytes: Buffer) => Math.max(bytes.lastIndexOf(LF), bytes.lastIndexOf(CR));
 
-/** The lines of `input` (chunks of UTF-8 bytes), in arrays of a chunk's lines. */
-export async function* textLines(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+/**
+ * The text of `input` (chunks of UTF-8 bytes) in pieces of whole lines: each piece ends with a
+ * line break, but the last, which is the last line when the text does not end with a break.
+ */
+export async function* textChunks(input: AsyncIterable<Buffer>): AsyncGenerator<string> {
   // The bytes after the last line break read so far (a line not yet ended).
   let pending: Buffer | null = null;
   for await (const chunk of input) {
@@ -44,22 +67,27 @@ export async function* textLines(input: AsyncIterable<Buffer>): AsyncGenerator<s
       pending = pending ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
       continue;
     }
-    const lines: string[] = [];
     let from = 0;
     if (pending) {
       // The line begun in earlier chunks, to the first break of this one.
       from = firstBreak(chunk) + 1;
-      const head = Buffer.concat([pending, chunk.subarray(0, from)]).toString('utf8');
-      splitInto(head, head.length - 1, lines);
-    }
-    if (from <= end) {
-      const text = chunk.toString('utf8', from, end + 1);
-      splitInto(text, text.length - 1, lines);
+      yield Buffer.concat([pending, chunk.subarray(0, from)]).toString('utf8');
     }
     // A copy: the chunk itself is not kept for a line's last bytes.
     pending = end + 1 < chunk.length ? Buffer.from(chunk.subarray(end + 1)) : null;
-    yield lines;
+    if (from <= end) yield chunk.toString('utf8', from, end + 1);
   }
   const rest = pending ? pending.toString('utf8') : '';
-  if (rest) yield [rest];
+  if (rest) yield rest;
+}
+
+/** The lines of `input` (chunks of UTF-8 bytes), in arrays of a piece's lines (slices of it). */
+export async function* textLines(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const cursor = new LineCursor();
+  for await (const text of textChunks(input)) {
+    const lines: string[] = [];
+    cursor.reset(text);
+    while (cursor.next()) lines.push(text.slice(cursor.start, cursor.end));
+    yield lines;
+  }
 }

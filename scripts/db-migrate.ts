@@ -40,7 +40,7 @@ async function checkPgCollation(databaseUrl: string) {
 }
 
 /** Installs (or upgrades) pg-boss's schema: a pg-boss instance that migrates and does nothing else. */
-async function migratePgBoss(databaseUrl: string) {
+export async function migratePgBoss(databaseUrl: string) {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: PGBOSS_SCHEMA,

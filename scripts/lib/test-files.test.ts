@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classifyTestFiles, runtimeImports } from './test-files';
+import { classifyTestFiles, needsOwnModules, runtimeImports } from './test-files';
 
 // Which test files the PostgreSQL run takes: those that reach the database by any import path.
 
@@ -121,5 +121,35 @@ describe('runtimeImports', () => {
     expect(runtimeImports(text).sort()).toEqual(
       ['./a', 'e', './f', './side', './all', './later'].sort(),
     );
+  });
+});
+
+describe('needsOwnModules', () => {
+  // A database file that sets the environment the app reads at import, or swaps modules, must not
+  // share a worker whose modules were loaded for another file (vitest.config.ts).
+  it('is true for a file that sets the environment or mocks modules', () => {
+    for (const text of [
+      "process.env.OPENAI_API_KEY = 'sk-test';",
+      "process.env['TRACKING_SAMPLES'] = '2';",
+      "process.env.DEMO_TRACKING ??= 'true';",
+      'delete process.env.SMTP_URL;',
+      "vi.stubEnv('NODE_ENV', 'production');",
+      "vi.mock('node:dns/promises');",
+      "vi.doMock('~/lib/mail.server', () => ({}));",
+      'vi.resetModules();',
+      "const port = await vi.hoisted(async () => (await import('./stripe-env')).useStripeFake('x'));",
+      'Object.assign(process.env, { A: "1" });',
+    ])
+      expect(needsOwnModules(text), text).toBe(true);
+  });
+
+  it('is false for a file that only reads the environment or compares it', () => {
+    for (const text of [
+      'const key = process.env.OPENAI_API_KEY;',
+      "if (process.env.TEST_DATABASE === 'postgresql') skip();",
+      "expect(process.env.TRUST_PROXY == 'true').toBe(true);",
+      "spawn('node', ['x.js'], { env: { ...process.env, PORT: '1' } });",
+    ])
+      expect(needsOwnModules(text), text).toBe(false);
   });
 });

@@ -79,6 +79,37 @@ export function runtimeImports(text: string): string[] {
 
 export type TestFileKinds = { database: string[]; pure: string[] };
 
+/**
+ * What makes a test file need modules of its own: it sets the environment the app reads once at
+ * import (`process.env.X = …`, `delete process.env.X`, `vi.stubEnv`; or anything in `vi.hoisted`,
+ * which runs before the file's imports to set them up, e.g. stripe-env.ts), or swaps modules
+ * (`vi.mock`, `vi.doMock`, `vi.resetModules`). Every other database file can run in a worker that
+ * keeps the app's modules loaded from file to file (vitest.config.ts): loading them is most of a
+ * small file's time.
+ */
+const OWN_MODULES =
+  /\bvi\.hoisted\(|\bprocess\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)|\bdelete\s+process\.env\b|\bvi\.(stubEnv|mock|doMock|unmock|resetModules)\(|\bObject\.assign\(\s*process\.env\b/;
+
+/** Whether a test file's text asks for modules of its own (see OWN_MODULES). */
+export const needsOwnModules = (text: string) => OWN_MODULES.test(text);
+
+/**
+ * The database files split into those that can share a worker's loaded modules (and its database,
+ * emptied between files: tests/setup/test-database.ts) and those that need their own.
+ */
+export function splitSharing(
+  root: string,
+  files: readonly string[],
+): { shared: string[]; own: string[] } {
+  const shared: string[] = [];
+  const own: string[] = [];
+  for (const relative of files)
+    (needsOwnModules(readFileSync(path.join(root, relative), 'utf8')) ? own : shared).push(
+      relative,
+    );
+  return { shared, own };
+}
+
 /** Splits `files` (paths relative to `root`) into those that touch the database and the pure ones. */
 export function classifyTestFiles(root: string, files: string[]): TestFileKinds {
   const isDatabaseModule = (file: string) => {

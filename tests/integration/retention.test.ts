@@ -131,7 +131,7 @@ describe('retention', () => {
 
     // Run again: nothing left to delete.
     expect((await deleteExpiredRows({ now, pauseMs: 0 })).trackingAnswers).toBe(0);
-  });
+  }, 45_000); // 53 weekly rounds stored one by one: seconds on a machine the journeys share
 
   it('the JSON API refuses a trend longer than a year', async () => {
     const user = await createUser();

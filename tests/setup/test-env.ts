@@ -1,38 +1,24 @@
-import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { templateCopy, type TestDatabase } from './test-database';
 
-// Each test file talks to its own copy of the migrated template database, so files never see each
-// other's rows and can run in parallel. This runs before the file imports any app module.
+// Each test file talks to a copy of the migrated template database, so files never see each
+// other's rows and can run in parallel. This runs before the file imports any app module. In a
+// worker that keeps the app's modules from file to file (vitest.config.ts, `sharedWorker`), the
+// modules keep the database client they opened for the worker's first file, so that database is
+// kept too and set back to the template's contents before each later file.
 const template = inject('templateDatabase');
 const pgServerUrl = inject('pgServerUrl');
+const worker = globalThis as { __testDatabase?: TestDatabase; __db?: unknown };
 
-if (pgServerUrl) {
-  const name = `aiv_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: pgServerUrl });
-  await admin.connect();
-  try {
-    // Two files copying the template at the same moment can collide; try again briefly.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-        break;
-      } catch (error) {
-        if (attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  process.env.DATABASE_URL = pgServerUrl.replace(/\/postgres$/, `/${name}`);
-  process.env.DATABASE_POOL_SIZE = '4';
+if (inject('sharedWorker') && worker.__testDatabase) {
+  await worker.__testDatabase.reset();
 } else {
-  const file = path.join(path.dirname(template), `${randomUUID()}.db`);
-  copyFileSync(template, file);
-  process.env.DATABASE_URL = `file:${file}`;
+  const database = await templateCopy(template, pgServerUrl, inject('templateContents'));
+  worker.__testDatabase = database;
+  process.env.DATABASE_URL = database.url;
+  if (pgServerUrl) process.env.DATABASE_POOL_SIZE = '4';
+  worker.__db = undefined;
 }
 process.env.SESSION_SECRET = 'test-session-secret-0123456789';
 // The reader alone unless a test chooses an extraction model (with a real engine's key set, the
@@ -40,7 +26,6 @@ process.env.SESSION_SECRET = 'test-session-secret-0123456789';
 process.env.TRACKING_EXTRACTION_MODEL ??= 'off';
 // Tests play the reverse proxy: they set X-Forwarded-For to stand for different clients.
 process.env.TRUST_PROXY = 'true';
-(globalThis as { __db?: unknown }).__db = undefined;
 // The AI-readiness audits fetch fixture sites this machine serves on 127.0.0.1 (refused otherwise);
 // the SSRF tests pass their own policy with the allowance off.
 process.env.AUDIT_ALLOWED_PRIVATE_HOSTS = '127.0.0.1';
@@ -54,7 +39,7 @@ afterAll((suite) => {
     process.cwd(),
     'filepath' in suite ? suite.filepath : suite.file.filepath,
   );
-  if (pureTestFiles.has(file) && (globalThis as { __db?: unknown }).__db !== undefined)
+  if (pureTestFiles.has(file) && worker.__db !== undefined)
     throw new Error(
       `${file} opened the database client, but scripts/lib/test-files.ts found no import of it, so ` +
         'the PostgreSQL run leaves this file out. Import the database (or a module that does) ' +

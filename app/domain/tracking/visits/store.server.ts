@@ -95,29 +95,35 @@ const addVisits = (table: string, key: string) =>
 
 /**
  * Inserts a day's fingerprints (at most ROWS), skipping those already there; returns the new ones.
- * One statement: the business and the day are parameters, the fingerprints one JSON array.
+ * One statement: the business and the day are parameters, the fingerprints one JSON array. Nearly
+ * always every one is new, so the statement first runs without RETURNING inside a savepoint: when
+ * it inserted them all, they are the answer, and no row comes back through the database thread and
+ * Prisma; when it did not, the savepoint is rolled back and the statement runs again with
+ * RETURNING (same transaction: the answer is exactly what RETURNING alone would give).
  */
-function insertSeen(
+async function insertSeen(
   tx: TransactionClient,
   businessId: string,
   day: string,
   hashes: readonly string[],
-): Promise<{ hash: string }[]> {
+): Promise<readonly string[]> {
   const insert = 'INSERT INTO "CrawlerLineSeen" ("businessId", "day", "hash")';
-  const conflict = 'ON CONFLICT DO NOTHING RETURNING "hash"';
-  if (databaseEngine === 'sqlite')
-    return tx.$queryRawUnsafe(
-      `${insert} SELECT ?, ?, value FROM json_each(?) WHERE true ${conflict}`,
-      businessId,
-      dayValue(day),
-      JSON.stringify(hashes),
-    );
-  return tx.$queryRawUnsafe(
-    `${insert} SELECT $1, $2::timestamp(3), value FROM json_array_elements_text($3::json) ${conflict}`,
-    businessId,
-    dayValue(day),
-    JSON.stringify(hashes),
-  );
+  const rows =
+    databaseEngine === 'sqlite'
+      ? `SELECT ?, ?, value FROM json_each(?) WHERE true`
+      : `SELECT $1, $2::timestamp(3), value FROM json_array_elements_text($3::json)`;
+  const sql = `${insert} ${rows} ON CONFLICT DO NOTHING`;
+  const args = [businessId, dayValue(day), JSON.stringify(hashes)];
+  await tx.$executeRawUnsafe('SAVEPOINT line_seen');
+  const inserted = await tx.$executeRawUnsafe(sql, ...args);
+  if (inserted === hashes.length) {
+    await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
+    return hashes;
+  }
+  await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT line_seen');
+  await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
+  const added = await tx.$queryRawUnsafe<{ hash: string }[]>(`${sql} RETURNING "hash"`, ...args);
+  return added.map((row) => row.hash);
 }
 
 /**
@@ -142,9 +148,9 @@ export async function storeVisits(
   let added = 0;
   for (const [day, byHash] of byDay)
     for (const hashes of chunks([...byHash.keys()])) {
-      const rows = await insertSeen(tx, businessId, day, hashes);
-      for (const { hash } of rows) tally.addVisit(byHash.get(hash)!);
-      added += rows.length;
+      const fresh = await insertSeen(tx, businessId, day, hashes);
+      for (const hash of fresh) tally.addVisit(byHash.get(hash)!);
+      added += fresh.length;
     }
   await writeTally(tx, businessId, tally);
   return { added, duplicates: visits.length - added };

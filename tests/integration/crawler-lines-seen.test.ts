@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { answersKeptSince, deleteExpiredRows } from '~/domain/retention.server';
 import { receiveUpload, runImport } from '~/domain/tracking/visits/import.server';
 import { lineHash, storeVisits, type HashedVisit } from '~/domain/tracking/visits/store.server';
 import { db } from '~/lib/db.server';
@@ -102,5 +103,30 @@ describe('the lines already seen', () => {
     const unkeyed = createHash('sha256').update(`business-a\n${text}`).digest('base64url');
     expect(unkeyed.slice(0, 22)).not.toBe(fingerprint);
     expect(fingerprint).not.toContain('20.171');
+  });
+
+  it('lets retention delete the fingerprints it stored, by their day, and keeps the newer ones', async () => {
+    const { businessId } = await business();
+    const visit = (day: string, n: number): HashedVisit => ({
+      day,
+      kind: { kind: 'agent', agent: 'GPTBot', verification: 'verified' },
+      status: '2xx',
+      path: '/',
+      hash: `r${day}-${n}`,
+    });
+    const now = new Date();
+    const old = answersKeptSince(now);
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const oldDay = dayOf(old.getTime() - 2 * 86_400_000);
+    const newDay = dayOf(now.getTime());
+    await db.$transaction((tx) =>
+      storeVisits(tx, businessId, [
+        ...Array.from({ length: 7 }, (_, n) => visit(oldDay, n)),
+        visit(newDay, 1),
+      ]),
+    );
+    await deleteExpiredRows({ now, batch: 3, pauseMs: 0 });
+    const left = await db.crawlerLineSeen.findMany({ where: { businessId } });
+    expect(left.map((row) => row.hash)).toEqual([`r${newDay}-1`]);
   });
 });

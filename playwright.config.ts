@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_CHROMIUM_PATH } from './scripts/lib/chromium';
 
 // Journeys run against the production build (`npm run build` first), served by `npm start` on a
 // fresh, migrated and seeded SQLite file. Browsers come from Debian (`apt-get install chromium`),
@@ -42,10 +42,16 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (each step's page, network and console) but no screencast:
+    // filming every journey cost about a sixth of the browser's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      // The headless shell, a third of the full browser's CPU; the full one to watch (--headed).
+      executablePath:
+        process.argv.includes('--headed') || process.argv.includes('--ui') || process.env.PWDEBUG
+          ? CHROMIUM_PATH
+          : HEADLESS_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

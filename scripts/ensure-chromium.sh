@@ -3,12 +3,16 @@
 # host from these machines). Installs it with apt when it is missing; does nothing otherwise.
 set -e
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$CHROMIUM" ] && fc-list 2>/dev/null | grep -qi "noto color emoji"; then
-  echo "Chromium and an emoji font found ($CHROMIUM)"
+# The journeys and the budget run the headless shell (scripts/lib/chromium.ts); Lighthouse and
+# --headed the full browser.
+HEADLESS="${HEADLESS_CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
+if [ -x "$CHROMIUM" ] && [ -x "$HEADLESS" ] && fc-list 2>/dev/null | grep -qi "noto color emoji"; then
+  echo "Chromium, its headless shell and an emoji font found ($CHROMIUM, $HEADLESS)"
   exit 0
 fi
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-liberation fonts-noto-color-emoji >/dev/null
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-headless-shell fonts-liberation fonts-noto-color-emoji >/dev/null
 "$CHROMIUM" --version
+"$HEADLESS" --version

@@ -140,7 +140,8 @@ export async function deleteExpiredRows({
     (ids) => db.session.deleteMany({ where: { id: { in: ids }, ...ended } }),
     options,
   );
-  // Crawler log lines seen (composite key): the batch's keys, then one DELETE of exactly those.
+  // Crawler log lines seen (composite key: business, day, fingerprint): the batch's keys, then
+  // one DELETE of exactly those.
   const linesSeen = await inBatches(
     async (take) =>
       (
@@ -148,15 +149,15 @@ export async function deleteExpiredRows({
           where: { day: { lt: answersBefore } },
           orderBy: [{ day: 'asc' }, { businessId: 'asc' }, { hash: 'asc' }],
           take,
-          select: { businessId: true, hash: true },
+          select: { businessId: true, day: true, hash: true },
         })
-      ).map((row) => ({ id: `${row.businessId} ${row.hash}` })),
+      ).map((row) => ({ id: `${row.businessId} ${row.day.toISOString()} ${row.hash}` })),
     (ids) =>
       db.crawlerLineSeen.deleteMany({
         where: {
           OR: ids.map((id) => {
-            const [businessId, hash] = id.split(' ');
-            return { businessId: businessId!, hash: hash! };
+            const [businessId, day, hash] = id.split(' ');
+            return { businessId: businessId!, day: new Date(day!), hash: hash! };
           }),
         },
       }),

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { readDrainBatch } from '~/domain/tracking/visits/drain-batch';
+import { decodeDrainBody, readDrainBatch } from '~/domain/tracking/visits/drain-batch';
 import { ingestDrainBatch } from '~/domain/tracking/visits/drain-ingest.server';
 import { checkDrainSignature } from '~/domain/tracking/visits/drain-signatures';
 import {
@@ -12,7 +12,8 @@ import { domainErrorResponse, jsonMessage, methodNotAllowed } from '~/http/http.
 import { MAX_DRAIN_BYTES } from '~/http/request-limits';
 
 // POST /api/ingest/{token}: a log drain's batch for the token's business (issue 48): NDJSON or a
-// JSON array of Vercel's or Netlify's log objects (or our Cloudflare Worker's), up to 1 MB. When
+// JSON array of Vercel's or Netlify's log objects (or our Cloudflare Worker's), up to 1 MB (sent
+// with `Content-Encoding: gzip`, 1 MB once decoded: past it 413; another encoding: 415). When
 // the token has a signing secret, the batch must carry Vercel's x-vercel-signature or Netlify's
 // x-netlify-signature made with it (none: 401, a wrong one: 403, nothing counted). Unknown or
 // revoked token: 404; a body that is not such JSON: 400, nothing counted; past the plan's lines
@@ -64,21 +65,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
       `A batch is at most ${MAX_DRAIN_BYTES / 1024 / 1024} MB. Send smaller batches; nothing was counted.`,
     );
   if (Number(request.headers.get('content-length') ?? 0) > MAX_DRAIN_BYTES) return tooLarge();
-  const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength > MAX_DRAIN_BYTES) return tooLarge();
+  const sent = new Uint8Array(await request.arrayBuffer());
+  if (sent.byteLength > MAX_DRAIN_BYTES) return tooLarge();
+  // The signature is of the bytes as sent (compressed or not).
   const signature = await checkDrainSignature(
     {
       vercel: request.headers.get('x-vercel-signature'),
       netlify: request.headers.get('x-netlify-signature'),
     },
-    body,
+    sent,
     drain.signingSecret,
   );
   if (!signature.ok) return jsonMessage(signature.status, signature.message);
+  const body = decodeDrainBody(sent, request.headers.get('content-encoding'), MAX_DRAIN_BYTES);
+  if (body === 'too large') return tooLarge();
+  if (!(body instanceof Uint8Array)) return jsonMessage(body.status, body.message);
   const batch = readDrainBatch(new TextDecoder().decode(body));
   if (!batch.ok) return jsonMessage(400, batch.message);
   try {
-    const outcome = await ingestDrainBatch(drain, batch.entries, body.byteLength);
+    const outcome = await ingestDrainBatch(drain, batch.entries, sent.byteLength);
     return Response.json(outcome, { headers: verifyHeaders(drain) });
   } catch (error) {
     return domainErrorResponse(error);

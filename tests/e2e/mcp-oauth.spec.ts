@@ -15,8 +15,9 @@ import { expect, expectMessage, test, uniqueEmail } from './support';
 // returns access_denied, with JavaScript off too. (Every failure case at the token endpoint is in
 // tests/integration/mcp-oauth.test.ts, on both databases.)
 
-/** The app's redirect URI: a loopback address the browser never reaches (the test catches it). */
-const REDIRECT = 'http://127.0.0.1:9/oauth/callback';
+/** The app's redirect URI: a loopback address the browser never reaches (the test catches it), on a
+ * port Chromium allows (port 9, "discard", is refused before any route sees the request). */
+const REDIRECT = 'http://127.0.0.1:49151/oauth/callback';
 
 /** Opens the authorization URL and returns the parameters the app's redirect URI receives. */
 async function authorizeInBrowser(
@@ -25,8 +26,12 @@ async function authorizeInBrowser(
   answer: (page: Page) => Promise<void>,
 ): Promise<URLSearchParams> {
   let callback: URL | null = null;
+  // What the browser was sent to is read from its request: Chromium's headless shell does not
+  // always hand a redirect's next hop to the route below, which then only answers when it can.
+  page.on('request', (request) => {
+    if (request.url().startsWith(REDIRECT)) callback = new URL(request.url());
+  });
   await page.route(`${REDIRECT}**`, async (route) => {
-    callback = new URL(route.request().url());
     await route.fulfill({
       status: 200,
       contentType: 'text/plain',

@@ -30,20 +30,29 @@ const isSpace = (code: number) =>
   code === 0x3000 ||
   code === 0xfeff;
 
-/** The end of a run of non-space characters from `start` (at least one), or -1. */
-function word(line: string, start: number): number {
+/** The end of a run of non-space characters from `start` to `end` (at least one), or -1. */
+function word(line: string, start: number, end: number): number {
   let i = start;
-  while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+  for (; i < end; i++) {
+    const code = line.charCodeAt(i);
+    // Printable ASCII and the controls after it are never spaces: one test for nearly every one.
+    if ((code > SPACE && code < 0xa0) || !isSpace(code)) continue;
+    break;
+  }
   return i > start ? i : -1;
 }
 
 /**
- * The closing quote of a quoted field whose text starts at `start`, or -1. `escapes` is whether
- * the line holds a backslash at all: most lines do not, and then the next quote closes the field.
+ * The closing quote (before `end`) of a quoted field whose text starts at `start`, or -1.
+ * `escapes` is whether the line holds a backslash at all: most lines do not, and then the next
+ * quote closes the field.
  */
-function closingQuote(line: string, start: number, escapes: boolean): number {
-  if (!escapes) return line.indexOf('"', start);
-  for (let i = start; i < line.length; i++) {
+function closingQuote(line: string, start: number, end: number, escapes: boolean): number {
+  if (!escapes) {
+    const quote = line.indexOf('"', start);
+    return quote < end ? quote : -1;
+  }
+  for (let i = start; i < end; i++) {
     const code = line.charCodeAt(i);
     if (code === QUOTE) return i;
     if (code === BACKSLASH) {
@@ -93,8 +102,39 @@ export function monthAt(line: string, start: number): number {
   return MONTH_BY_CODE.get((a << 16) | (b << 8) | c) ?? -1;
 }
 
+/** Two digits at `start` as a number, or -1. */
+function twoDigits(line: string, start: number): number {
+  const a = line.charCodeAt(start);
+  const b = line.charCodeAt(start + 1);
+  return isDigit(a) && isDigit(b) ? (a - 48) * 10 + b - 48 : -1;
+}
+
+// A log's lines come in time order: the date ("dd/Mon/yyyy") and zone ("±zzzz") of the last time
+// found whole are kept (their character codes), and a line with the same ones has only its clock
+// checked.
+const lastTime = new Int32Array(26).fill(-1);
+const SAME_DAY = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 21, 22, 23, 24, 25];
+
+function sameDay(line: string, start: number): boolean {
+  for (const i of SAME_DAY) if (line.charCodeAt(start + i) !== lastTime[i]) return false;
+  return true;
+}
+
 /** Whether "dd/Mon/yyyy:hh:mm:ss ±zzzz" at `start` (26 characters) is a time. */
 function isTimeAt(line: string, start: number): boolean {
+  if (
+    line.charCodeAt(start + 11) !== 58 ||
+    line.charCodeAt(start + 14) !== 58 ||
+    line.charCodeAt(start + 17) !== 58 ||
+    line.charCodeAt(start + 20) !== SPACE
+  )
+    return false;
+  const hours = twoDigits(line, start + 12);
+  const minutes = twoDigits(line, start + 15);
+  const seconds = twoDigits(line, start + 18);
+  if (hours < 0 || minutes < 0 || seconds < 0) return false;
+  if (hours > 23 || minutes > 59 || seconds > 60) return false;
+  if (sameDay(line, start)) return true;
   const sign = line.charCodeAt(start + 21);
   if (
     digits(line, start, 2) < 0 ||
@@ -103,19 +143,12 @@ function isTimeAt(line: string, start: number): boolean {
     (sign !== 43 && sign !== 45) ||
     line.charCodeAt(start + 2) !== 47 ||
     line.charCodeAt(start + 6) !== 47 ||
-    line.charCodeAt(start + 11) !== 58 ||
-    line.charCodeAt(start + 14) !== 58 ||
-    line.charCodeAt(start + 17) !== 58 ||
-    line.charCodeAt(start + 20) !== SPACE
+    // Any day 00–99 of a known month in years 0000–9999, any zone, is a finite time.
+    monthAt(line, start + 3) < 0
   )
     return false;
-  const hours = digits(line, start + 12, 2);
-  const minutes = digits(line, start + 15, 2);
-  const seconds = digits(line, start + 18, 2);
-  if (hours < 0 || minutes < 0 || seconds < 0) return false;
-  if (hours > 23 || minutes > 59 || seconds > 60) return false;
-  // Any day 00–99 of a known month in years 0000–9999, any zone, is a finite time.
-  return monthAt(line, start + 3) >= 0;
+  for (const i of SAME_DAY) lastTime[i] = line.charCodeAt(start + i);
+  return true;
 }
 
 /** Where a line's fields are (ends exclusive); -1 for the referer and agent when there are none. */
@@ -152,20 +185,54 @@ const OFFSETS: ClfOffsets = {
   agentEnd: -1,
 };
 
+// Where the next backslash is, at or after `from` in `text` (Infinity: none): lines of one chunk
+// are scanned in order, so each chunk is searched once, not once per line to its end.
+const backslash = { text: '', from: 0, at: Infinity };
+
+function nextBackslash(text: string, start: number): number {
+  if (start < backslash.from || backslash.at < start || text !== backslash.text) {
+    const at = text.indexOf('\\', start);
+    backslash.text = text;
+    backslash.from = start;
+    backslash.at = at < 0 ? Infinity : at;
+  }
+  return backslash.at;
+}
+
 /**
  * Whether a line is a combined or common line, and where its fields are; null when it is neither.
  * The object returned is reused by the next call: read what is needed from it before then.
  */
-export function scanClfLine(line: string): Readonly<ClfOffsets> | null {
-  const escapes = line.includes('\\');
-  const hostEnd = word(line, 0);
+export const scanClfLine = (line: string): Readonly<ClfOffsets> | null =>
+  scan(line, 0, line.length, line.includes('\\'));
+
+/**
+ * scanClfLine for the line that is `line`'s characters from `start` to `end` (a line of a chunk's
+ * text, read in place: a character read on a flat text costs less than on a slice of it); the
+ * character at `end`, if any, must be a line break. The offsets are positions in `line`.
+ */
+export const scanClfRange = (line: string, start: number, end: number) =>
+  scan(line, start, end, nextBackslash(line, start) < end);
+
+/** `escapes`: whether the line holds a backslash. */
+function scan(
+  line: string,
+  start: number,
+  end: number,
+  escapes: boolean,
+): Readonly<ClfOffsets> | null {
+  // Every read below is at most one character past the one before it that was checked, or
+  // inside the time's fixed 30 characters (checked to be there): nothing past `end` is read,
+  // but `end` itself, a line break, which no test below accepts.
+  const hostEnd = word(line, start, end);
   if (hostEnd < 0 || line.charCodeAt(hostEnd) !== SPACE) return null;
-  const identEnd = word(line, hostEnd + 1);
+  const identEnd = word(line, hostEnd + 1, end);
   if (identEnd < 0 || line.charCodeAt(identEnd) !== SPACE) return null;
-  const userEnd = word(line, identEnd + 1);
+  const userEnd = word(line, identEnd + 1, end);
   if (userEnd < 0 || line.charCodeAt(userEnd) !== SPACE) return null;
   const open = userEnd + 1;
   if (
+    open + 29 >= end ||
     line.charCodeAt(open) !== 91 ||
     line.charCodeAt(open + 27) !== 93 ||
     line.charCodeAt(open + 28) !== SPACE ||
@@ -173,7 +240,7 @@ export function scanClfLine(line: string): Readonly<ClfOffsets> | null {
   )
     return null;
   const requestStart = open + 30;
-  const requestEnd = closingQuote(line, requestStart, escapes);
+  const requestEnd = closingQuote(line, requestStart, end, escapes);
   if (requestEnd < 0 || line.charCodeAt(requestEnd + 1) !== SPACE) return null;
   const status = digits(line, requestEnd + 2, 3);
   if (status < 0 || line.charCodeAt(requestEnd + 5) !== SPACE) return null;
@@ -187,13 +254,13 @@ export function scanClfLine(line: string): Readonly<ClfOffsets> | null {
   let refererEnd = -1;
   let agentEnd = -1;
   if (line.charCodeAt(bytesEnd) === SPACE && line.charCodeAt(bytesEnd + 1) === QUOTE) {
-    const closing = closingQuote(line, bytesEnd + 2, escapes);
+    const closing = closingQuote(line, bytesEnd + 2, end, escapes);
     if (
       closing >= 0 &&
       line.charCodeAt(closing + 1) === SPACE &&
       line.charCodeAt(closing + 2) === QUOTE
     ) {
-      agentEnd = closingQuote(line, closing + 3, escapes);
+      agentEnd = closingQuote(line, closing + 3, end, escapes);
       if (agentEnd >= 0) refererEnd = closing;
     }
   }

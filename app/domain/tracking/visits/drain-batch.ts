@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { LogRecord } from './log-lines';
 import { readLogObject } from './log-lines';
 
@@ -17,6 +18,32 @@ export type DrainBatch = { ok: true; entries: DrainEntry[] } | { ok: false; mess
 
 export const NOT_JSON_MESSAGE =
   'The body is not a log drain batch: send a JSON array of log objects, or NDJSON (one JSON object a line). Nothing was counted.';
+
+export const GZIP_DAMAGED_MESSAGE =
+  'The body says it is gzip (Content-Encoding: gzip), but it cannot be decompressed: send it again, or send it uncompressed. Nothing was counted.';
+export const ENCODING_MESSAGE =
+  'Send the batch uncompressed or with Content-Encoding: gzip. Nothing was counted.';
+
+/**
+ * A batch's bytes as sent, decoded by its Content-Encoding: none (or "identity") as they are,
+ * gzip decompressed to at most `limit` bytes ('too large' past it, without decompressing the
+ * rest); a damaged gzip body is a 400 and any other encoding a 415.
+ */
+export function decodeDrainBody(
+  sent: Uint8Array,
+  encoding: string | null,
+  limit: number,
+): Uint8Array | 'too large' | { status: 400 | 415; message: string } {
+  const name = (encoding ?? '').trim().toLowerCase();
+  if (!name || name === 'identity') return sent;
+  if (name !== 'gzip' && name !== 'x-gzip') return { status: 415, message: ENCODING_MESSAGE };
+  try {
+    return new Uint8Array(gunzipSync(sent, { maxOutputLength: limit }));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'too large';
+    return { status: 400, message: GZIP_DAMAGED_MESSAGE };
+  }
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -15,9 +15,9 @@ import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
-import { lineKind } from './line-kind';
+import { isBlank, lineKindAt } from './line-kind';
 import { readLogLine } from './log-lines';
-import { textLines } from './text-lines';
+import { LineCursor, textChunks } from './text-lines';
 import { hashedVisit, storeVisits, type HashedVisit } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
@@ -228,9 +228,14 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     // Chunks of 1 MB: the lines of each are settled in one go (./text-lines.ts).
     const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
     const input = isGzip(head) ? raw.pipe(createGunzip()) : raw;
-    reading: for await (const lines of textLines(input)) {
-      for (const line of lines) {
-        if (!line.trim()) continue;
+    const cursor = new LineCursor();
+    reading: for await (const text of textChunks(input)) {
+      cursor.reset(text);
+      while (cursor.next()) {
+        const { start, end } = cursor;
+        // Blank lines are not lines of the log (trimmed only when they start with a blank).
+        if (start === end) continue;
+        if (isBlank(text.charCodeAt(start)) && !text.slice(start, end).trim()) continue;
         if (budget <= 0) {
           stoppedAtLimit = true;
           raw.destroy();
@@ -238,8 +243,10 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
         }
         budget -= 1;
         progress.lines += 1;
-        // Most lines are only scanned: a browser's counts only as read (see ./line-kind.ts).
-        const kind = lineKind(line);
+        // Most lines are only scanned, in place: a browser's counts only as read (see
+        // ./line-kind.ts); only a candidate is cut out of the text and read in full.
+        const kind = lineKindAt(text, start, end);
+        const line = kind === 'candidate' ? text.slice(start, end) : '';
         const record = kind === 'candidate' ? readLogLine(line) : null;
         if (kind === 'unread' || (kind === 'candidate' && !record)) progress.skipped += 1;
         else if (record) {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scanClfLine } from './clf-scan';
+import { scanClfLine, scanClfRange } from './clf-scan';
 import { readClfLine } from './clf-line';
-import { lineKind } from './line-kind';
+import { lineKind, lineKindAt } from './line-kind';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
+import { LineCursor } from './text-lines';
 
 // The import only scans most lines (./line-kind.ts) and reads in full only the candidates. Every
 // figure must stay what reading every line in full gives: a line the scan refuses is one no format
@@ -79,5 +80,63 @@ describe('scanning lines before reading them', () => {
     expect(kinds).toEqual(['read', 'candidate', 'candidate', 'candidate', 'candidate']);
     expect(lineKind('not a log line')).toBe('unread');
     expect(lineKind('{"status": 200}')).toBe('candidate');
+  });
+
+  it('reads in full every line a Referer or a landing query may count, remembered or not', () => {
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36';
+    const at = (path: string, referer: string) =>
+      `9.9.9.9 - - [02/Mar/2026:08:15:00 +0000] "GET ${path} HTTP/1.1" 200 1 "${referer}" "${browser}"`;
+    const cases: [string, string][] = [
+      ['/', '-'],
+      ['/', 'https://www.google.com/'],
+      ['/', 'https://chatgpt.com/'],
+      ['/', 'https://www.google.com/'],
+      ['/', 'HTTPS://CHAT.OPENAI.COM/c/1'],
+      ['/?a=1', '-'],
+      ['/?utm_source=chatgpt.com', '-'],
+      // utm_source before the query, an encoded one in it: URLSearchParams reads it.
+      ['/utm_source=x?utm%5Fsource=chatgpt.com', '-'],
+      ['/no-query-utm_source=chatgpt.com', '-'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [path, referer] of cases) {
+        const line = at(path, referer);
+        const counted = countedVisit(readLogLine(line)!) !== null;
+        if (counted) expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'candidate' });
+        else expect(lineKind(line)).not.toBe('unread');
+      }
+    expect(countedVisit(readLogLine(at('/utm_source=x?utm%5Fsource=chatgpt.com', '-'))!)).not.toBe(
+      null,
+    );
+  });
+
+  it('reads a line in place in a text of many lines exactly as the line alone', () => {
+    const lines = [...variants()].filter((line) => line !== '');
+    // Lines without a quote before lines with one, backslashes only far ahead, \r\n and \r too.
+    const text = lines.map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('');
+    const cursor = new LineCursor().reset(text);
+    let i = 0;
+    let differs = 0;
+    while (cursor.next()) {
+      const { start, end } = cursor;
+      if (start === end) continue;
+      const line = lines[i++]!;
+      expect(text.slice(start, end)).toBe(line);
+      const alone = scanClfLine(line);
+      const aloneOffsets = alone && { ...alone };
+      const inPlace = scanClfRange(text, start, end);
+      const shifted =
+        inPlace &&
+        Object.fromEntries(
+          Object.entries(inPlace).map(([key, value]) => [
+            key,
+            typeof value === 'number' && key !== 'status' && value >= 0 ? value - start : value,
+          ]),
+        );
+      if (JSON.stringify(shifted) !== JSON.stringify(aloneOffsets)) differs += 1;
+      expect({ line, kind: lineKindAt(text, start, end) }).toEqual({ line, kind: lineKind(line) });
+    }
+    expect(i).toBe(lines.length);
+    expect(differs).toBe(0);
   });
 });

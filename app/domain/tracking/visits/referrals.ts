@@ -59,8 +59,11 @@ const UTM_SOURCE = /utm_source=/i;
  * gives null for them (it is true for every pair assistantOf accepts, and for a few more).
  */
 export function mayBeReferral(referer: string, path: string): boolean {
-  return ANY_ASSISTANT.test(referer) || UTM_SOURCE.test(path);
+  return mayBeReferralFrom(referer) || UTM_SOURCE.test(path);
 }
+
+/** Whether a Referer text could name an assistant: false means assistantOfReferer gives null. */
+export const mayBeReferralFrom = (referer: string): boolean => ANY_ASSISTANT.test(referer);
 
 /** The assistant a Referer header names, or null. */
 export function assistantOfReferer(referer: string | null | undefined): string | null {

@@ -1,38 +1,47 @@
-import { createHmac } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { env } from '~/lib/env.server';
 import { databaseEngine, type TransactionClient } from '~/lib/db.server';
 import type { LogRecord } from './log-lines';
 import { countedVisit, VisitTally, type CountedVisit } from './tally';
 
-// Writing counted lines: each counted line is kept only as a keyed hash (HMAC with the server's
-// secret: it cannot be turned back into the line or its address), so the same lines uploaded twice
-// count once; the lines not seen before are added to the per-day counts in the same transaction,
-// so a retried batch never counts twice. A batch is a few statements whatever its size: the hashes
-// go in with one INSERT … ON CONFLICT DO NOTHING RETURNING per 2,000 (what comes back is what is
-// new), and the counts with one INSERT … ON CONFLICT DO UPDATE (add) per 2,000 rows of each
-// table, each statement's rows passed as one JSON text (SQLite and PostgreSQL each read it with
-// their own JSON function; the rest of the SQL is the same on both).
+// Writing counted lines: each counted line is kept only as a keyed fingerprint (SHA-256 of the
+// server's secret, the business and the line: it cannot be turned back into the line or its
+// address without the secret), so the same lines uploaded twice count once; the lines not seen
+// before are added to the per-day counts in the same transaction, so a retried batch never counts
+// twice. A batch is a few statements whatever its size: the fingerprints go in with one INSERT …
+// ON CONFLICT DO NOTHING RETURNING per day and 2,000 lines (what comes back is what is new; the
+// business and the day are parameters, the fingerprints one JSON array of strings), and the counts
+// with one INSERT … ON CONFLICT DO UPDATE (add) per 2,000 rows of each table, each statement's
+// rows passed as one JSON text (SQLite and PostgreSQL each read it with their own JSON function;
+// the rest of the SQL is the same on both).
 
 export type CountedLine = { record: LogRecord; line: string };
 
-/** A counted line as the store takes it: its keyed hash and what is tallied of it. */
+/** A counted line as the store takes it: its keyed fingerprint and what is tallied of it. */
 export type HashedVisit = CountedVisit & { hash: string };
 
+/**
+ * A line's fingerprint for its business: 16 bytes (22 characters of base64url) of the SHA-256 of
+ * the server's secret, the business and the line. One call of crypto.hash, a quarter of an HMAC's
+ * cost (a new Hmac object per line); with the secret first, the fingerprint of a line cannot be
+ * computed, nor a guessed line or address checked against it, without the secret.
+ */
 export function lineHash(businessId: string, line: string): string {
-  return createHmac('sha256', env.SESSION_SECRET)
-    .update(`${businessId}\n${line.trim()}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return hash('sha256', `${env.SESSION_SECRET}\n${businessId}\n${line.trim()}`, 'base64url').slice(
+    0,
+    22,
+  );
 }
 
-/** The line's hash and visit, or null when the line is not counted. */
+/** The line's fingerprint and visit, or null when the line is not counted. */
 export function hashedVisit(
   businessId: string,
   line: string,
   record: LogRecord,
 ): HashedVisit | null {
-  const visit = countedVisit(record);
-  return visit && { ...visit, hash: lineHash(businessId, line) };
+  const visit = countedVisit(record) as HashedVisit | null;
+  if (visit) visit.hash = lineHash(businessId, line);
+  return visit;
 }
 
 /** Rows per statement: each statement takes its rows as one JSON text, parsed by the database. */
@@ -85,6 +94,39 @@ const addVisits = (table: string, key: string) =>
   `ON CONFLICT (${key}) DO UPDATE SET "visits" = "${table}"."visits" + excluded."visits"`;
 
 /**
+ * Inserts a day's fingerprints (at most ROWS), skipping those already there; returns the new ones.
+ * One statement: the business and the day are parameters, the fingerprints one JSON array. Nearly
+ * always every one is new, so the statement first runs without RETURNING inside a savepoint: when
+ * it inserted them all, they are the answer, and no row comes back through the database thread and
+ * Prisma; when it did not, the savepoint is rolled back and the statement runs again with
+ * RETURNING (same transaction: the answer is exactly what RETURNING alone would give).
+ */
+async function insertSeen(
+  tx: TransactionClient,
+  businessId: string,
+  day: string,
+  hashes: readonly string[],
+): Promise<readonly string[]> {
+  const insert = 'INSERT INTO "CrawlerLineSeen" ("businessId", "day", "hash")';
+  const rows =
+    databaseEngine === 'sqlite'
+      ? `SELECT ?, ?, value FROM json_each(?) WHERE true`
+      : `SELECT $1, $2::timestamp(3), value FROM json_array_elements_text($3::json)`;
+  const sql = `${insert} ${rows} ON CONFLICT DO NOTHING`;
+  const args = [businessId, dayValue(day), JSON.stringify(hashes)];
+  await tx.$executeRawUnsafe('SAVEPOINT line_seen');
+  const inserted = await tx.$executeRawUnsafe(sql, ...args);
+  if (inserted === hashes.length) {
+    await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
+    return hashes;
+  }
+  await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT line_seen');
+  await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
+  const added = await tx.$queryRawUnsafe<{ hash: string }[]>(`${sql} RETURNING "hash"`, ...args);
+  return added.map((row) => row.hash);
+}
+
+/**
  * Adds a batch of counted visits (any size; a few thousand per transaction is usual) to the
  * business's counts, skipping those already seen. Returns how many were new and how many were
  * duplicates (seen before, or twice in the batch).
@@ -95,21 +137,21 @@ export async function storeVisits(
   visits: readonly HashedVisit[],
 ): Promise<{ added: number; duplicates: number }> {
   if (!visits.length) return { added: 0, duplicates: 0 };
-  const byHash = new Map<string, HashedVisit>();
-  for (const visit of visits) if (!byHash.has(visit.hash)) byHash.set(visit.hash, visit);
+  // The same line has the same day: by day, then by fingerprint (a line twice in the batch once).
+  const byDay = new Map<string, Map<string, HashedVisit>>();
+  for (const visit of visits) {
+    let day = byDay.get(visit.day);
+    if (!day) byDay.set(visit.day, (day = new Map()));
+    if (!day.has(visit.hash)) day.set(visit.hash, visit);
+  }
   const tally = new VisitTally();
   let added = 0;
-  for (const chunk of chunks([...byHash.values()])) {
-    const rows = await insertRows<{ hash: string }>(
-      tx,
-      'CrawlerLineSeen',
-      [text('businessId'), text('hash'), DAY],
-      chunk.map((visit) => [businessId, visit.hash, dayValue(visit.day)]),
-      'ON CONFLICT DO NOTHING RETURNING "hash"',
-    );
-    for (const { hash } of rows) tally.addVisit(byHash.get(hash)!);
-    added += rows.length;
-  }
+  for (const [day, byHash] of byDay)
+    for (const hashes of chunks([...byHash.keys()])) {
+      const fresh = await insertSeen(tx, businessId, day, hashes);
+      for (const hash of fresh) tally.addVisit(byHash.get(hash)!);
+      added += fresh.length;
+    }
   await writeTally(tx, businessId, tally);
   return { added, duplicates: visits.length - added };
 }

@@ -41,6 +41,25 @@ describe('reading lines a chunk at a time', () => {
     }
   });
 
+  it('decodes damaged UTF-8 (a stray byte, a character cut by a line break) as readline does', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('bad '),
+      Buffer.from([0xff]),
+      Buffer.from(' byte\ncut '),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from('\r\nlead '),
+      Buffer.from([0xf0, 0x9d]),
+      Buffer.from('\nend ☕'),
+    ]);
+    const expected = await viaReadline([bytes]);
+    expect(expected).toHaveLength(4);
+    for (let size = 1; size <= bytes.length; size++) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect({ size, lines: await viaTextLines(chunks) }).toEqual({ size, lines: expected });
+    }
+  });
+
   it('reads a text that ends with a line break, and an empty one', async () => {
     expect(await viaTextLines([Buffer.from('a\nb\n')])).toEqual(['a', 'b']);
     expect(await viaTextLines([])).toEqual([]);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SliceMemo } from './slice-memo';
+
+// A remembered answer must be the one for exactly that text: texts with the same length and the
+// same sampled characters (the same cheap hash) still get their own answers, and a full table
+// starts again instead of growing.
+
+describe('answers remembered per piece of a line', () => {
+  it('answers each text its own, even texts that differ only where the hash does not look', () => {
+    const memo = new SliceMemo<string>();
+    let computed = 0;
+    const compute = (text: string) => {
+      computed += 1;
+      return `answer for ${text}`;
+    };
+    // 40 characters; only the 6th differs (the hash samples the ends, the middle and a quarter).
+    const texts = Array.from(
+      { length: 200 },
+      (_, i) => `abcde${String.fromCharCode(0x4e00 + i)}${'x'.repeat(34)}`,
+    );
+    for (let round = 0; round < 3; round++)
+      for (const text of texts) {
+        const line = `"${text}" and more`;
+        expect(memo.get(line, 1, 1 + text.length, compute)).toBe(`answer for ${text}`);
+      }
+    expect(computed).toBe(texts.length);
+    // A piece that is a prefix of a remembered text is another text.
+    expect(memo.get(`${texts[0]}`, 0, 10, compute)).toBe(`answer for ${texts[0]!.slice(0, 10)}`);
+    expect(memo.get('', 0, 0, compute)).toBe('answer for ');
+  });
+
+  it('starts again when full, still answering right', () => {
+    const memo = new SliceMemo<number>();
+    let computed = 0;
+    const length = (text: string) => {
+      computed += 1;
+      return text.length;
+    };
+    for (let i = 0; i < 10_000; i++) {
+      const text = `ua-${i}`;
+      expect(memo.get(`x ${text} y`, 2, 2 + text.length, length)).toBe(text.length);
+    }
+    expect(computed).toBe(10_000);
+    // The last ones are remembered.
+    expect(memo.get('ua-9999', 0, 7, length)).toBe(7);
+    expect(computed).toBe(10_000);
+  });
+});

@@ -1,0 +1,69 @@
+// Answers remembered per piece of a line (a User-Agent, a Referer), found without cutting the piece
+// out of the line (issue 48, `npm run bench:logs`). A log repeats a few hundred User-Agent and
+// Referer texts over millions of lines; a Map keyed by the text would need the text as a string of
+// its own (a slice, an allocation) and its full hash for every line. Here the key is a cheap hash
+// of the piece's length and a few of its characters (the last ones most: versions differ there),
+// and a hit is confirmed by comparing the whole text in place (startsWith at the piece's offset,
+// and the same length), so two pieces with the same cheap hash never share an answer. Open
+// addressing in a fixed table; full, it starts again empty (memory stays bounded). Pure.
+
+import { ownString } from '~/lib/own-string';
+
+const SLOTS = 1 << 12;
+const MASK = SLOTS - 1;
+/** At most half the slots are used, so a probe soon finds the text or an empty slot. */
+const LIMIT = SLOTS >> 1;
+
+function cheapHash(line: string, start: number, end: number): number {
+  const length = end - start;
+  let h = Math.imul(length, 0x9e3779b1);
+  if (length > 0) {
+    h = Math.imul(h ^ line.charCodeAt(end - 1), 0x85ebca6b);
+    h = Math.imul(h ^ line.charCodeAt(end - 1 - (length >> 4)), 0xc2b2ae35);
+    h = Math.imul(h ^ line.charCodeAt(end - 1 - (length >> 3)), 0x27d4eb2f);
+    h = Math.imul(h ^ line.charCodeAt(end - 1 - (length >> 2)), 0x165667b1);
+    h = Math.imul(h ^ line.charCodeAt(start + (length >> 1)), 0x9e3779b1);
+    h = Math.imul(h ^ line.charCodeAt(start + (length >> 2)), 0x85ebca6b);
+    h = Math.imul(h ^ line.charCodeAt(start), 0xc2b2ae35);
+  }
+  return (h ^ (h >>> 15)) & MASK;
+}
+
+export class SliceMemo<T> {
+  private texts: (string | undefined)[] = new Array<string | undefined>(SLOTS);
+  private answers: (T | undefined)[] = new Array<T | undefined>(SLOTS);
+  private used = 0;
+
+  /** Forgets every answer (the table is reused). */
+  clear(): void {
+    this.texts.fill(undefined);
+    this.answers.fill(undefined);
+    this.used = 0;
+  }
+
+  /**
+   * The answer for `line.slice(start, end)`: remembered, or `compute`d from that text (a string
+   * of its own, which is kept) and remembered.
+   */
+  get(line: string, start: number, end: number, compute: (text: string) => T): T {
+    const length = end - start;
+    let slot = cheapHash(line, start, end);
+    for (;;) {
+      const text = this.texts[slot];
+      if (text === undefined) break;
+      if (text.length === length && line.slice(start, end) === text) return this.answers[slot]!;
+      slot = (slot + 1) & MASK;
+    }
+    if (this.used >= LIMIT) {
+      this.clear();
+      slot = cheapHash(line, start, end);
+    }
+    // Kept: a string of its own, not a slice of the chunk the line came in.
+    const text = ownString(line.slice(start, end));
+    const answer = compute(text);
+    this.texts[slot] = text;
+    this.answers[slot] = answer;
+    this.used += 1;
+    return answer;
+  }
+}

@@ -426,6 +426,63 @@ test.describe('dashboard with JavaScript on', () => {
     await expect(form.getByLabel('Business Name')).toHaveValue('Early Bird Plumbing');
   });
 
+  test("a card's links move within the app like the router's links; a modified click is the browser's", async ({
+    page,
+    context,
+  }) => {
+    const user = await signUp(page);
+    const pad = (i: number) => String(i).padStart(2, '0');
+    addBusinesses(user.email, 12, (i) => ({
+      name: `Lantern Cafe ${pad(i)}`,
+      website: `https://lantern-${i}.example.com`,
+    }));
+    await page.goto('/dashboard');
+    const card = page.getByTestId('business-card').filter({ hasText: 'Lantern Cafe 03' });
+    const remove = card.getByRole('link', { name: 'Delete Lantern Cafe 03' });
+    // Hydrated: React has taken over the card's links.
+    await expect
+      .poll(() => remove.evaluate((a) => Object.keys(a).some((key) => key.startsWith('__react'))))
+      .toBe(true);
+    // A mark on this document: it survives a move within the app, not a page load.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const samePage = () => page.evaluate(() => 'samePage' in window);
+
+    // Delete opens its dialog where the list is (the scroll is kept), then Escape gives the focus
+    // back to the Delete that opened it.
+    await remove.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await remove.click();
+    await expect(page).toHaveURL(/\/dashboard\?confirmDelete=/);
+    await expect(page.getByTestId('delete-confirmation')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('delete-confirmation')).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    expect(await samePage()).toBe(true);
+
+    // A ctrl- or cmd-click opens the report in a new tab and leaves this page as it is.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: 'View visibility for Lantern Cafe 03' }).click({
+        modifiers: ['ControlOrMeta'],
+      }),
+    ]);
+    await expect(tab).toHaveURL(/\/dashboard\/businesses\/[^/]+\/visibility$/);
+    await tab.close();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // A plain click moves to the visibility page without loading a document; Back returns.
+    await card.getByRole('link', { name: 'View visibility for Lantern Cafe 03' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/businesses\/[^/]+\/visibility$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Lantern Cafe 03');
+    expect(await samePage()).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('business-card')).toHaveCount(10);
+    expect(await samePage()).toBe(true);
+  });
+
   test('copying a prompt shows Copied and the Prompt Copied toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUp(page, { status: 'authority' });

@@ -236,6 +236,52 @@ describe('listBusinesses', () => {
     expect(seen).toEqual([...seen].sort().reverse());
   });
 
+  it("is the dashboard's list: the same pages (ties, a page past the end) and the same fields", async () => {
+    const { user, cookie } = await signedIn();
+    await seed(user.id, 15, { sameTime: true });
+    await seed(user.id, 9);
+    await db.business.create({
+      data: {
+        userId: user.id,
+        name: "Lou's Mobile Plumbing",
+        description: 'Drains and boilers.',
+        website: 'https://lou.example.com',
+        industry: 'Plumbing',
+        location: 'Austin, TX',
+        phone: '+15125550142',
+        address: '1 Main St, Austin, TX',
+        openingHours: 'Mo-Fr 08:00-17:00',
+        nameVariants: "Lou's\nLMP",
+        createdAt: new Date(T0 + 9e6),
+      },
+    });
+    // The dashboard reads its page with the cards' columns in one query (business-cards.server),
+    // not through listBusinesses: what it shows must be what listBusinesses pages.
+    for (const [search, page] of [
+      ['', 1],
+      ['?page=2', 2],
+      ['?page=3', 3],
+      ['?page=9', 9],
+    ] as const) {
+      const data = await load(cookie, search);
+      const listed = await listBusinesses(user, { page, perPage: 10 });
+      expect(data.list, search).toMatchObject({
+        total: 25,
+        page: listed.page,
+        perPage: 10,
+        pageCount: 3,
+      });
+      expect(data.businesses, search).toEqual(
+        listed.items.map(
+          ({ createdAt: _created, updatedAt: _updated, userId: _user, ...shown }) =>
+            expect.objectContaining(shown) as unknown,
+        ),
+      );
+    }
+    const [lou] = (await load(cookie)).businesses;
+    expect(lou).toMatchObject({ name: "Lou's Mobile Plumbing", nameVariants: ["Lou's", 'LMP'] });
+  });
+
   it('answers an empty list as page 1 of 1', async () => {
     const { user } = await signedIn();
     expect(await listBusinesses(user, { page: 3 })).toEqual({
@@ -525,6 +571,57 @@ describe('the cards of a page', () => {
     // Page 2: its own two cards only.
     const second = (await load(cookie, '?page=2')) as Cards;
     expect(Object.keys(second.readiness).sort()).toEqual(ids.slice(10).sort());
+  });
+
+  it("a card marks the facts its answers gave wrong in the last 30 days, judged against the owner's values", async () => {
+    const user = await createUser();
+    const { cookie } = await sessionCookieFor(user.id);
+    const owned = {
+      phone: '+15125550142',
+      address: null,
+      openingHours: null,
+      website: 'https://okafor-plumbing.example.com',
+    };
+    const [tracked, untracked] = await Promise.all(
+      ['Okafor Plumbing', 'Okafor Heating'].map((name, i) =>
+        db.business.create({
+          data: { userId: user.id, name, ...owned, createdAt: new Date(T0 + i * 1000) },
+        }),
+      ),
+    );
+    const fact = (businessId: string, period: Date, kind: string, key: string) => ({
+      businessId,
+      engine: 'chatgpt',
+      period,
+      kind,
+      key,
+      value: key,
+      answers: 1,
+      firstSeen: period,
+      lastSeen: period,
+      answerId: `answer-${kind}-${period.getTime()}`,
+      quote: `They are at ${key}.`,
+    });
+    await db.trackingStat.createMany({
+      data: [stat(tracked!.id, 'chatgpt', today, 2, 1), stat(untracked!.id, 'chatgpt', today, 0)],
+    });
+    await db.trackingFactStat.createMany({
+      data: [
+        // Inside the 30 days: a wrong website (another site) and the right phone.
+        fact(tracked!.id, daysAgo(29), 'website', 'elsewhere.example.com'),
+        fact(tracked!.id, today, 'phone', '+15125550142'),
+        // Before them: a wrong phone, no longer counted.
+        fact(tracked!.id, daysAgo(30), 'phone', '+15125550100'),
+        // A business with no answer yet (only failed calls) has no visibility line, so no mark.
+        fact(untracked!.id, today, 'phone', '+15125550100'),
+      ],
+    });
+    const page = (await load(cookie)) as Cards;
+    expect(page.visibility[tracked!.id]).toMatchObject({
+      mentions: 'named in 1 of 2 answers (50%) (low sample: fewer than 10 answers)',
+      wrongFacts: 'Wrong website in AI answers',
+    });
+    expect(page.visibility[untracked!.id]).toBeUndefined();
   });
 
   it("a weekly plan's card sets this week against the week before, and nothing older", async () => {

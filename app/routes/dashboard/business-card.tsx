@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { ScoreBadge, Sparkline } from '~/components/audit/score';
 import { CheckReadinessForm } from '~/components/audit/check-readiness-form';
 import { NextCheck } from '~/components/audit/next-check';
 import { BusinessTimes } from '~/components/time-zone';
 import { ClampedText } from '~/components/ui/clamped-text';
+import { ListLink } from '~/components/ui/list-link';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { type AuditAllowance, type AuditStanding } from '~/domain/audits.server';
 import type { CardBusiness } from './dashboard.server';
@@ -34,9 +34,9 @@ export function BusinessCard({
   const reportPath = `/dashboard/businesses/${business.id}/audit`;
   const audited = readiness?.score !== null && readiness?.score !== undefined;
   const report = (
-    <Link to={reportPath} className={linkStyles}>
+    <ListLink to={reportPath} className={linkStyles}>
       View report<span className="sr-only">{` for ${business.name}`}</span>
-    </Link>
+    </ListLink>
   );
   return (
     // The card's parts are component classes of app/tailwind.css (card, card-facts, card-path,
@@ -131,9 +131,9 @@ export function BusinessCard({
             </p>
           </div>
           {audited ? (
-            <Link to={`${reportPath}#fixes-title`} className={linkStyles}>
+            <ListLink to={`${reportPath}#fixes-title`} className={linkStyles}>
               See the fixes<span className="sr-only">{` for ${business.name}`}</span>
-            </Link>
+            </ListLink>
           ) : null}
         </li>
         <li className="card-panel" data-testid="business-visibility">
@@ -151,13 +151,13 @@ export function BusinessCard({
                 ) : null}
                 {visibility.wrongFacts ? (
                   <p className="mt-1 text-sm font-semibold text-red-800" data-testid="wrong-facts">
-                    <Link
+                    <ListLink
                       to={`/dashboard/businesses/${business.id}/visibility#facts-title`}
                       className="underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-offset-2"
                     >
                       {visibility.wrongFacts}
                       <span className="sr-only">{` for ${business.name}`}</span>
-                    </Link>
+                    </ListLink>
                   </p>
                 ) : null}
               </>
@@ -165,25 +165,30 @@ export function BusinessCard({
               <p className="card-note">Not tracked yet</p>
             )}
           </div>
-          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
+          <ListLink to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
             View visibility<span className="sr-only">{` for ${business.name}`}</span>
-          </Link>
-          <Link
+          </ListLink>
+          <ListLink
             to={`/dashboard/businesses/${business.id}/crawlers`}
             className={`${linkStyles} mt-1 block text-sm`}
           >
             Crawler visits<span className="sr-only">{` for ${business.name}`}</span>
-          </Link>
+          </ListLink>
         </li>
       </ol>
       <div className="card-actions">
-        {/* Same page: nothing for the router to discover (discover="none" keeps the markup short). */}
-        <Link to={editTo} preventScrollReset discover="none" className={buttonStyles.ghost}>
+        {/* Same page: nothing for the router to discover (no data-discover keeps the markup short). */}
+        <ListLink to={editTo} preventScrollReset discover={false} className={buttonStyles.ghost}>
           Edit<span className="sr-only">{` ${business.name}`}</span>
-        </Link>
-        <Link to={deleteTo} preventScrollReset discover="none" className={buttonStyles.ghostDanger}>
+        </ListLink>
+        <ListLink
+          to={deleteTo}
+          preventScrollReset
+          discover={false}
+          className={buttonStyles.ghostDanger}
+        >
           Delete<span className="sr-only">{` ${business.name}`}</span>
-        </Link>
+        </ListLink>
         {/* Outside the path: a conversation with our free GPT on ChatGPT, in a new tab. */}
         {freeGptUrl ? (
           <a

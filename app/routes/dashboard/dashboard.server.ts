@@ -8,9 +8,8 @@ import {
   countBusinesses,
   findBusiness,
   listBusinesses,
-  type BusinessView,
 } from '~/domain/businesses.server';
-import { businessCards } from '~/domain/business-cards.server';
+import { businessCards, businessCardsPage, type CardSource } from '~/domain/business-cards.server';
 import { describeWrongFacts } from '~/domain/tracking/reports/facts.server';
 import { describeMentions } from '~/domain/tracking/figures/figures';
 import { simulatedFigures } from '~/domain/tracking/reports/visibility.server';
@@ -42,24 +41,12 @@ import { loadGuide } from './guide.server';
 // billing, and the open form or dialog. The route's loader is this, behind the sign-in check.
 
 /** What a card, the edit form and the delete dialog show of a business (no more goes to the page). */
-export type CardBusiness = Pick<
-  BusinessView,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'website'
-  | 'industry'
-  | 'location'
-  | 'phone'
-  | 'address'
-  | 'openingHours'
-  | 'nameVariants'
-> & {
+export type CardBusiness = CardSource & {
   /** The zone its times (the next check) are written in: its own, from its location. */
   zone: BusinessZone;
 };
 
-function cardOf(business: BusinessView): CardBusiness {
+function cardOf(business: CardSource): CardBusiness {
   const { id, name, description, website, industry, location, phone, address, openingHours } =
     business;
   const { nameVariants } = business;
@@ -114,21 +101,22 @@ export async function loadDashboard(request: Request) {
   const tab = hasPremiumAccess ? parseTab(url.searchParams.get('tab')) : 'businesses';
   // One page of the list and its count, never the whole list: a user with a thousand businesses
   // gets the same small page as one with twenty. While searching, the heading still counts all.
+  // Each card's AI readiness, what is left of the day's audits and its AI visibility come with
+  // the page, then one more round trip, however many businesses there are
+  // (~/domain/business-cards.server).
   const { page, q } = listParams(url);
-  const [list, allCount, returning] = await Promise.all([
-    listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }),
+  const [{ list, cards }, allCount, returning] = await Promise.all([
+    q
+      ? listBusinesses(user, { page, perPage: BUSINESSES_PER_PAGE, q }).then(async (found) => ({
+          list: found,
+          cards: await businessCards(user, found.items, now),
+        }))
+      : businessCardsPage(user, { page, perPage: BUSINESSES_PER_PAGE }, now),
     q ? countBusinesses(user) : null,
     hasSignedInBefore(user.id),
   ]);
   const businesses = list.items;
-  // Each card's AI readiness, what is left of the day's audits and its AI visibility: three more
-  // queries for the page, however many businesses there are (~/domain/business-cards.server).
-  const {
-    readiness,
-    allowances,
-    visibility: summaries,
-    wrongFacts,
-  } = await businessCards(user, businesses, now);
+  const { readiness, allowances, visibility: summaries, wrongFacts } = cards;
   // Each card's AI visibility in words: the latest period's mention rate and its change.
   const visibility: Record<
     string,

@@ -25,6 +25,7 @@ import { requireUser } from '~/http/auth.server';
 import { readFormData } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { BusinessSchema } from '~/schemas/business';
+import { ListLinks } from '~/components/ui/list-link';
 import { BusinessesPanel } from './businesses-panel';
 import { ToolsPanel } from './tools-panel';
 import { BillingPanel } from './billing-panel';
@@ -208,7 +209,10 @@ export default function DashboardPage() {
       ) : tab === 'guide' ? (
         <OptimizationGuide tab={loaderData.guide} page={loaderData.list.page} />
       ) : (
-        <BusinessesPanel />
+        // The cards' links share one navigate (ListLinks): a page of cards has ~60 of them.
+        <ListLinks>
+          <BusinessesPanel />
+        </ListLinks>
       )}
     </div>
   );

@@ -205,30 +205,25 @@ export async function factsOnPage(
 export type FactsOnPage = Awaited<ReturnType<typeof factsOnPage>>;
 
 /**
- * The kinds of fact each of these businesses (a page of the owner's cards, at most 100, with the
- * owner's values as the caller read them with the page) was given wrong in the last
- * FACT_DAYS_DEFAULT days, against those values: one query.
+ * The kinds of fact each business's answers gave wrong, from the facts of its card's query
+ * (visibilitySummaries: its answers' facts of the last FACT_DAYS_DEFAULT days), judged against its
+ * owner's values as they are now; a business with none has no entry.
  */
-export async function wrongFactsOf(
+export function wrongFactsFrom(
+  rows: readonly { businessId: string; kind: string; key: string; value: string }[],
   businesses: readonly Business[],
-  now = new Date(),
-): Promise<Record<string, FactKind[]>> {
-  if (!businesses.length) return {};
-  const rows = await db.trackingFactStat.findMany({
-    where: {
-      businessId: { in: businesses.map((business) => business.id) },
-      engine: engineFilter(),
-      period: { gte: factWindowStart(FACT_DAYS_DEFAULT, now) },
-    },
-    distinct: ['businessId', 'kind', 'key'],
-    select: { businessId: true, kind: true, key: true, value: true },
-  });
+): Record<string, FactKind[]> {
   const owners = new Map(businesses.map((business) => [business.id, business]));
   const wrong: Record<string, FactKind[]> = {};
+  const judged = new Set<string>();
   for (const row of rows) {
     const owner = owners.get(row.businessId);
     const kind = row.kind as FactKind;
-    if (!owner || verdictOf({ kind, key: row.key, value: row.value }, owner) !== 'wrong') continue;
+    // Each version once (a version is a business's kind and key), as it was first read.
+    const version = `${row.businessId}\n${kind}\n${row.key}`;
+    if (!owner || judged.has(version)) continue;
+    judged.add(version);
+    if (verdictOf({ kind, key: row.key, value: row.value }, owner) !== 'wrong') continue;
     const kinds = (wrong[row.businessId] ??= []);
     if (!kinds.includes(kind)) kinds.push(kind);
   }

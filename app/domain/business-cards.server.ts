@@ -3,7 +3,7 @@ import { db } from '~/lib/db.server';
 import type { PublicUser } from './accounts.server';
 import { allowanceOf, type AuditAllowance } from './audit/allowance.server';
 import { standingOf, type AuditStanding } from './audit/records.server';
-import { clampPage, countBusinesses, type BusinessView } from './businesses.server';
+import { clampPage, countBusinesses, type BusinessDetails } from './businesses.server';
 import { periodKindOf } from './tracking/rounds/runs.server';
 import {
   latestDaySql,
@@ -51,19 +51,7 @@ type CardRow = {
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** What a card shows of a business, and the owner's values its answers' facts are judged against. */
-export type CardSource = Pick<
-  BusinessView,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'website'
-  | 'industry'
-  | 'location'
-  | 'phone'
-  | 'address'
-  | 'openingHours'
-  | 'nameVariants'
->;
+export type CardSource = BusinessDetails;
 
 /** The card columns of the businesses `b` (the readiness, the allowance and the latest day). */
 const cardColumns = () =>

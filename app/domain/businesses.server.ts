@@ -43,6 +43,9 @@ export type BusinessView = {
   updatedAt: string;
 };
 
+/** What the owner gives of a business: what its form edits and its card shows. */
+export type BusinessDetails = Omit<BusinessView, 'userId' | 'createdAt' | 'updatedAt'>;
+
 /** The columns of a BusinessView (the account export reuses them). */
 export const businessViewSelect = {
   id: true,

@@ -5,7 +5,7 @@ import { useToast } from '~/components/toaster';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles } from '~/components/ui/styles';
-import type { BusinessView } from '~/domain/businesses.server';
+import type { BusinessDetails } from '~/domain/businesses.server';
 import { BUSINESS_LIMITS } from '~/schemas/limits';
 
 type Mode = 'create' | 'update';
@@ -49,19 +49,7 @@ export function BusinessForm({
   cancelTo,
 }: {
   mode: Mode;
-  business?: Pick<
-    BusinessView,
-    | 'id'
-    | 'name'
-    | 'description'
-    | 'website'
-    | 'industry'
-    | 'location'
-    | 'phone'
-    | 'address'
-    | 'openingHours'
-    | 'nameVariants'
-  >;
+  business?: BusinessDetails;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
 }) {

@@ -187,6 +187,18 @@ function toAdminUser(
   };
 }
 
+/**
+ * A user as the JSON API sends them: the spec's fields and the list's flags, but nothing about
+ * their password, not even whether they have one (the admin page shows that).
+ */
+export type ApiAdminUser = Omit<AdminUserView, 'awaitingPassword'>;
+
+export function toApiUser(user: AdminUserView): ApiAdminUser {
+  const { awaitingPassword, ...shown } = user;
+  void awaitingPassword;
+  return shown;
+}
+
 /** Why an admin cannot set the plan of a user whose subscription bills it. */
 export function planBilledMessage(user: { email: string; subscriptionStatus: string }): string {
   const plan = TIER_LABELS[normalizeTier(user.subscriptionStatus)];

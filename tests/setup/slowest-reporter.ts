@@ -28,7 +28,9 @@ export default class SlowestReporter implements Reporter {
     const tests: Timed[] = [];
     const files: Timed[] = [];
     for (const module of testModules) {
-      const file = path.relative(process.cwd(), module.moduleId);
+      // Named as Vitest names it, with its project (vitest.config.ts: shared or own worker).
+      const project = module.project.name;
+      const file = `${project ? `|${project}| ` : ''}${path.relative(process.cwd(), module.moduleId)}`;
       const diagnostic = module.diagnostic();
       // The whole file: preparing the worker, importing the modules, set-up files and the tests.
       files.push({
@@ -46,13 +48,9 @@ export default class SlowestReporter implements Reporter {
       }
     }
     if (!tests.length) return;
-    const project = testModules[0]?.project.name;
     const where = process.env.TEST_DATABASE === 'postgresql' ? 'PostgreSQL' : 'SQLite';
     console.log(
-      formatSlowest(
-        `The ${SLOWEST} slowest tests (Vitest${project ? ` ${project}` : ''}, ${where}):`,
-        slowest(tests, SLOWEST),
-      ),
+      formatSlowest(`The ${SLOWEST} slowest tests (Vitest, ${where}):`, slowest(tests, SLOWEST)),
     );
     console.log(formatSlowest('The 10 slowest test files:', slowest(files, 10)));
   }

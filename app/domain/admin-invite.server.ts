@@ -4,6 +4,8 @@ import { sendMail } from '~/lib/mail.server';
 import { adminInvitationMail, INVITATION_LINK_DAYS, mailOrigin } from '~/mail/messages.server';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './accounts.server';
 import { assertAdmin, type AdminActor } from './admin-access.server';
+import { USER_NOT_FOUND_MESSAGE } from './admin.server';
+import { AUTH_LIMITS } from './auth-throttle.server';
 import { DomainError } from './errors';
 import { hashToken } from './sessions.server';
 
@@ -67,4 +69,82 @@ export async function inviteAdmin(
     }),
   );
   return { id: created.id, email: created.email, expiresAt };
+}
+
+/** How many links (the invitation and each one sent again) an invitee gets per window. */
+export const RESEND_LIMIT = {
+  windowMs: AUTH_LIMITS.resetRequestsWindowMs,
+  links: AUTH_LIMITS.resetLinksPerEmail,
+};
+
+export function passwordAlreadyChosenMessage(email: string) {
+  return `${email} has already chosen a password, so there is no invitation to send again. Nothing was sent.`;
+}
+
+export function tooManyInvitationsMessage(email: string) {
+  return `${email} has been sent ${RESEND_LIMIT.links} links in the last hour. Try again later. Nothing was sent.`;
+}
+
+/**
+ * Sends the invitation of a user who has not chosen a password yet again: a new 7-day link, and
+ * the links sent before stop working (set to end now, so the reset page says the invitation has
+ * expired and how to get a new one). Refused, with nothing sent, for an unknown user (404), one
+ * who has a password (409) or once the address has had as many links in the hour as "Forgot
+ * password" sends (429). Logged as the invitation is.
+ */
+export async function resendInvitation(
+  actor: AdminActor,
+  userId: string,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<{ email: string; expiresAt: Date }> {
+  assertAdmin(actor);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const invitee = await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({
+      where: { id: userId },
+      select: { id: true, email: true, firstName: true, password: { select: { userId: true } } },
+    });
+    if (!user) throw new DomainError('not_found', USER_NOT_FOUND_MESSAGE);
+    if (user.password) {
+      throw new DomainError('conflict', passwordAlreadyChosenMessage(user.email));
+    }
+    const recent = await tx.passwordReset.count({
+      where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - RESEND_LIMIT.windowMs) } },
+    });
+    if (recent >= RESEND_LIMIT.links) {
+      throw new DomainError('rate_limited', tooManyInvitationsMessage(user.email), {
+        retryAfterSeconds: Math.ceil(RESEND_LIMIT.windowMs / 1000),
+      });
+    }
+    await tx.passwordReset.updateMany({
+      where: { userId: user.id, usedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    });
+    await tx.passwordReset.create({
+      data: { userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt },
+    });
+    await tx.auditLog.create({
+      data: {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: user.id,
+        targetEmail: user.email,
+        action: 'admin_invitation_resent',
+      },
+    });
+    return user;
+  });
+  await sendMail(
+    adminInvitationMail({
+      to: invitee.email,
+      firstName: invitee.firstName,
+      invitedBy: actor.email,
+      origin: mailOrigin(requestOrigin),
+      token,
+      resent: true,
+    }),
+  );
+  return { email: invitee.email, expiresAt };
 }

@@ -12,6 +12,7 @@ import {
   type AuditHistoryPage,
   type AuditView,
 } from './audits.server';
+import { adminUserRowsOf, adminUserRowsPage, type AdminUserRow } from './admin-users.server';
 import { assertExpiryNotBilled } from './billed-expiry';
 import { DomainError } from './errors';
 import { readCounts, readTierCounts } from './row-counts.server';
@@ -161,16 +162,19 @@ export type AdminUserView = PublicUser & {
   expired: boolean;
   /** Days of grace the expiry includes after the paid period ends (a billed plan), else null. */
   graceDays: number | null;
+  /** No password chosen yet: an invited admin whose invitation is not taken up (it can be re-sent). */
+  awaitingPassword: boolean;
 };
 
 const adminUserSelect = {
   ...publicUserSelect,
   stripeSubscriptionId: true,
   _count: { select: { apiKeys: true } },
+  password: { select: { userId: true } },
 } as const;
 
 function toAdminUser(
-  user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>,
+  user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }> | AdminUserRow,
   now = new Date(),
 ): AdminUserView {
   return {
@@ -179,7 +183,20 @@ function toAdminUser(
     apiKeyCount: user._count.apiKeys,
     expired: isPaidTier(normalizeTier(user.subscriptionStatus)) && isExpired(user, now),
     graceDays: user.stripeSubscriptionId && user.subscriptionExpiry ? graceDays() : null,
+    awaitingPassword: !user.password,
   };
+}
+
+/**
+ * A user as the JSON API sends them: the spec's fields and the list's flags, but nothing about
+ * their password, not even whether they have one (the admin page shows that).
+ */
+export type ApiAdminUser = Omit<AdminUserView, 'awaitingPassword'>;
+
+export function toApiUser(user: AdminUserView): ApiAdminUser {
+  const { awaitingPassword, ...shown } = user;
+  void awaitingPassword;
+  return shown;
 }
 
 /** Why an admin cannot set the plan of a user whose subscription bills it. */
@@ -200,27 +217,19 @@ export async function listUsers(
       { tier: options.tier },
       { skip: skip(options), take: options.limit },
     );
-    const rows = ids.length
-      ? await db.user.findMany({ where: { id: { in: ids } }, select: adminUserSelect })
-      : [];
+    const rows = await adminUserRowsOf(ids);
     return pageOf(
       inOrderOf(ids, rows).map((row) => toAdminUser(row)),
       total,
       options,
     );
   }
-  const where: Prisma.UserWhereInput = options.tier ? { subscriptionStatus: options.tier } : {};
   const [total, rows] = await Promise.all([
     readCounts([options.tier ? `User.subscriptionStatus:${options.tier}` : 'User']).then(
       (totals) => Object.values<number>(totals)[0] ?? 0,
     ),
-    db.user.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: skip(options),
-      take: options.limit,
-      select: adminUserSelect,
-    }),
+    // One statement per page: the flags of each row (API keys, a password) are in it.
+    adminUserRowsPage({ tier: options.tier, skip: skip(options), take: options.limit }),
   ]);
   return pageOf(
     rows.map((row) => toAdminUser(row)),
@@ -340,6 +349,7 @@ export async function createAdminUser(
     apiKeyCount: 0,
     expired: false,
     graceDays: null,
+    awaitingPassword: false,
   };
 }
 

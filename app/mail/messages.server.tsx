@@ -128,6 +128,8 @@ export function adminInvitationMail(input: {
   invitedBy: string;
   origin: string;
   token: string;
+  /** Sent again from the Users tab: the links sent before no longer work. */
+  resent?: boolean;
 }): Mail {
   const link = `${input.origin}/reset-password?${new URLSearchParams({ token: input.token })}`;
   return compose(
@@ -139,6 +141,9 @@ export function adminInvitationMail(input: {
       greeting(input.firstName),
       `${input.invitedBy} made you an admin of ${SITE_NAME}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password; then sign in with ${input.to}.`,
       { link, label: 'Choose your password' },
+      ...(input.resent
+        ? ['This is a new link: the links in the invitations sent before no longer work.']
+        : []),
       'The link works once. If you did not expect this, ignore this e-mail: nobody can sign in to the account until a password is chosen from it.',
     ],
   );

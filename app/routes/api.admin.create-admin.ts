@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { createAdminUser } from '~/domain/admin.server';
+import { createAdminUser, toApiUser } from '~/domain/admin.server';
 import { requireApiAdmin } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { CreateAdminSchema } from '~/schemas/admin';
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const payload = await readJsonPayload(request, CreateAdminSchema);
   if (!payload.ok) return payload.response;
   try {
-    return Response.json(await createAdminUser(actor, payload.value), { status: 201 });
+    return Response.json(toApiUser(await createAdminUser(actor, payload.value)), { status: 201 });
   } catch (error) {
     return domainErrorResponse(error);
   }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { updateUserAsAdmin } from '~/domain/admin.server';
+import { toApiUser, updateUserAsAdmin } from '~/domain/admin.server';
 import { requireApiAdmin } from '~/http/auth.server';
 import { domainErrorResponse, methodNotAllowed, readJsonPayload } from '~/http/http.server';
 import { AdminUserUpdateSchema } from '~/schemas/admin';
@@ -12,7 +12,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const payload = await readJsonPayload(request, AdminUserUpdateSchema);
   if (!payload.ok) return payload.response;
   try {
-    return Response.json(await updateUserAsAdmin(actor, params.id ?? '', payload.value));
+    return Response.json(toApiUser(await updateUserAsAdmin(actor, params.id ?? '', payload.value)));
   } catch (error) {
     return domainErrorResponse(error);
   }

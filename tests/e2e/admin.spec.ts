@@ -214,6 +214,80 @@ for (const javaScriptEnabled of [true, false]) {
       await other.close();
     });
 
+    test('marks an invited admin, sends the invitation again, and the mark goes once the password is chosen', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(60_000);
+      await signInAsAdmin(page);
+      await page.goto('/admin?tab=users&create=1');
+      const dialog = page.getByTestId('create-admin');
+      const invitee = { email: uniqueEmail('again'), password: 'invitee-long-password' };
+      await dialog.getByLabel('First name').fill('Ode');
+      await dialog.getByLabel('Last name').fill('Lind');
+      await dialog.getByLabel('Email').fill(invitee.email);
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await expectMessage(page, 'Invitation sent');
+
+      await page.goto(`/admin?tab=users&q=${encodeURIComponent(invitee.email)}`);
+      const row = page.getByTestId('admin-user-row').filter({ hasText: invitee.email });
+      await expect(row.getByTestId('admin-user-invited')).toHaveText('Invited — no password yet');
+      // The tab with the mark and its button stays clean for axe (axe runs in the page; the
+      // server-rendered markup is checked by "every tab has no axe violations" below).
+      if (javaScriptEnabled) {
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      }
+      // At 375 px the mark is on the row and nothing scrolls the page sideways.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(row.getByTestId('admin-user-invited')).toBeVisible();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      const linksOf = () => {
+        const db = new Database(E2E_DATABASE, { readonly: true, timeout: 5000 });
+        const rows = db
+          .prepare(
+            `SELECT text FROM "OutboxMessage" WHERE "to" = ? AND kind = 'admin_invitation' ORDER BY createdAt, id`,
+          )
+          .all(invitee.email) as { text: string }[];
+        db.close();
+        return rows.map((mail) => /\/reset-password\?token=[\w-]{43}/.exec(mail.text)?.[0]);
+      };
+      const [first] = linksOf();
+      expect(first).toBeDefined();
+
+      await row.getByRole('button', { name: `Send invitation again to ${invitee.email}` }).click();
+      await expectMessage(page, 'Invitation sent again');
+      await expect(page).toHaveURL(/tab=users/);
+      const links = linksOf();
+      expect(links).toHaveLength(2);
+      const fresh = links[1]!;
+      expect(fresh).not.toBe(first);
+
+      const other = await browser.newContext({ javaScriptEnabled });
+      const otherPage = await other.newPage();
+      // The first link no longer works, and says so.
+      await otherPage.goto(first!);
+      await expect(otherPage.getByText('This invitation has expired')).toBeVisible();
+      await otherPage.goto(fresh);
+      await expect(otherPage.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+      await otherPage.getByLabel('New password', { exact: true }).fill(invitee.password);
+      await otherPage.getByLabel('Confirm new password').fill(invitee.password);
+      await otherPage.getByRole('button', { name: 'Set password' }).click();
+      await expectMessage(otherPage, 'Welcome');
+      await other.close();
+
+      await page.goto(`/admin?tab=users&q=${encodeURIComponent(invitee.email)}`);
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('admin-user-invited')).toHaveCount(0);
+      await expect(row.getByRole('button', { name: /Send invitation again/ })).toHaveCount(0);
+    });
+
     test('retries a failed job from the Jobs tab', async ({ page }) => {
       const id = `e2e-job-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}`;
       const error = `Connection refused (${id})`;
@@ -294,10 +368,14 @@ for (const hydrated of [true, false]) {
   }) => {
     test.setTimeout(120_000); // axe on ten pages
     if (!hydrated) await page.route('**/assets/**/*.js', (route) => route.abort());
+    // A user with no password yet: their row has the "Invited" mark and "Send invitation again".
+    const invited = `axeinvited${hydrated ? 'js' : 'nojs'}${Date.now()}`;
+    seedUsers(invited, 1);
     await signInAsAdmin(page);
     for (const path of [
       '/admin',
       '/admin?tab=users',
+      `/admin?tab=users&q=${invited}`,
       '/admin?tab=users&create=1',
       '/admin?tab=businesses',
       '/admin?tab=logins',
@@ -310,6 +388,9 @@ for (const hydrated of [true, false]) {
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();
+      if (path.includes(invited)) {
+        await expect(page.getByTestId('admin-user-invited')).toBeVisible();
+      }
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
     }

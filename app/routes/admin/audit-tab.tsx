@@ -25,6 +25,9 @@ function value(field: string | null, text: string | null, longDate: LongDate) {
 export function describeAuditEntry(entry: AuditEntryView, longDate: LongDate): string {
   if (entry.action === 'admin_created') return `created admin ${entry.targetEmail}`;
   if (entry.action === 'admin_invited') return `invited ${entry.targetEmail} to be an admin`;
+  if (entry.action === 'admin_invitation_resent') {
+    return `sent ${entry.targetEmail} their admin invitation again`;
+  }
   if (entry.action === 'account_deleted') return 'deleted their own account';
   const label = FIELD_LABELS[entry.field ?? ''] ?? entry.field ?? 'account';
   return `changed ${label} of ${entry.targetEmail} from ${value(entry.field, entry.fromValue, longDate)} to ${value(entry.field, entry.toValue, longDate)}`;

@@ -26,7 +26,7 @@ import { CreateAdminDialog, EditUserDialog } from './user-dialogs';
 import { UsersTab, useListUrl, withParam } from './users-tab';
 import { buttonStyles } from '~/components/ui/styles';
 import { retryJobAsAdmin, updateUserAsAdmin } from '~/domain/admin.server';
-import { inviteAdmin } from '~/domain/admin-invite.server';
+import { inviteAdmin, resendInvitation } from '~/domain/admin-invite.server';
 import { INVITATION_LINK_DAYS } from '~/mail/messages.server';
 import { getOrigin } from '~/http/origin.server';
 import { DomainError, isDomainError } from '~/domain/errors';
@@ -158,6 +158,31 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(
         to,
         { title: 'Retry failed', description: error.message, variant: 'destructive' },
+        { request },
+      );
+    }
+  }
+
+  if (intent === 'resend-invitation') {
+    const userId = formData.get('userId');
+    try {
+      if (typeof userId !== 'string' || !userId) {
+        throw new DomainError('invalid_input', 'Choose a user to send the invitation to');
+      }
+      const sent = await resendInvitation(actor, userId, getOrigin(request));
+      return redirectWithToast(
+        back,
+        {
+          title: 'Invitation sent again',
+          description: `${sent.email} gets a new link to choose their password, for ${INVITATION_LINK_DAYS} days. The links sent before no longer work.`,
+        },
+        { request },
+      );
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithToast(
+        back,
+        { title: 'Invitation not sent', description: error.message, variant: 'destructive' },
         { request },
       );
     }

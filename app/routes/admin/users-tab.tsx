@@ -1,5 +1,5 @@
 import { useDates } from '~/components/time-zone';
-import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
@@ -116,6 +116,14 @@ export function UsersTab({
                 <Td wide>
                   <span className="block font-medium">{fullName(user) || '—'}</span>
                   <span className="block text-slate-700">{user.email}</span>
+                  {user.awaitingPassword ? (
+                    <span
+                      className="mt-1 inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-900 ring-1 ring-sky-300 ring-inset"
+                      data-testid="admin-user-invited"
+                    >
+                      Invited — no password yet
+                    </span>
+                  ) : null}
                 </Td>
                 <Td>
                   <span
@@ -138,13 +146,18 @@ export function UsersTab({
                   <span data-testid="admin-user-api-keys">{user.apiKeyCount}</span>
                 </Td>
                 <Td>
-                  <Link
-                    to={withParam(listUrl, 'edit', user.id)}
-                    preventScrollReset
-                    className={buttonStyles.ghost}
-                  >
-                    Edit<span className="sr-only"> {user.email}</span>
-                  </Link>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link
+                      to={withParam(listUrl, 'edit', user.id)}
+                      preventScrollReset
+                      className={buttonStyles.ghost}
+                    >
+                      Edit<span className="sr-only"> {user.email}</span>
+                    </Link>
+                    {user.awaitingPassword ? (
+                      <ResendInvitationForm user={user} listUrl={listUrl} />
+                    ) : null}
+                  </div>
                 </Td>
               </tr>
             ))
@@ -158,6 +171,34 @@ export function UsersTab({
         noun={['user', 'users']}
       />
     </div>
+  );
+}
+
+/**
+ * "Send invitation again" on the row of a user who has not chosen a password yet: a plain POST
+ * (the action redirects back with a flash message); with JavaScript the button says it is sending.
+ */
+function ResendInvitationForm({ user, listUrl }: { user: AdminUserView; listUrl: string }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'resend-invitation' &&
+    navigation.formData.get('userId') === user.id;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="resend-invitation" />
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="redirectTo" value={listUrl} />
+      <button
+        type="submit"
+        className={`${buttonStyles.secondary} whitespace-nowrap`}
+        disabled={busy}
+        aria-disabled={busy}
+      >
+        {busy ? 'Sending...' : 'Send invitation again'}
+        <span className="sr-only"> to {user.email}</span>
+      </button>
+    </Form>
   );
 }
 

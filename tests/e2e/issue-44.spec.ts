@@ -3,7 +3,10 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { AUDIT_FIXTURES } from '../../playwright.config';
 import {
-  addBusinesses,
+  addBusiness,
+  DAY,
+  dbTime,
+  mondayOf,
   E2E_DATABASE,
   expect,
   register,
@@ -17,7 +20,6 @@ import {
 // 375 px (item 5). The JS-on journeys save the note's screenshots (docs/screenshots/issue-44/)
 // when SAVE_SCREENSHOTS=1; otherwise into the test's output folder.
 
-const DAY = 86_400_000;
 const WIDTHS = [375, 1280] as const;
 
 function shotPath(name: string): string {
@@ -45,23 +47,16 @@ async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   expect(violations.map((violation) => violation.id)).toEqual([]);
 }
 
-const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
 /** A business with five questions, the last asked this week (named in 2 of its 3 answers). */
 function seedQuestions(email: string): string {
-  addBusinesses(email, 1, () => ({
+  const id = addBusiness(email, {
     name: 'Prairie Estate Planning and Probate Consultation',
     website: 'https://prairie-legal.example/',
     location: 'Springfield, IL',
-  }));
+  });
   const db = new Database(E2E_DATABASE, { timeout: 5000 });
   try {
-    const { id } = db
-      .prepare('SELECT b.id FROM "Business" b JOIN "User" u ON u.id = b."userId" WHERE u.email = ?')
-      .get(email.toLowerCase()) as { id: string };
-    const now = new Date();
-    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+    const monday = mondayOf(new Date());
     const prompt = db.prepare(
       'INSERT INTO "TrackedPrompt" (id, "businessId", text, "createdAt", "updatedAt", "lastAskedAt") VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -73,8 +68,8 @@ function seedQuestions(email: string): string {
     );
     db.transaction(() => {
       for (let q = 0; q < 5; q += 1) {
-        const created = iso(new Date(Date.UTC(2026, 0, 1, 0, 0, q)));
-        const asked = q === 4 ? iso(new Date(monday.getTime() + 3600_000)) : null;
+        const created = dbTime(new Date(Date.UTC(2026, 0, 1, 0, 0, q)));
+        const asked = q === 4 ? dbTime(new Date(monday.getTime() + 3600_000)) : null;
         prompt.run(
           `${id}-q${q}`,
           id,
@@ -86,8 +81,8 @@ function seedQuestions(email: string): string {
           asked,
         );
       }
-      stat.run(id, iso(monday));
-      question.run(id, `${id}-q4`, iso(monday));
+      stat.run(id, dbTime(monday));
+      question.run(id, `${id}-q4`, dbTime(monday));
     })();
     return id;
   } finally {

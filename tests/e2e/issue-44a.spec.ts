@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { AUDIT_FIXTURES } from '../../playwright.config';
 import {
-  addBusinesses,
+  addBusiness,
+  dbTime,
   E2E_DATABASE,
   expect,
   expectMessage,
@@ -63,17 +64,14 @@ test('the audit page’s fixes at 375 and 1280 px (screenshots)', async ({ page 
 
 /** Gives the user's business a tracked question, written to the e2e database. */
 function trackQuestion(email: string) {
-  addBusinesses(email, 1, () => ({
+  const id = addBusiness(email, {
     name: 'Prairie Plumbing',
     website: 'https://prairie-plumbing.example/',
     location: SPRINGFIELD,
-  }));
+  });
   const db = new Database(E2E_DATABASE, { timeout: 5000 });
   try {
-    const { id } = db
-      .prepare('SELECT b.id FROM "Business" b JOIN "User" u ON u.id = b."userId" WHERE u.email = ?')
-      .get(email.toLowerCase()) as { id: string };
-    const at = new Date().toISOString().replace('Z', '+00:00');
+    const at = dbTime(new Date());
     db.prepare(
       'INSERT INTO "TrackedPrompt" (id, "businessId", text, "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?)',
     ).run(`${id}-q`, id, 'best plumber in Springfield, Illinois', at, at);

@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import {
+  addBusiness,
   addBusinesses,
+  DAY,
+  dbTime,
+  mondayOf,
   E2E_ADMIN,
   E2E_DATABASE,
   expect,
@@ -15,24 +19,16 @@ import {
 // last page (Admin Users), business search by location, the account page on Free, and at 375 px
 // the answers' own tables and the trend chart's table are focusable regions that axe passes.
 
-const DAY = 86_400_000;
-const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
 /** Two weeks of figures and one answer holding a wide table and a code block. */
 function seedAnswers(email: string): string {
-  addBusinesses(email, 1, () => ({
+  const id = addBusiness(email, {
     name: 'Okafor Plumbing',
     website: 'https://okafor-plumbing.example/',
     location: 'Raleigh, NC',
-  }));
+  });
   const db = new Database(E2E_DATABASE, { timeout: 5000 });
   try {
-    const { id } = db
-      .prepare('SELECT b.id FROM "Business" b JOIN "User" u ON u.id = b."userId" WHERE u.email = ?')
-      .get(email.toLowerCase()) as { id: string };
-    const now = new Date();
-    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+    const monday = mondayOf(new Date());
     const weeks = [new Date(monday.getTime() - 7 * DAY), monday];
     const stat = db.prepare(
       'INSERT INTO "TrackingStat" ("businessId", engine, period, "periodKind", samples, mentioned, cited, "positionSum", "positionCount") VALUES (?, \'demo\', ?, \'week\', 3, 2, 0, 4, 2)',
@@ -54,14 +50,14 @@ function seedAnswers(email: string): string {
        VALUES (?, ?, ?, 'best plumber in Raleigh', 'demo', 'demo', ?, 'week', 0, 'answered', ?, '[]', 1, 1, '[{"name":"Rival Pipes and Drains of Wake County","position":2,"known":false}]', '[]', ?)`,
     );
     db.transaction(() => {
-      for (const week of weeks) stat.run(id, iso(week));
+      for (const week of weeks) stat.run(id, dbTime(week));
       answer.run(
         `${id}-a1`,
         `${id}-run-1`,
         id,
-        iso(monday),
+        dbTime(monday),
         text,
-        iso(new Date(monday.getTime() + 3600_000)),
+        dbTime(new Date(monday.getTime() + 3600_000)),
       );
     })();
     return id;

@@ -171,36 +171,54 @@ export function setSubscription(
   }
 }
 
+export const DAY = 86_400_000;
+
+/** A DateTime as Prisma's SQLite adapter stores it (ISO text with "+00:00"). */
+export const dbTime = (date: Date) => date.toISOString().replace('Z', '+00:00');
+
+/** The Monday (UTC midnight) that starts `date`'s week, as the weekly figures count weeks. */
+export function mondayOf(date: Date) {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+}
+
+/** What a seeded business may have besides its owner and dates. */
+export type BusinessSeed = {
+  name: string;
+  description?: string;
+  website?: string;
+  industry?: string;
+  location?: string;
+};
+
 /**
  * Gives an e2e user `count` businesses by writing the e2e database directly (as a user who has
  * been adding them for years would have). The i-th is created i seconds after 2020-01-01, so the
- * last one is the newest; `fields(i)` names it and may fill the optional fields.
+ * last one is the newest; `fields(i)` names it and may fill the optional fields. Returns their
+ * ids, oldest first.
  */
 export function addBusinesses(
   email: string,
   count: number,
-  fields: (i: number) => {
-    name: string;
-    description?: string;
-    website?: string;
-    industry?: string;
-    location?: string;
-  },
-) {
+  fields: (i: number) => BusinessSeed,
+): string[] {
   const db = new Database(E2E_DATABASE, { timeout: 5000 });
   try {
     const user = db.prepare('SELECT id FROM "User" WHERE email = ?').get(email.toLowerCase()) as
       { id: string } | undefined;
     if (!user) throw new Error(`No e2e user ${email}`);
+    const ids: string[] = [];
     const insert = db.prepare(
       'INSERT INTO "Business" (id, "userId", name, description, website, industry, location, "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     db.transaction(() => {
       for (let i = 0; i < count; i += 1) {
         const row = fields(i);
-        const at = new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString().replace('Z', '+00:00');
+        const at = dbTime(new Date(Date.UTC(2020, 0, 1, 0, 0, i)));
+        const id = `e2e-${user.id}-${String(i).padStart(5, '0')}`;
+        ids.push(id);
         insert.run(
-          `e2e-${user.id}-${String(i).padStart(5, '0')}`,
+          id,
           user.id,
           row.name,
           row.description ?? null,
@@ -212,7 +230,13 @@ export function addBusinesses(
         );
       }
     })();
+    return ids;
   } finally {
     db.close();
   }
+}
+
+/** One business for an e2e user (as addBusinesses), returning its id. */
+export function addBusiness(email: string, fields: BusinessSeed): string {
+  return addBusinesses(email, 1, () => fields)[0]!;
 }

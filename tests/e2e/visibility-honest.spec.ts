@@ -1,6 +1,16 @@
 import Database from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
-import { addBusinesses, E2E_DATABASE, expect, register, test, uniqueEmail } from './support';
+import {
+  addBusiness,
+  DAY,
+  dbTime,
+  mondayOf,
+  E2E_DATABASE,
+  expect,
+  register,
+  test,
+  uniqueEmail,
+} from './support';
 
 // Issue 32 (honest movement) and issue 34 item 7 (the trend chart), in a browser with JavaScript
 // on and off: four weeks of the Demo assistant's counts written straight into the e2e database
@@ -10,8 +20,6 @@ import { addBusinesses, E2E_DATABASE, expect, register, test, uniqueEmail } from
 // journey saves the screenshots for the closing note (docs/screenshots/issue-34/) when
 // SAVE_SCREENSHOTS=1.
 
-const DAY = 86_400_000;
-
 /** Where a screenshot goes: the test's output folder, or docs/screenshots/issue-34/ (the closing
  * note's pictures) when SAVE_SCREENSHOTS=1, so a test run never rewrites committed files. */
 function shotPath(name: string): string {
@@ -20,28 +28,18 @@ function shotPath(name: string): string {
     : test.info().outputPath(name);
 }
 
-const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
-function mondayOf(date: Date) {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
-}
-
 /**
  * The owner's business with four weeks of answers: 4 questions × 3 repeats a week, each
  * question's repeats alike (named in `named` of the questions), and this week only 2 questions.
  */
 function seedWeeks(email: string): string {
-  addBusinesses(email, 1, () => ({
+  const id = addBusiness(email, {
     name: 'Lone Star Plumbing',
     website: 'https://lonestarplumbing.example/',
     location: 'Austin, TX',
-  }));
+  });
   const db = new Database(E2E_DATABASE, { timeout: 5000 });
   try {
-    const { id } = db
-      .prepare('SELECT b.id FROM "Business" b JOIN "User" u ON u.id = b."userId" WHERE u.email = ?')
-      .get(email.toLowerCase()) as { id: string };
     const thisWeek = mondayOf(new Date());
     const weeks = [
       { at: new Date(thisWeek.getTime() - 21 * DAY), questions: 4, named: 1 },
@@ -57,7 +55,7 @@ function seedWeeks(email: string): string {
     );
     db.transaction(() => {
       for (const week of weeks) {
-        const period = iso(week.at);
+        const period = dbTime(week.at);
         const mentioned = week.named * 3;
         stat.run(id, period, week.questions * 3, mentioned, mentioned * 2, mentioned);
         for (let q = 0; q < week.questions; q += 1) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { db } from '~/lib/db.server';
+import { db, type TransactionClient } from '~/lib/db.server';
 import { sendMail } from '~/lib/mail.server';
 import { adminInvitationMail, INVITATION_LINK_DAYS, mailOrigin } from '~/mail/messages.server';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './accounts.server';
@@ -19,6 +19,53 @@ export const INVITATION_TTL_MS = INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export type AdminInvitation = { email: string; firstName: string; lastName: string };
 
+type Invitee = { id: string; email: string; firstName: string | null };
+
+/** A new invitation link for `invitee` (only its hash stored) and the admin log's line for it. */
+async function storeInvitation(
+  tx: TransactionClient,
+  actor: AdminActor,
+  invitee: Invitee,
+  link: { token: string; now: Date; expiresAt: Date },
+  action: 'admin_invited' | 'admin_invitation_resent',
+) {
+  await tx.passwordReset.create({
+    data: {
+      userId: invitee.id,
+      tokenHash: hashToken(link.token),
+      createdAt: link.now,
+      expiresAt: link.expiresAt,
+    },
+  });
+  await tx.auditLog.create({
+    data: {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      targetUserId: invitee.id,
+      targetEmail: invitee.email,
+      action,
+    },
+  });
+}
+
+/** The invitation e-mail with the link, through the outbox. */
+function mailInvitation(
+  actor: AdminActor,
+  invitee: Invitee,
+  link: { token: string; resent?: boolean },
+  requestOrigin?: string,
+) {
+  return sendMail(
+    adminInvitationMail({
+      to: invitee.email,
+      firstName: invitee.firstName,
+      invitedBy: actor.email,
+      origin: mailOrigin(requestOrigin),
+      ...link,
+    }),
+  );
+}
+
 /** Makes the admin account and writes the invitation to the outbox; a taken e-mail is a 409. */
 export async function inviteAdmin(
   actor: AdminActor,
@@ -29,7 +76,7 @@ export async function inviteAdmin(
   assertAdmin(actor);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  let created: { id: string; email: string; firstName: string | null };
+  let created: Invitee;
   try {
     created = await db.$transaction(async (tx) => {
       const user = await tx.user.create({
@@ -41,33 +88,14 @@ export async function inviteAdmin(
         },
         select: { id: true, email: true, firstName: true },
       });
-      await tx.passwordReset.create({
-        data: { userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt },
-      });
-      await tx.auditLog.create({
-        data: {
-          actorId: actor.id,
-          actorEmail: actor.email,
-          targetUserId: user.id,
-          targetEmail: user.email,
-          action: 'admin_invited',
-        },
-      });
+      await storeInvitation(tx, actor, user, { token, now, expiresAt }, 'admin_invited');
       return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
-  await sendMail(
-    adminInvitationMail({
-      to: created.email,
-      firstName: created.firstName,
-      invitedBy: actor.email,
-      origin: mailOrigin(requestOrigin),
-      token,
-    }),
-  );
+  await mailInvitation(actor, created, { token }, requestOrigin);
   return { id: created.id, email: created.email, expiresAt };
 }
 
@@ -111,7 +139,10 @@ export async function resendInvitation(
       throw new DomainError('conflict', passwordAlreadyChosenMessage(user.email));
     }
     const recent = await tx.passwordReset.count({
-      where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - RESEND_LIMIT.windowMs) } },
+      where: {
+        userId: user.id,
+        createdAt: { gt: new Date(now.getTime() - RESEND_LIMIT.windowMs) },
+      },
     });
     if (recent >= RESEND_LIMIT.links) {
       throw new DomainError('rate_limited', tooManyInvitationsMessage(user.email), {
@@ -122,29 +153,9 @@ export async function resendInvitation(
       where: { userId: user.id, usedAt: null, expiresAt: { gt: now } },
       data: { expiresAt: now },
     });
-    await tx.passwordReset.create({
-      data: { userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt },
-    });
-    await tx.auditLog.create({
-      data: {
-        actorId: actor.id,
-        actorEmail: actor.email,
-        targetUserId: user.id,
-        targetEmail: user.email,
-        action: 'admin_invitation_resent',
-      },
-    });
+    await storeInvitation(tx, actor, user, { token, now, expiresAt }, 'admin_invitation_resent');
     return user;
   });
-  await sendMail(
-    adminInvitationMail({
-      to: invitee.email,
-      firstName: invitee.firstName,
-      invitedBy: actor.email,
-      origin: mailOrigin(requestOrigin),
-      token,
-      resent: true,
-    }),
-  );
+  await mailInvitation(actor, invitee, { token, resent: true }, requestOrigin);
   return { email: invitee.email, expiresAt };
 }

@@ -1,6 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
-  data,
   Form,
   Link,
   useActionData,
@@ -16,8 +14,9 @@ import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { isAdmin } from '~/domain/users';
-import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import { keptRedirect, readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { authenticateForm, startSessionAndRedirect } from '~/http/auth.server';
+import { retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
@@ -36,28 +35,16 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Sign in to your AI Visibility dashboard.' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Only a path on this site; kept through every re-render of the form (hidden field + address).
-  const redirectTo = keptRedirect(request);
-  await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  // On the way to a plan's checkout: the page names the plan and its price.
-  const plan = planOfRedirect(redirectTo);
-  return {
-    constraint: getZodConstraint(LoginSchema),
-    plan: plan ? planPhrase(plan) : null,
-    redirectTo,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return signInPageData(request, LoginSchema);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  // Where the sign-in is headed (a plan's checkout, a page that asked for it): every reply
-  // carries it back to the form.
-  const redirectTo = keptRedirect(request, formData);
-  if (submission.status !== 'success') {
-    return data({ ...submission.reply({ hideFields: ['password'] }), redirectTo }, { status: 400 });
-  }
+  // A copy: remix-auth's form strategy reads the body of the request itself.
+  const { submission, redirectTo, refuse } = await readSignInForm(request.clone(), LoginSchema, [
+    'password',
+  ]);
+  if (submission.status !== 'success') return refuse(400);
   try {
     const user = await authenticateForm(request, context);
     // Where the sign-in was headed; else an admin's own page, the admin panel.
@@ -71,15 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     // Too many attempts says so; every other refusal is the one message that reveals nothing.
     const limited = error.code === 'rate_limited';
-    return data(
-      {
-        ...submission.reply({
-          formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
-          hideFields: ['password'],
-        }),
-        redirectTo,
-      },
-      { status: limited ? 429 : 401, headers: retryAfterHeaders(error) },
+    return refuse(
+      limited ? 429 : 401,
+      { formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE] },
+      retryAfterHeaders(error),
     );
   }
 }

@@ -1,6 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
-  data,
   Form,
   Link,
   useActionData,
@@ -15,14 +13,9 @@ import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import {
-  getClientIp,
-  keptRedirect,
-  readFormData,
-  retryAfterHeaders,
-  safeRedirect,
-} from '~/http/http.server';
+import { startSessionAndRedirect } from '~/http/auth.server';
+import { getClientIp, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { RegisterFormSchema } from '~/schemas/auth';
 import {
   EMAIL_MAX_LENGTH,
@@ -53,28 +46,16 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Only a path on this site; kept through every re-render of the form (hidden field + address).
-  const redirectTo = keptRedirect(request);
-  await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  // On the way to a plan's checkout: the page names the plan and its price.
-  const plan = planOfRedirect(redirectTo);
-  return {
-    constraint: getZodConstraint(RegisterFormSchema),
-    plan: plan ? planPhrase(plan) : null,
-    redirectTo,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return signInPageData(request, RegisterFormSchema);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
-  const hideFields = ['password', 'confirmPassword'];
-  // Where the sign-up is headed (a plan's checkout): every reply carries it back to the form.
-  const redirectTo = keptRedirect(request, formData);
-  if (submission.status !== 'success') {
-    return data({ ...submission.reply({ hideFields }), redirectTo }, { status: 400 });
-  }
+  const { submission, redirectTo, refuse } = await readSignInForm(request, RegisterFormSchema, [
+    'password',
+    'confirmPassword',
+  ]);
+  if (submission.status !== 'success') return refuse(400);
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
     const user = await signUp(
@@ -88,14 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The spec's 'Registration Failed' says why, by the form; a taken e-mail is also marked on
     // the e-mail field.
     const message = error.message || REGISTRATION_FAILED;
-    const reply = submission.reply({
-      formErrors: [message],
-      fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
-      hideFields,
-    });
-    return data(
-      { ...reply, redirectTo },
-      { status: error.status, headers: retryAfterHeaders(error) },
+    return refuse(
+      error.status,
+      {
+        formErrors: [message],
+        fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
+      },
+      retryAfterHeaders(error),
     );
   }
 }

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { AuthCard, withRedirect } from '~/components/auth-card';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
@@ -17,12 +18,7 @@ import { startSessionAndRedirect } from '~/http/auth.server';
 import { getClientIp, retryAfterHeaders, safeRedirect } from '~/http/http.server';
 import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { RegisterFormSchema } from '~/schemas/auth';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '~/schemas/limits';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
 import { planOfRedirect, planPhrase } from '~/content/plans';
@@ -141,20 +137,11 @@ export default function RegisterPage() {
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <InputField
-          field={fields.password}
-          maxLength={PASSWORD_MAX_LENGTH}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <InputField
-          field={fields.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          confirmLabel="Confirm password"
         />
         <button
           type="submit"

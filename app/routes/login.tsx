@@ -1,5 +1,4 @@
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -7,8 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard, withRedirect } from '~/components/auth-card';
-import { FormAlert, InputField } from '~/components/ui/field';
+import { AuthCard, keptDestination, KeptRedirectForm, withRedirect } from '~/components/auth-card';
+import { InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
@@ -20,7 +19,6 @@ import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
-import { planOfRedirect, planPhrase } from '~/content/plans';
 import { documentHandle, loadAsDocument } from '~/components/document';
 
 // A document: no framework JavaScript (see ~/components/document).
@@ -69,16 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  // The page's address keeps the destination; a reply to a form posted without it still has it.
-  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
-  const { constraint } = loaded;
-  const planned = planOfRedirect(redirectTo);
-  const plan = planned ? planPhrase(planned) : null;
+  const { redirectTo, plan } = keptDestination(loaded, lastResult);
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'login',
     names: ['email', 'password'],
-    constraint,
+    constraint: loaded.constraint,
     lastResult,
   });
 
@@ -93,16 +87,10 @@ export default function LoginPage() {
           </Link>
         </>
       }
+      back={{ to: '/', label: 'Back to home' }}
     >
-      <Form
-        method="post"
-        action={withRedirect('/login', redirectTo)}
-        className="space-y-4"
-        {...form.props}
-      >
-        {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
-        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
+      {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
+      <KeptRedirectForm path="/login" redirectTo={redirectTo} form={form} alertTitle="Login Failed">
         <InputField
           field={fields.email}
           label="Email"
@@ -129,12 +117,7 @@ export default function LoginPage() {
         >
           Sign In
         </button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/" className={linkStyles}>
-          ← Back to home
-        </Link>
-      </p>
+      </KeptRedirectForm>
     </AuthCard>
   );
 }

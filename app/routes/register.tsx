@@ -1,5 +1,4 @@
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -7,9 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard, withRedirect } from '~/components/auth-card';
+import { AuthCard, keptDestination, KeptRedirectForm, withRedirect } from '~/components/auth-card';
 import { NewPasswordFields } from '~/components/new-password-fields';
-import { FormAlert, InputField } from '~/components/ui/field';
+import { InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
@@ -21,7 +20,6 @@ import { RegisterFormSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
-import { planOfRedirect, planPhrase } from '~/content/plans';
 import { documentHandle, loadAsDocument } from '~/components/document';
 
 // A document: no framework JavaScript (see ~/components/document).
@@ -79,16 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  // The page's address keeps the destination; a reply to a form posted without it still has it.
-  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
-  const { constraint } = loaded;
-  const planned = planOfRedirect(redirectTo);
-  const plan = planned ? planPhrase(planned) : null;
+  const { redirectTo, plan } = keptDestination(loaded, lastResult);
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'register',
     names: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
-    constraint,
+    constraint: loaded.constraint,
     lastResult,
   });
 
@@ -103,17 +97,16 @@ export default function RegisterPage() {
           </Link>
         </>
       }
+      back={{ to: '/', label: 'Back to home' }}
     >
-      <Form
-        method="post"
-        action={withRedirect('/register', redirectTo)}
-        className="space-y-4"
-        {...form.props}
+      {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
+          e-mail or passwords that do not match are said by their fields. */}
+      <KeptRedirectForm
+        path="/register"
+        redirectTo={redirectTo}
+        form={form}
+        alertTitle="Registration Failed"
       >
-        {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
-            e-mail or passwords that do not match are said by their fields. */}
-        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             field={fields.firstName}
@@ -150,12 +143,7 @@ export default function RegisterPage() {
         >
           Create Account
         </button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/" className={linkStyles}>
-          ← Back to home
-        </Link>
-      </p>
+      </KeptRedirectForm>
     </AuthCard>
   );
 }

@@ -14,7 +14,7 @@ import { AuthCard } from '~/components/auth-card';
 import { NewPasswordFields } from '~/components/new-password-fields';
 import { FormAlert } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
-import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { buttonStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
 import {
   INVITATION_ACCEPTED_TOAST,
@@ -113,6 +113,7 @@ export default function ResetPasswordPage() {
             ? 'Invitation links work once, for 7 days.'
             : 'Password reset links work once, for one hour.'
         }
+        back={{ to: '/login', label: 'Back to sign in' }}
       >
         <div
           role="alert"
@@ -124,11 +125,6 @@ export default function ResetPasswordPage() {
         <p className="mt-6">
           <Link to="/forgot-password" className={`${buttonStyles.primary} w-full`}>
             Send me a new link
-          </Link>
-        </p>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className={linkStyles}>
-            ← Back to sign in
           </Link>
         </p>
       </AuthCard>

@@ -40,6 +40,9 @@ export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to uploa
 const BATCH = 5_000;
 const PROGRESS_EVERY = 50_000;
 
+/** zlib's errors for a .gz damaged part-way (Z_DATA_ERROR) or cut short (Z_BUF_ERROR): no retry mends it. */
+const DAMAGED_GZIP = new Set<string | undefined>(['Z_DATA_ERROR', 'Z_BUF_ERROR']);
+
 const uploadDir = () => path.resolve(env.CRAWLER_LOG_DIR);
 const fileOf = (importId: string) => path.join(uploadDir(), `${importId}.upload`);
 
@@ -243,10 +246,7 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     await rm(file, { force: true });
   } catch (error) {
     await saveProgress().catch(() => undefined);
-    if (
-      error instanceof PermanentJobError ||
-      (error as { code?: string }).code === 'Z_DATA_ERROR'
-    ) {
+    if (error instanceof PermanentJobError || DAMAGED_GZIP.has((error as { code?: string }).code)) {
       await db.crawlerLogImport.update({
         where: { id: importId },
         data: {

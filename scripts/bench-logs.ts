@@ -10,7 +10,8 @@
 // Prints lines a second for each, by the wall clock and by the process's CPU time (all threads;
 // steadier where other work shares the machine; the sampling's own CPU time left out), the ratio to plain reading (target: import >=
 // 1/3), and the import's peak RSS, peak heap used (sampled every 10 ms) and peak live heap (after
-// a full collection, every second) for 250k and 1M lines (target: no growth with the file).
+// a full collection, every second) for 250k and 1M lines (target: no growth with the file), and
+// the delay the import causes on the thread that answers requests (its event-loop delay).
 // Knobs: BENCH_LINES (1000000), BENCH_KEEP=1 keeps the temp folder.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,8 @@ type Result = {
   cpuSeconds: number;
   samplingCpuSeconds: number;
   peakLiveHeap: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
   rssBefore: number;
   heapBefore: number;
   peakRss: number;
@@ -119,6 +122,10 @@ try {
   const cpuRatio = cpuRate(importLong) / cpuRate(read);
   console.log(
     `Import speed: ${ratio.toFixed(2)} of plain reading by the clock, ${cpuRatio.toFixed(2)} by CPU time (target >= 0.33): ${Math.max(ratio, cpuRatio) >= 1 / 3 ? 'met' : 'MISSED'}.`,
+  );
+  console.log(
+    `The request thread during the ${LINES.toLocaleString('en-US')}-line import (the lines are read on a thread of their own): ` +
+      `event-loop delay p99 ${importLong.lagP99Ms.toFixed(1)} ms, max ${importLong.lagMaxMs.toFixed(1)} ms.`,
   );
   const growth = importLong.peakLiveHeap / importShort.peakLiveHeap;
   console.log(

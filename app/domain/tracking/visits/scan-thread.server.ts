@@ -10,7 +10,8 @@ import type { FromScanThread, ScanThreadData, ToScanThread } from './scan-thread
 // eval'd CommonJS program (no build change) that imports the TypeScript source of scan-thread.ts
 // and calls its runScanThread. It loads that module and its few imports only: not the app, not
 // the database. The source is read with tsx, as the server itself runs (`npm start` is
-// `node --import tsx`). The server build (build/server) bundles this module, so
+// `node --import tsx`). So the server needs the project's source beside its build, which
+// checkScanThread says at start-up; the thread runs the source as it is on disk. The server build (build/server) bundles this module, so
 // from there the source is found in the project around it.
 
 const PROGRAM = `
@@ -18,12 +19,13 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fail = (error) =>
   parentPort.postMessage({
     type: 'failed',
+    name: String((error && error.name) || 'Error'),
     message: String((error && error.message) || error),
     code: null,
     stack: String((error && error.stack) || ''),
   });
 import(workerData.loader)
-  .then((api) => api.register())
+  .then((api) => api.register({ tsconfig: workerData.tsconfig }))
   .then(() => import(workerData.moduleUrl))
   .then((module) => module.runScanThread(parentPort, workerData.data))
   .catch(fail);
@@ -31,24 +33,38 @@ import(workerData.loader)
 
 const SOURCE = 'app/domain/tracking/visits/scan-thread.ts';
 
-/** The URL of scan-thread.ts: beside this module, or in the project around the server build. */
-function threadModuleUrl(): string {
+let root: string | null = null;
+
+/**
+ * The project that holds scan-thread.ts: walking up from this module, which is that source itself
+ * (tests, scripts) or the server build (build/server/…) in the project. Not the working folder:
+ * the server may be started from anywhere.
+ */
+function projectRoot(): string {
+  if (root) return root;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const beside = path.join(here, 'scan-thread.ts');
-  if (existsSync(beside)) return pathToFileURL(beside).href;
-  for (let dir = here, up = 0; up < 6; up++, dir = path.dirname(dir)) {
-    const file = path.join(dir, SOURCE);
-    if (existsSync(file)) return pathToFileURL(file).href;
-  }
-  throw new Error(`${SOURCE} was not found near ${here}: the server needs the project's source.`);
+  for (let dir = here, up = 0; up < 8; up++, dir = path.dirname(dir))
+    if (existsSync(path.join(dir, SOURCE))) return (root = dir);
+  throw new Error(
+    `${SOURCE} was not found above ${here}: the server reads uploaded logs with the project's TypeScript source, which must be deployed with the build.`,
+  );
 }
 
 /**
- * tsx's API, which the thread registers first. Always: a thread inherits `--import tsx` from the
- * server, but that one does not map the project's path aliases (`~/`) there; registered in the
- * thread, tsx reads the project's tsconfig.json as it does in the server.
+ * tsx's API, which the thread registers first, with the project's tsconfig.json (its `~/` paths).
+ * Always: a thread inherits the server's `--import tsx`, but that one does not map the paths there.
  */
 const loaderUrl = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+
+/**
+ * Throws now, with the reason, when the reading thread could not start (the source or tsx is
+ * missing): the job engine calls it as it starts, so a deploy without them fails at start-up, not
+ * at the first upload.
+ */
+export function checkScanThread(): void {
+  projectRoot();
+  loaderUrl();
+}
 
 export type ScanThread = {
   /** What the thread posts, in order, up to 'done' or 'failed'. */
@@ -72,10 +88,19 @@ async function* eventsOf(messages: AsyncIterable<unknown[]>): AsyncGenerator<Fro
 
 /** Starts reading an upload on a thread of its own. */
 export function startScanThread(data: ScanThreadData): ScanThread {
+  const project = projectRoot();
   const worker = new Worker(PROGRAM, {
     eval: true,
-    workerData: { moduleUrl: threadModuleUrl(), loader: loaderUrl(), data },
+    workerData: {
+      moduleUrl: pathToFileURL(path.join(project, SOURCE)).href,
+      loader: loaderUrl(),
+      tsconfig: path.join(project, 'tsconfig.json'),
+      data,
+    },
   });
+  // The events below take the thread's errors while they are read; one after them (the job has
+  // ended) must not become an uncaught 'error' that stops the server.
+  worker.on('error', () => undefined);
   // Listening from the start: every message is kept until it is read.
   const messages = on(worker, 'message', { close: ['exit'] });
   return {

@@ -24,7 +24,8 @@ export type ScanThreadData = ScanOptions & {
 
 export type ToScanThread = { type: 'stored' };
 export type FromScanThread =
-  ScanEvent | { type: 'failed'; message: string; code: string | null; stack: string | null };
+  | ScanEvent
+  | { type: 'failed'; name: string; message: string; code: string | null; stack: string | null };
 
 /** The thread's program: reads, posts, and returns when the reading is over. */
 export async function runScanThread(port: MessagePort, data: ScanThreadData): Promise<void> {
@@ -53,9 +54,15 @@ export async function runScanThread(port: MessagePort, data: ScanThreadData): Pr
       while (ahead >= MAX_AHEAD) await new Promise<void>((wake) => (resume = wake));
     }
   } catch (error) {
-    const { message, code, stack } = error as { message?: string; code?: unknown; stack?: string };
+    const { name, message, code, stack } = error as {
+      name?: string;
+      message?: string;
+      code?: unknown;
+      stack?: string;
+    };
     port.postMessage({
       type: 'failed',
+      name: name ?? 'Error',
       message: message ?? String(error),
       code: typeof code === 'string' ? code : null,
       stack: stack ?? null,

@@ -171,34 +171,61 @@ describe('the import reading on a thread of its own', () => {
   });
 
   it('a .gz upload cut short or damaged part-way ends as a failed import that says so, and is deleted', async () => {
-    const user = await createUser();
-    await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'authority' } });
-    const business = await db.business.create({
-      data: { userId: user.id, name: 'Summit Plumbing', website: 'https://summit.example' },
-    });
-    const uploads = path.resolve(env.CRAWLER_LOG_DIR);
-    mkdirSync(uploads, { recursive: true });
-    for (const [name, bytes] of [
-      ['truncated', gzipSync(log(3000)).subarray(0, -100)],
-      ['corrupt', Buffer.from(gzipSync(log(3000))).fill(0xff, 200, 400)],
-    ] as const) {
-      const row = await db.crawlerLogImport.create({
-        data: { businessId: business.id, source: 'upload', status: 'queued' },
-      });
-      writeFileSync(path.join(uploads, `${row.id}.upload`), bytes);
-      await runImport({ importId: row.id });
-      const done = await db.crawlerLogImport.findUniqueOrThrow({ where: { id: row.id } });
-      expect([
-        name,
-        done.status,
-        done.error,
-        existsSync(path.join(uploads, `${row.id}.upload`)),
-      ]).toEqual([
-        name,
-        'failed',
+    const { business, uploads } = await ownerWithUploads();
+    for (const [bytes, message] of [
+      [
+        gzipSync(log(3000)).subarray(0, -100),
+        'The file is cut short (its compression ends before the log does). Upload it again.',
+      ],
+      [
+        Buffer.from(gzipSync(log(3000))).fill(0xff, 200, 400),
         'The file is damaged (its compression is broken part-way). Upload it again.',
+      ],
+    ] as const) {
+      const id = await queued(business.id, uploads, bytes);
+      await runImport({ importId: id });
+      const done = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+      expect([done.status, done.error, existsSync(path.join(uploads, `${id}.upload`))]).toEqual([
+        'failed',
+        message,
         false,
       ]);
     }
   });
+
+  it('an import whose job the engine stops reads nothing more and is given back: not failed, its file kept', async () => {
+    const { business, uploads } = await ownerWithUploads();
+    const id = await queued(business.id, uploads, log(3000));
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(
+      runImport({ importId: id }, { attempt: 3, maxAttempts: 3, signal: stopping.signal }),
+    ).rejects.toThrow(THREAD_ENDED_EARLY);
+    const row = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.counted, existsSync(path.join(uploads, `${id}.upload`))]).toEqual([
+      'running',
+      0,
+      true,
+    ]);
+  });
 });
+
+async function ownerWithUploads() {
+  const user = await createUser();
+  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'authority' } });
+  const business = await db.business.create({
+    data: { userId: user.id, name: 'Summit Plumbing', website: 'https://summit.example' },
+  });
+  const uploads = path.resolve(env.CRAWLER_LOG_DIR);
+  mkdirSync(uploads, { recursive: true });
+  return { business, uploads };
+}
+
+/** An import of `content` queued for the business, its file stored as an upload is. */
+async function queued(businessId: string, uploads: string, content: string | Buffer) {
+  const row = await db.crawlerLogImport.create({
+    data: { businessId, source: 'upload', status: 'queued' },
+  });
+  writeFileSync(path.join(uploads, `${row.id}.upload`), content);
+  return row.id;
+}

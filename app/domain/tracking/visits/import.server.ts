@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 import { jobEngine } from '~/jobs/engine.server';
 import { JOB_THREAD_NICE } from '~/jobs/thread.server';
-import { PermanentJobError } from '~/jobs/types';
+import { PermanentJobError, type JobContext } from '~/jobs/types';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
@@ -17,6 +17,7 @@ import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
 import { readLogLine } from './log-lines';
+import type { FromScanThread } from './scan-thread';
 import { startScanThread, type ScanThread } from './scan-thread.server';
 import { storeVisits } from './store.server';
 
@@ -40,8 +41,22 @@ export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to uploa
 const BATCH = 5_000;
 const PROGRESS_EVERY = 50_000;
 
-/** zlib's errors for a .gz damaged part-way (Z_DATA_ERROR) or cut short (Z_BUF_ERROR): no retry mends it. */
-const DAMAGED_GZIP = new Set<string | undefined>(['Z_DATA_ERROR', 'Z_BUF_ERROR']);
+/** zlib's errors for a .gz damaged part-way or cut short, and what the owner is told: no retry mends them. */
+const DAMAGED_GZIP: Readonly<Record<string, string>> = {
+  Z_DATA_ERROR: 'The file is damaged (its compression is broken part-way). Upload it again.',
+  Z_BUF_ERROR: 'The file is cut short (its compression ends before the log does). Upload it again.',
+};
+
+export const READING_FAILED_MESSAGE =
+  'Reading this file failed, and trying again did not help. Upload it again; if it fails again, contact us.';
+
+/** The reading thread's error, as an Error here (its name, message, code and stack). */
+function threadError(event: Extract<FromScanThread, { type: 'failed' }>): Error {
+  const error = Object.assign(new Error(event.message), { code: event.code });
+  error.name = event.name;
+  if (event.stack) error.stack = event.stack;
+  return error;
+}
 
 const uploadDir = () => path.resolve(env.CRAWLER_LOG_DIR);
 const fileOf = (importId: string) => path.join(uploadDir(), `${importId}.upload`);
@@ -163,8 +178,15 @@ export async function receiveUpload(
   return { importId: row.id };
 }
 
-/** The job: reads a queued upload line by line into the counts, then deletes the file. */
-export async function runImport({ importId }: { importId: string }): Promise<void> {
+/**
+ * The job: reads a queued upload line by line into the counts, then deletes the file. `job` (the
+ * engine's): when the engine stops, the reading stops with it (the job is given back); when the
+ * last attempt fails, the import is marked failed and its file deleted.
+ */
+export async function runImport(
+  { importId }: { importId: string },
+  job?: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal'>,
+): Promise<void> {
   const row = await db.crawlerLogImport.findUnique({
     where: { id: importId },
     select: {
@@ -195,6 +217,8 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
   const saveProgress = () =>
     db.crawlerLogImport.update({ where: { id: importId }, data: { ...progress } });
   let scan: ScanThread | null = null;
+  // The engine stopping (the job given back): the reading stops, and the loop below with it.
+  const stopReading = () => void scan?.stop();
   let stoppedAtLimit = false;
   try {
     const head = Buffer.alloc(2);
@@ -217,11 +241,10 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
       progressEvery: PROGRESS_EVERY,
       nice: JOB_THREAD_NICE,
     });
+    job?.signal.addEventListener('abort', stopReading, { once: true });
+    if (job?.signal.aborted) stopReading();
     for await (const event of scan.events) {
-      if (event.type === 'failed')
-        throw Object.assign(new Error(event.message, { cause: event.stack }), {
-          code: event.code,
-        });
+      if (event.type === 'failed') throw threadError(event);
       progress.lines = event.lines;
       progress.skipped = event.skipped;
       if (event.type === 'batch') {
@@ -245,8 +268,14 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     });
     await rm(file, { force: true });
   } catch (error) {
+    await scan?.stop();
     await saveProgress().catch(() => undefined);
-    if (error instanceof PermanentJobError || DAMAGED_GZIP.has((error as { code?: string }).code)) {
+    const code = (error as { code?: string }).code;
+    const damaged = code && Object.hasOwn(DAMAGED_GZIP, code) ? DAMAGED_GZIP[code] : null;
+    const permanent = error instanceof PermanentJobError || damaged !== null;
+    // The last attempt of a failure a retry might have mended (not a stop: that job is given back).
+    const lastAttempt = job && job.attempt >= job.maxAttempts && !job.signal.aborted;
+    if (permanent || lastAttempt) {
       await db.crawlerLogImport.update({
         where: { id: importId },
         data: {
@@ -255,14 +284,15 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
           error:
             error instanceof PermanentJobError
               ? error.message
-              : 'The file is damaged (its compression is broken part-way). Upload it again.',
+              : (damaged ?? READING_FAILED_MESSAGE),
         },
       });
       await rm(file, { force: true });
-      return;
+      if (permanent) return;
     }
     throw error;
   } finally {
+    job?.signal.removeEventListener('abort', stopReading);
     await scan?.stop();
   }
 }

@@ -143,6 +143,20 @@ describe('scanLog (the import reading an upload)', () => {
     });
   });
 
+  it('an allowance of exactly the lines there are reads them all; none left reads nothing', async () => {
+    const exact = await events(text, [500], { ...OPTIONS, budget: expected.lines });
+    expect(visitsOf(exact)).toEqual(expected.visits);
+    expect(exact.at(-1)).toMatchObject({
+      type: 'done',
+      stoppedAtLimit: false,
+      lines: expected.lines,
+    });
+    for (const budget of [0, -5])
+      expect(await events(text, [500], { ...OPTIONS, budget })).toEqual([
+        { type: 'done', stoppedAtLimit: true, lines: 0, skipped: 0 },
+      ]);
+  });
+
   it('reads a log with no counted line, and an empty one, to done', async () => {
     const browsers = Array.from({ length: 30 }, (_, i) => clf(i, '/', 200, BROWSER)).join('\n');
     expect(await events(browsers, [100])).toEqual([

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSite, safeRedirect } from './http.server';
+import { z } from 'zod';
+import { DomainError } from '~/domain/errors';
+import { isCrossSite, jsonPostAction, safeRedirect } from './http.server';
 
 describe('safeRedirect', () => {
   it.each(['/admin', '/dashboard?tab=prompts', '/pricing#faq', '/a/b?x=1&y=2'])(
@@ -51,5 +53,58 @@ describe('isCrossSite', () => {
     expect(isCrossSite(post({ Origin: 'https://evil.example', Host: 'shop.example' }))).toBe(true);
     expect(isCrossSite(post({ Origin: 'http://shop.example', Host: 'shop.example' }))).toBe(false);
     expect(isCrossSite(post({}))).toBe(false);
+  });
+});
+
+describe('jsonPostAction', () => {
+  const echo = jsonPostAction(z.object({ name: z.string() }), async ({ name }) => {
+    if (name === 'taken') throw new DomainError('conflict', 'That name is taken');
+    if (name === 'busy') {
+      throw new DomainError('rate_limited', 'Too many', { retryAfterSeconds: 30 });
+    }
+    if (name === 'bug') throw new Error('not a refusal');
+    return Response.json({ hello: name }, { status: 201 });
+  });
+  const call = (method: string, body?: unknown, contentType = 'application/json') => {
+    const url = new URL('http://shop.example/api/echo');
+    const request = new Request(url, {
+      method,
+      headers: { 'Content-Type': contentType },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return echo({ request, url, pattern: url.pathname, params: {}, context: {} });
+  };
+
+  it('answers what the handler answers for a valid body', async () => {
+    const res = await call('POST', { name: 'Ada' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ hello: 'Ada' });
+  });
+
+  it('refuses another method with 405 and Allow: POST', async () => {
+    const res = await call('PUT', { name: 'Ada' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+
+  it('refuses a body that fails the schema or is not JSON with a 4xx { message }', async () => {
+    const missing = await call('POST', {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: 'name is required' });
+    const form = await call('POST', { name: 'Ada' }, 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(415);
+  });
+
+  it('answers a domain refusal with its status, { message } and Retry-After', async () => {
+    const taken = await call('POST', { name: 'taken' });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ message: 'That name is taken' });
+    const busy = await call('POST', { name: 'busy' });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('Retry-After')).toBe('30');
+  });
+
+  it('lets anything else through as the bug it is', async () => {
+    await expect(call('POST', { name: 'bug' })).rejects.toThrow('not a refusal');
   });
 });

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router';
+import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { env } from '~/lib/env.server';
 import { isDomainError, type DomainError } from '~/domain/errors';
@@ -229,4 +229,26 @@ export async function readJsonPayload<Schema extends z.ZodType>(
   const parsed = schema.safeParse(body.body);
   if (!parsed.success) return { ok: false, response: invalidPayload(parsed.error, body.body) };
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * The action of a JSON endpoint anyone may call with a POST (the /api/auth routes): another method
+ * is 405, a body that fails its schema is 400 `{ message }` (readJsonPayload), and a DomainError
+ * the handler throws is its status and `{ message }` (domainErrorResponse). An endpoint that needs
+ * a signed-in caller checks that before it reads the body, so it does not fit here.
+ */
+export function jsonPostAction<Schema extends z.ZodType>(
+  schema: Schema,
+  handle: (value: z.output<Schema>, args: ActionFunctionArgs) => Promise<Response>,
+) {
+  return async (args: ActionFunctionArgs): Promise<Response> => {
+    if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+    const payload = await readJsonPayload(args.request, schema);
+    if (!payload.ok) return payload.response;
+    try {
+      return await handle(payload.value, args);
+    } catch (error) {
+      return domainErrorResponse(error);
+    }
+  };
 }

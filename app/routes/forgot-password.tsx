@@ -3,7 +3,6 @@ import {
   data,
   redirect,
   Form,
-  Link,
   useActionData,
   useLoaderData,
   useSearchParams,
@@ -14,7 +13,7 @@ import {
 import { AuthCard } from '~/components/auth-card';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
-import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { buttonStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
 import { RESET_REQUESTED_MESSAGE, RESET_REQUESTED_TITLE } from '~/content/account';
 import { requestPasswordReset } from '~/domain/password-reset.server';
@@ -81,6 +80,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter the e-mail you sign in with and we will send you a link to choose a new password."
+      back={{ to: '/login', label: 'Back to sign in' }}
     >
       {sent ? (
         <div
@@ -112,11 +112,6 @@ export default function ForgotPasswordPage() {
           {sent ? 'Send the link again' : 'Send reset link'}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={linkStyles}>
-          ← Back to sign in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

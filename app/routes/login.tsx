@@ -1,7 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
-  data,
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -9,19 +6,19 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard, withRedirect } from '~/components/auth-card';
-import { FormAlert, InputField } from '~/components/ui/field';
+import { AuthCard, keptDestination, KeptRedirectForm, withRedirect } from '~/components/auth-card';
+import { InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { INVALID_CREDENTIALS_MESSAGE } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
 import { isAdmin } from '~/domain/users';
-import { authenticateForm, redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import { keptRedirect, readFormData, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { authenticateForm, startSessionAndRedirect } from '~/http/auth.server';
+import { retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { LoginSchema } from '~/schemas/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
-import { planOfRedirect, planPhrase } from '~/content/plans';
 import { documentHandle, loadAsDocument } from '~/components/document';
 
 // A document: no framework JavaScript (see ~/components/document).
@@ -36,28 +33,16 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Sign in to your AI Visibility dashboard.' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Only a path on this site; kept through every re-render of the form (hidden field + address).
-  const redirectTo = keptRedirect(request);
-  await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  // On the way to a plan's checkout: the page names the plan and its price.
-  const plan = planOfRedirect(redirectTo);
-  return {
-    constraint: getZodConstraint(LoginSchema),
-    plan: plan ? planPhrase(plan) : null,
-    redirectTo,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return signInPageData(request, LoginSchema);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  // Where the sign-in is headed (a plan's checkout, a page that asked for it): every reply
-  // carries it back to the form.
-  const redirectTo = keptRedirect(request, formData);
-  if (submission.status !== 'success') {
-    return data({ ...submission.reply({ hideFields: ['password'] }), redirectTo }, { status: 400 });
-  }
+  // A copy: remix-auth's form strategy reads the body of the request itself.
+  const { submission, redirectTo, refuse } = await readSignInForm(request.clone(), LoginSchema, [
+    'password',
+  ]);
+  if (submission.status !== 'success') return refuse(400);
   try {
     const user = await authenticateForm(request, context);
     // Where the sign-in was headed; else an admin's own page, the admin panel.
@@ -71,15 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     // Too many attempts says so; every other refusal is the one message that reveals nothing.
     const limited = error.code === 'rate_limited';
-    return data(
-      {
-        ...submission.reply({
-          formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE],
-          hideFields: ['password'],
-        }),
-        redirectTo,
-      },
-      { status: limited ? 429 : 401, headers: retryAfterHeaders(error) },
+    return refuse(
+      limited ? 429 : 401,
+      { formErrors: [limited ? error.message : INVALID_CREDENTIALS_MESSAGE] },
+      retryAfterHeaders(error),
     );
   }
 }
@@ -87,16 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  // The page's address keeps the destination; a reply to a form posted without it still has it.
-  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
-  const { constraint } = loaded;
-  const planned = planOfRedirect(redirectTo);
-  const plan = planned ? planPhrase(planned) : null;
+  const { redirectTo, plan } = keptDestination(loaded, lastResult);
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'login',
     names: ['email', 'password'],
-    constraint,
+    constraint: loaded.constraint,
     lastResult,
   });
 
@@ -111,16 +87,10 @@ export default function LoginPage() {
           </Link>
         </>
       }
+      back={{ to: '/', label: 'Back to home' }}
     >
-      <Form
-        method="post"
-        action={withRedirect('/login', redirectTo)}
-        className="space-y-4"
-        {...form.props}
-      >
-        {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
-        <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
+      {/* The spec's 'Login Failed', by the form, with or without JavaScript. */}
+      <KeptRedirectForm path="/login" redirectTo={redirectTo} form={form} alertTitle="Login Failed">
         <InputField
           field={fields.email}
           label="Email"
@@ -147,12 +117,7 @@ export default function LoginPage() {
         >
           Sign In
         </button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/" className={linkStyles}>
-          ← Back to home
-        </Link>
-      </p>
+      </KeptRedirectForm>
     </AuthCard>
   );
 }

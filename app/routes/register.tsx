@@ -1,7 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
-  data,
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -9,30 +6,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AuthCard, withRedirect } from '~/components/auth-card';
-import { FormAlert, InputField } from '~/components/ui/field';
+import { AuthCard, keptDestination, KeptRedirectForm, withRedirect } from '~/components/auth-card';
+import { NewPasswordFields } from '~/components/new-password-fields';
+import { InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { signUp } from '~/domain/accounts.server';
 import { isDomainError } from '~/domain/errors';
-import { redirectIfSignedIn, startSessionAndRedirect } from '~/http/auth.server';
-import {
-  getClientIp,
-  keptRedirect,
-  readFormData,
-  retryAfterHeaders,
-  safeRedirect,
-} from '~/http/http.server';
+import { startSessionAndRedirect } from '~/http/auth.server';
+import { getClientIp, retryAfterHeaders, safeRedirect } from '~/http/http.server';
+import { readSignInForm, signInPageData } from '~/http/sign-in-form.server';
 import { RegisterFormSchema } from '~/schemas/auth';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '~/schemas/limits';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '~/schemas/limits';
 import { publicPageHeaders } from '~/http/cache-policy';
 import { getOrigin } from '~/http/origin.server';
-import { planOfRedirect, planPhrase } from '~/content/plans';
 import { documentHandle, loadAsDocument } from '~/components/document';
 
 // A document: no framework JavaScript (see ~/components/document).
@@ -53,28 +40,16 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Only a path on this site; kept through every re-render of the form (hidden field + address).
-  const redirectTo = keptRedirect(request);
-  await redirectIfSignedIn(request, safeRedirect(redirectTo));
-  // On the way to a plan's checkout: the page names the plan and its price.
-  const plan = planOfRedirect(redirectTo);
-  return {
-    constraint: getZodConstraint(RegisterFormSchema),
-    plan: plan ? planPhrase(plan) : null,
-    redirectTo,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return signInPageData(request, RegisterFormSchema);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
-  const hideFields = ['password', 'confirmPassword'];
-  // Where the sign-up is headed (a plan's checkout): every reply carries it back to the form.
-  const redirectTo = keptRedirect(request, formData);
-  if (submission.status !== 'success') {
-    return data({ ...submission.reply({ hideFields }), redirectTo }, { status: 400 });
-  }
+  const { submission, redirectTo, refuse } = await readSignInForm(request, RegisterFormSchema, [
+    'password',
+    'confirmPassword',
+  ]);
+  if (submission.status !== 'success') return refuse(400);
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
     const user = await signUp(
@@ -88,14 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The spec's 'Registration Failed' says why, by the form; a taken e-mail is also marked on
     // the e-mail field.
     const message = error.message || REGISTRATION_FAILED;
-    const reply = submission.reply({
-      formErrors: [message],
-      fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
-      hideFields,
-    });
-    return data(
-      { ...reply, redirectTo },
-      { status: error.status, headers: retryAfterHeaders(error) },
+    return refuse(
+      error.status,
+      {
+        formErrors: [message],
+        fieldErrors: error.code === 'conflict' ? { email: [message] } : undefined,
+      },
+      retryAfterHeaders(error),
     );
   }
 }
@@ -103,16 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  // The page's address keeps the destination; a reply to a form posted without it still has it.
-  const redirectTo = loaded.redirectTo ?? lastResult?.redirectTo ?? null;
-  const { constraint } = loaded;
-  const planned = planOfRedirect(redirectTo);
-  const plan = planned ? planPhrase(planned) : null;
+  const { redirectTo, plan } = keptDestination(loaded, lastResult);
   // Validated by the action; the browser gets the schema's constraints from the loader.
   const { form, fields } = useServerForm({
     id: 'register',
     names: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
-    constraint,
+    constraint: loaded.constraint,
     lastResult,
   });
 
@@ -127,17 +97,16 @@ export default function RegisterPage() {
           </Link>
         </>
       }
+      back={{ to: '/', label: 'Back to home' }}
     >
-      <Form
-        method="post"
-        action={withRedirect('/register', redirectTo)}
-        className="space-y-4"
-        {...form.props}
+      {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
+          e-mail or passwords that do not match are said by their fields. */}
+      <KeptRedirectForm
+        path="/register"
+        redirectTo={redirectTo}
+        form={form}
+        alertTitle="Registration Failed"
       >
-        {/* The spec's 'Registration Failed', by the form, with or without JavaScript; a taken
-            e-mail or passwords that do not match are said by their fields. */}
-        <FormAlert id={form.errorId} title="Registration Failed" errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             field={fields.firstName}
@@ -161,20 +130,11 @@ export default function RegisterPage() {
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <InputField
-          field={fields.password}
-          maxLength={PASSWORD_MAX_LENGTH}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <InputField
-          field={fields.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          confirmLabel="Confirm password"
         />
         <button
           type="submit"
@@ -183,12 +143,7 @@ export default function RegisterPage() {
         >
           Create Account
         </button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/" className={linkStyles}>
-          ← Back to home
-        </Link>
-      </p>
+      </KeptRedirectForm>
     </AuthCard>
   );
 }

@@ -11,9 +11,10 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { AuthCard } from '~/components/auth-card';
-import { FormAlert, InputField } from '~/components/ui/field';
+import { NewPasswordFields } from '~/components/new-password-fields';
+import { FormAlert } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
-import { buttonStyles, linkStyles } from '~/components/ui/styles';
+import { buttonStyles } from '~/components/ui/styles';
 import { isDomainError } from '~/domain/errors';
 import {
   INVITATION_ACCEPTED_TOAST,
@@ -27,7 +28,6 @@ import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { startSessionAndRedirect } from '~/http/auth.server';
 import { readFormData } from '~/http/http.server';
 import { ResetPasswordFormSchema } from '~/schemas/account';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/schemas/limits';
 import { documentHandle, loadAsDocument } from '~/components/document';
 
 // A document: no framework JavaScript (see ~/components/document).
@@ -113,6 +113,7 @@ export default function ResetPasswordPage() {
             ? 'Invitation links work once, for 7 days.'
             : 'Password reset links work once, for one hour.'
         }
+        back={{ to: '/login', label: 'Back to sign in' }}
       >
         <div
           role="alert"
@@ -124,11 +125,6 @@ export default function ResetPasswordPage() {
         <p className="mt-6">
           <Link to="/forgot-password" className={`${buttonStyles.primary} w-full`}>
             Send me a new link
-          </Link>
-        </p>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className={linkStyles}>
-            ← Back to sign in
           </Link>
         </p>
       </AuthCard>
@@ -156,20 +152,11 @@ export default function ResetPasswordPage() {
         {email ? (
           <input type="hidden" name="username" autoComplete="username" value={email} />
         ) : null}
-        <InputField
-          field={fields.password}
-          maxLength={PASSWORD_MAX_LENGTH}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <InputField
-          field={fields.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          confirmLabel="Confirm new password"
         />
         <button type="submit" className={`${buttonStyles.primary} w-full`} data-pending="Saving...">
           {invitation ? 'Set password' : 'Set new password'}

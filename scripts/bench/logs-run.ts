@@ -7,11 +7,12 @@
 // after a full collection, what is really held) every second. The process's CPU time (all its
 // threads: the SQLite thread too) is measured next to the wall clock, which other work on the
 // machine stretches; the CPU time of the sampling itself is left out (samplingCpuSeconds says how
-// much). Prints RESULT {json}.
+// much). The event-loop delay of this thread (the one that answers requests in the server) is
+// measured too. Prints RESULT {json}.
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 
 const [mode, file] = process.argv.slice(2) as ['read' | 'parse' | 'import', string];
@@ -50,11 +51,15 @@ async function measure(run: () => Promise<Record<string, number | string>>) {
   const timer = setInterval(sample, 10);
   const liveTimer = setInterval(sampleLive, 1000);
   samplingMicros = 0;
+  // How long the thread that answers requests is kept from them while the import runs.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const outcome = await run();
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  lag.disable();
   clearInterval(timer);
   clearInterval(liveTimer);
   sample();
@@ -64,6 +69,8 @@ async function measure(run: () => Promise<Record<string, number | string>>) {
     cpuSeconds: (used.user + used.system - samplingMicros) / 1e6,
     samplingCpuSeconds: samplingMicros / 1e6,
     peakLiveHeap: peak.live,
+    lagP99Ms: lag.percentile(99) / 1e6,
+    lagMaxMs: lag.max / 1e6,
     rssBefore: before.rss,
     heapBefore: before.heapUsed,
     peakRss: peak.rss,

@@ -1,13 +1,9 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { FormAlert, InputField } from '~/components/ui/field';
 import { useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '~/schemas/limits';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/schemas/limits';
 import type { Intent } from './account.server';
 import type { action, loader } from './route';
 
@@ -34,20 +30,11 @@ export function PasswordForm() {
         maxLength={PASSWORD_MAX_LENGTH}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          field={fields.newPassword}
+        <NewPasswordFields
+          password={fields.newPassword}
+          confirm={fields.confirmPassword}
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <InputField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
+          confirmLabel="Confirm new password"
         />
       </div>
       <button type="submit" className={buttonStyles.primary} disabled={submitting}>

@@ -1,11 +1,12 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { jobEngine } from '~/jobs/engine.server';
-import { PermanentJobError } from '~/jobs/types';
+import { JOB_THREAD_NICE } from '~/jobs/thread.server';
+import { PermanentJobError, type JobContext } from '~/jobs/types';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { withOwnerLock } from '~/lib/owner-lock.server';
@@ -15,10 +16,10 @@ import { effectiveTier, TIER_LABELS, type Tier } from '../../tiers';
 import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
-import { isBlank, lineKindAt } from './line-kind';
 import { readLogLine } from './log-lines';
-import { LineCursor, textChunks } from './text-lines';
-import { hashedVisit, storeVisits, type HashedVisit } from './store.server';
+import type { FromScanThread } from './scan-thread';
+import { startScanThread, type ScanThread } from './scan-thread.server';
+import { storeVisits } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
 // in CRAWLER_LOG_DIR (never held in memory, 200 MB at most), its first lines are checked (a file
@@ -34,11 +35,28 @@ export const TOO_LARGE_MESSAGE = `This file is larger than ${MAX_UPLOAD_BYTES / 
 export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to upload.';
 
 /**
- * Counted lines written per transaction (one write at a time runs while the next batch is read);
+ * Counted lines written per transaction (stored here while the reading thread reads the next);
  * lines read between progress updates.
  */
 const BATCH = 5_000;
 const PROGRESS_EVERY = 50_000;
+
+/** zlib's errors for a .gz damaged part-way or cut short, and what the owner is told: no retry mends them. */
+const DAMAGED_GZIP: Readonly<Record<string, string>> = {
+  Z_DATA_ERROR: 'The file is damaged (its compression is broken part-way). Upload it again.',
+  Z_BUF_ERROR: 'The file is cut short (its compression ends before the log does). Upload it again.',
+};
+
+export const READING_FAILED_MESSAGE =
+  'Reading this file failed, and trying again did not help. Upload it again; if it fails again, contact us.';
+
+/** The reading thread's error, as an Error here (its name, message, code and stack). */
+function threadError(event: Extract<FromScanThread, { type: 'failed' }>): Error {
+  const error = Object.assign(new Error(event.message), { code: event.code });
+  error.name = event.name;
+  if (event.stack) error.stack = event.stack;
+  return error;
+}
 
 const uploadDir = () => path.resolve(env.CRAWLER_LOG_DIR);
 const fileOf = (importId: string) => path.join(uploadDir(), `${importId}.upload`);
@@ -160,8 +178,15 @@ export async function receiveUpload(
   return { importId: row.id };
 }
 
-/** The job: reads a queued upload line by line into the counts, then deletes the file. */
-export async function runImport({ importId }: { importId: string }): Promise<void> {
+/**
+ * The job: reads a queued upload line by line into the counts, then deletes the file. `job` (the
+ * engine's): when the engine stops, the reading stops with it (the job is given back); when the
+ * last attempt fails, the import is marked failed and its file deleted.
+ */
+export async function runImport(
+  { importId }: { importId: string },
+  job?: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal'>,
+): Promise<void> {
   const row = await db.crawlerLogImport.findUnique({
     where: { id: importId },
     select: {
@@ -183,38 +208,17 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
   const file = fileOf(importId);
   const allowance = await linesThisMonth(owner);
   // Lines of this import already counted in the month's use (a retried job) are not counted twice.
-  let budget = allowance.limit - allowance.used;
+  const budget = allowance.limit - allowance.used;
   await db.crawlerLogImport.update({
     where: { id: importId },
     data: { status: 'running', lines: 0, counted: 0, skipped: 0, duplicates: 0 },
   });
   const progress = { lines: 0, counted: 0, skipped: 0, duplicates: 0 };
-  // Writes run one at a time, in order, while the reading goes on: a batch is handed over and
-  // the next one read while it is stored; the batch after waits for it. A failed write is thrown
-  // where `writing` is next awaited.
-  let writing: Promise<void> = Promise.resolve();
-  const write = (task: () => Promise<unknown>) => {
-    writing = writing.then(async () => {
-      await task();
-    });
-    writing.catch(() => undefined);
-  };
-  const store = (visits: HashedVisit[]) =>
-    withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
-      storeVisits(tx, row.businessId, visits),
-    ).then((result) => {
-      progress.counted += result.added;
-      progress.duplicates += result.duplicates;
-    });
   const saveProgress = () =>
     db.crawlerLogImport.update({ where: { id: importId }, data: { ...progress } });
-  let batch: HashedVisit[] = [];
-  const flush = async () => {
-    await writing;
-    const visits = batch;
-    batch = [];
-    if (visits.length) write(() => store(visits));
-  };
+  let scan: ScanThread | null = null;
+  // The engine stopping (the job given back): the reading stops, and the loop below with it.
+  const stopReading = () => void scan?.stop();
   let stoppedAtLimit = false;
   try {
     const head = Buffer.alloc(2);
@@ -225,42 +229,34 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
       );
     await handle.read(head, 0, 2, 0);
     await handle.close();
-    // Chunks of 1 MB: the lines of each are settled in one go (./text-lines.ts).
-    const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
-    const input = isGzip(head) ? raw.pipe(createGunzip()) : raw;
-    const cursor = new LineCursor();
-    reading: for await (const text of textChunks(input)) {
-      cursor.reset(text);
-      while (cursor.next()) {
-        const { start, end } = cursor;
-        // Blank lines are not lines of the log (trimmed only when they start with a blank).
-        if (start === end) continue;
-        if (isBlank(text.charCodeAt(start)) && !text.slice(start, end).trim()) continue;
-        if (budget <= 0) {
-          stoppedAtLimit = true;
-          raw.destroy();
-          break reading;
-        }
-        budget -= 1;
-        progress.lines += 1;
-        // Most lines are only scanned, in place: a browser's counts only as read (see
-        // ./line-kind.ts); only a candidate is cut out of the text and read in full.
-        const kind = lineKindAt(text, start, end);
-        const line = kind === 'candidate' ? text.slice(start, end) : '';
-        const record = kind === 'candidate' ? readLogLine(line) : null;
-        if (kind === 'unread' || (kind === 'candidate' && !record)) progress.skipped += 1;
-        else if (record) {
-          const visit = hashedVisit(row.businessId, line, record);
-          if (visit) {
-            batch.push(visit);
-            if (batch.length >= BATCH) await flush();
-          }
-        }
-        if (progress.lines % PROGRESS_EVERY === 0) write(saveProgress);
-      }
+    // The file is read on a thread of its own (./scan-thread.ts), which posts batches of counted
+    // lines; each is stored here while the thread reads on (at most MAX_AHEAD batches ahead).
+    scan = startScanThread({
+      file,
+      gzip: isGzip(head),
+      businessId: row.businessId,
+      secret: env.SESSION_SECRET,
+      budget,
+      batch: BATCH,
+      progressEvery: PROGRESS_EVERY,
+      nice: JOB_THREAD_NICE,
+    });
+    job?.signal.addEventListener('abort', stopReading, { once: true });
+    if (job?.signal.aborted) stopReading();
+    for await (const event of scan.events) {
+      if (event.type === 'failed') throw threadError(event);
+      progress.lines = event.lines;
+      progress.skipped = event.skipped;
+      if (event.type === 'batch') {
+        const result = await withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
+          storeVisits(tx, row.businessId, event.visits),
+        );
+        progress.counted += result.added;
+        progress.duplicates += result.duplicates;
+        scan.stored();
+      } else if (event.type === 'progress') await saveProgress();
+      else stoppedAtLimit = event.stoppedAtLimit;
     }
-    await flush();
-    await writing;
     await db.crawlerLogImport.update({
       where: { id: importId },
       data: {
@@ -272,12 +268,14 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
     });
     await rm(file, { force: true });
   } catch (error) {
-    await writing.catch(() => undefined);
+    await scan?.stop();
     await saveProgress().catch(() => undefined);
-    if (
-      error instanceof PermanentJobError ||
-      (error as { code?: string }).code === 'Z_DATA_ERROR'
-    ) {
+    const code = (error as { code?: string }).code;
+    const damaged = code && Object.hasOwn(DAMAGED_GZIP, code) ? DAMAGED_GZIP[code] : null;
+    const permanent = error instanceof PermanentJobError || damaged !== null;
+    // The last attempt of a failure a retry might have mended (not a stop: that job is given back).
+    const lastAttempt = job && job.attempt >= job.maxAttempts && !job.signal.aborted;
+    if (permanent || lastAttempt) {
       await db.crawlerLogImport.update({
         where: { id: importId },
         data: {
@@ -286,12 +284,15 @@ export async function runImport({ importId }: { importId: string }): Promise<voi
           error:
             error instanceof PermanentJobError
               ? error.message
-              : 'The file is damaged (its compression is broken part-way). Upload it again.',
+              : (damaged ?? READING_FAILED_MESSAGE),
         },
       });
       await rm(file, { force: true });
-      return;
+      if (permanent) return;
     }
     throw error;
+  } finally {
+    job?.signal.removeEventListener('abort', stopReading);
+    await scan?.stop();
   }
 }

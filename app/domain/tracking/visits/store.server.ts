@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
 import { env } from '~/lib/env.server';
 import { databaseEngine, type TransactionClient } from '~/lib/db.server';
 import type { LogRecord } from './log-lines';
-import { countedVisit, VisitTally, type CountedVisit } from './tally';
+import { fingerprint, hashVisit, type HashedVisit } from './line-hash';
+import { countedVisit, VisitTally } from './tally';
 
 // Writing counted lines: each counted line is kept only as a keyed fingerprint (SHA-256 of the
 // server's secret, the business and the line: it cannot be turned back into the line or its
@@ -17,32 +17,15 @@ import { countedVisit, VisitTally, type CountedVisit } from './tally';
 
 export type CountedLine = { record: LogRecord; line: string };
 
-/** A counted line as the store takes it: its keyed fingerprint and what is tallied of it. */
-export type HashedVisit = CountedVisit & { hash: string };
+export type { HashedVisit };
 
-/**
- * A line's fingerprint for its business: 16 bytes (22 characters of base64url) of the SHA-256 of
- * the server's secret, the business and the line. One call of crypto.hash, a quarter of an HMAC's
- * cost (a new Hmac object per line); with the secret first, the fingerprint of a line cannot be
- * computed, nor a guessed line or address checked against it, without the secret.
- */
-export function lineHash(businessId: string, line: string): string {
-  return hash('sha256', `${env.SESSION_SECRET}\n${businessId}\n${line.trim()}`, 'base64url').slice(
-    0,
-    22,
-  );
-}
+/** A line's fingerprint for its business, keyed by the server's secret (./line-hash.ts). */
+export const lineHash = (businessId: string, line: string) =>
+  fingerprint(env.SESSION_SECRET, businessId, line);
 
 /** The line's fingerprint and visit, or null when the line is not counted. */
-export function hashedVisit(
-  businessId: string,
-  line: string,
-  record: LogRecord,
-): HashedVisit | null {
-  const visit = countedVisit(record) as HashedVisit | null;
-  if (visit) visit.hash = lineHash(businessId, line);
-  return visit;
-}
+export const hashedVisit = (businessId: string, line: string, record: LogRecord) =>
+  hashVisit(env.SESSION_SECRET, businessId, line, record);
 
 /** Rows per statement: each statement takes its rows as one JSON text, parsed by the database. */
 const ROWS = 2_000;

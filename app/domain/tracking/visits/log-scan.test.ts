@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { hashVisit, type HashedVisit } from './line-hash';
+import { readLogLine } from './log-lines';
+import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
+
+// scanLog, the import's reading (run on the import's own thread), against the plain reading it
+// stands for: every line read on its own with readLogLine, counted with hashVisit. The same
+// visits in the same order, the same totals, whatever the chunks the bytes come in; batches,
+// progress and the month's allowance as the import relies on them.
+
+const GPTBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const PERPLEXITY =
+  'Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)';
+
+const clf = (i: number, path: string, status: number, ua: string, referer = '-') =>
+  `20.171.207.${i % 250} - - [${String((i % 28) + 1).padStart(2, '0')}/Nov/2026:${String(i % 24).padStart(2, '0')}:15:00 +0100] "GET ${path} HTTP/1.1" ${status} ${i * 7} "${referer}" "${ua}"`;
+
+/** A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, odd breaks. */
+function corpus(size: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < size; i++) {
+    const kind = i % 11;
+    if (kind === 0) lines.push(clf(i, `/page/${i % 17}`, 200, GPTBOT));
+    else if (kind === 1) lines.push(clf(i, '/menu', 403, PERPLEXITY));
+    else if (kind === 2) lines.push(clf(i, '/book', 200, BROWSER, 'https://chatgpt.com/'));
+    else if (kind === 3) lines.push(clf(i, '/?utm_source=chatgpt.com', 301, BROWSER));
+    else if (kind === 4)
+      lines.push(
+        JSON.stringify({
+          ClientIP: '20.171.207.9',
+          ClientRequestPath: '/from-json',
+          EdgeResponseStatus: 200,
+          EdgeStartTimestamp: `2026-11-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`,
+          ClientRequestUserAgent: GPTBOT,
+        }),
+      );
+    else if (kind === 5) lines.push('not a log line at all');
+    else if (kind === 6) lines.push(clf(i, '/cut', 200, GPTBOT).slice(0, 60));
+    else if (kind === 7) lines.push(`  ${clf(i, '/spaced', 200, GPTBOT)}  `);
+    else if (kind === 8) lines.push('   ');
+    else if (kind === 9) lines.push(clf(i, '/esc', 200, 'GPTBot/1.1 \\"quoted\\"'));
+    else lines.push(clf(i, `/page/${i % 5}`, 200, BROWSER));
+  }
+  // Every kind of line break, and a last line without one.
+  return (
+    lines.map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('') +
+    clf(size, '/last', 200, GPTBOT)
+  );
+}
+
+const OPTIONS: ScanOptions = {
+  businessId: 'business-1',
+  secret: 'a-secret-of-the-server',
+  budget: Infinity,
+  batch: 7,
+  progressEvery: 10,
+};
+
+/** The plain reading: each non-blank line on its own. */
+function reference(text: string, options: ScanOptions) {
+  const visits: HashedVisit[] = [];
+  let lines = 0;
+  let skipped = 0;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (!line.trim()) continue;
+    if (lines >= options.budget) break;
+    lines += 1;
+    const record = readLogLine(line);
+    if (!record) skipped += 1;
+    else {
+      const visit = hashVisit(options.secret, options.businessId, line, record);
+      if (visit) visits.push(visit);
+    }
+  }
+  return { visits, lines, skipped };
+}
+
+/** The bytes of `text` in chunks of the given sizes, in turn. */
+async function* chunks(text: string, sizes: number[]): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text);
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const size = sizes[i % sizes.length]!;
+    yield bytes.subarray(at, at + size);
+    at += size;
+  }
+}
+
+async function events(text: string, sizes: number[], options = OPTIONS) {
+  const out: ScanEvent[] = [];
+  for await (const event of scanLog(chunks(text, sizes), options)) out.push(event);
+  return out;
+}
+
+const visitsOf = (list: ScanEvent[]) =>
+  list.flatMap((event) => (event.type === 'batch' ? event.visits : []));
+
+describe('scanLog (the import reading an upload)', () => {
+  const text = corpus(400);
+  const expected = reference(text, OPTIONS);
+
+  it('counts the same visits, in order, and the same lines, as reading each line on its own', async () => {
+    expect(expected.visits.length).toBeGreaterThan(100);
+    expect(expected.skipped).toBeGreaterThan(50);
+    for (const sizes of [[1 << 20], [1], [3, 64, 7], [4096, 13]]) {
+      const list = await events(text, sizes);
+      expect(visitsOf(list)).toEqual(expected.visits);
+      expect(list.at(-1)).toEqual({
+        type: 'done',
+        stoppedAtLimit: false,
+        lines: expected.lines,
+        skipped: expected.skipped,
+      });
+    }
+  });
+
+  it('hands on full batches, and progress every so many lines, with the totals so far', async () => {
+    const list = await events(text, [1000]);
+    const batches = list.filter((event) => event.type === 'batch');
+    expect(batches.slice(0, -1).every((event) => event.visits.length === OPTIONS.batch)).toBe(true);
+    expect(batches.at(-1)!.visits.length).toBeGreaterThan(0);
+    const progress = list.filter((event) => event.type === 'progress');
+    expect(progress.map((event) => event.lines)).toEqual(
+      Array.from({ length: Math.floor(expected.lines / 10) }, (_, i) => (i + 1) * 10),
+    );
+    // Totals only grow, and a batch's are those when its last line was read.
+    const lines = list.map((event) => event.lines);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+  });
+
+  it("stops at the month's allowance: that many lines read, the last batch handed on, then done", async () => {
+    const options = { ...OPTIONS, budget: 123 };
+    const limited = reference(text, options);
+    const list = await events(text, [500], options);
+    expect(visitsOf(list)).toEqual(limited.visits);
+    expect(list.at(-1)).toEqual({
+      type: 'done',
+      stoppedAtLimit: true,
+      lines: 123,
+      skipped: limited.skipped,
+    });
+  });
+
+  it('an allowance of exactly the lines there are reads them all; none left reads nothing', async () => {
+    const exact = await events(text, [500], { ...OPTIONS, budget: expected.lines });
+    expect(visitsOf(exact)).toEqual(expected.visits);
+    expect(exact.at(-1)).toMatchObject({
+      type: 'done',
+      stoppedAtLimit: false,
+      lines: expected.lines,
+    });
+    for (const budget of [0, -5])
+      expect(await events(text, [500], { ...OPTIONS, budget })).toEqual([
+        { type: 'done', stoppedAtLimit: true, lines: 0, skipped: 0 },
+      ]);
+  });
+
+  it('reads a log with no counted line, and an empty one, to done', async () => {
+    const browsers = Array.from({ length: 30 }, (_, i) => clf(i, '/', 200, BROWSER)).join('\n');
+    expect(await events(browsers, [100])).toEqual([
+      { type: 'progress', lines: 10, skipped: 0 },
+      { type: 'progress', lines: 20, skipped: 0 },
+      { type: 'progress', lines: 30, skipped: 0 },
+      { type: 'done', stoppedAtLimit: false, lines: 30, skipped: 0 },
+    ]);
+    expect(await events('\n\n  \n', [2])).toEqual([
+      { type: 'done', stoppedAtLimit: false, lines: 0, skipped: 0 },
+    ]);
+  });
+});

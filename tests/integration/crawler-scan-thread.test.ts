@@ -1,0 +1,231 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runImport } from '~/domain/tracking/visits/import.server';
+import { scanLog, type ScanEvent } from '~/domain/tracking/visits/log-scan';
+import { MAX_AHEAD, type FromScanThread } from '~/domain/tracking/visits/scan-thread';
+import {
+  startScanThread,
+  THREAD_ENDED_EARLY,
+  type ScanThread,
+} from '~/domain/tracking/visits/scan-thread.server';
+import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
+import { createUser } from './helpers';
+
+// The import's reading thread (scan-thread.ts), from the outside: it posts what scanLog reads in
+// this thread, from a plain file and from a .gz; it reads ahead of the store by MAX_AHEAD batches
+// at most; a damaged file, a missing one and a stop each end it with a clear outcome; and an
+// upload whose compression breaks part-way ends as a failed import with the damaged file's
+// message, not as a job retried for nothing.
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'scan-thread-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const GPTBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+const today = new Date();
+const stamp = `[${String(today.getUTCDate()).padStart(2, '0')}/${today.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}/${today.getUTCFullYear()}:10:00:00 +0000]`;
+
+/** `count` lines, every third an AI agent's visit, the others a browser's. */
+function log(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `203.0.113.${i % 200} - - ${stamp} "GET /page/${i} HTTP/1.1" 200 ${i} "-" "${i % 3 === 0 ? GPTBOT : BROWSER}"`,
+  ).join('\n');
+}
+
+function file(name: string, content: string | Buffer): string {
+  const at = path.join(dir, name);
+  writeFileSync(at, content);
+  return at;
+}
+
+const OPTIONS = {
+  businessId: 'business-1',
+  secret: 'secret',
+  budget: Infinity,
+  progressEvery: 100,
+};
+
+async function everything(thread: ScanThread): Promise<FromScanThread[]> {
+  const out: FromScanThread[] = [];
+  for await (const event of thread.events) {
+    out.push(event);
+    if (event.type === 'batch') thread.stored();
+  }
+  await thread.stop();
+  return out;
+}
+
+async function inProcess(text: string): Promise<ScanEvent[]> {
+  const out: ScanEvent[] = [];
+  async function* bytes() {
+    yield Buffer.from(text);
+  }
+  for await (const event of scanLog(bytes(), { ...OPTIONS, batch: 50 })) out.push(event);
+  return out;
+}
+
+describe('the import reading on a thread of its own', () => {
+  it('posts what scanLog reads here, from a plain file and from a .gz', async () => {
+    const text = log(600);
+    const expected = await inProcess(text);
+    expect(expected.filter((event) => event.type === 'batch')).toHaveLength(4);
+    const plain = startScanThread({
+      ...OPTIONS,
+      batch: 50,
+      file: file('plain.log', text),
+      gzip: false,
+      nice: 0,
+    });
+    expect(await everything(plain)).toEqual(expected);
+    const zipped = startScanThread({
+      ...OPTIONS,
+      batch: 50,
+      file: file('zipped.log.gz', gzipSync(text)),
+      gzip: true,
+      nice: 10,
+    });
+    expect(await everything(zipped)).toEqual(expected);
+  });
+
+  it(`reads ahead at most ${MAX_AHEAD} batches until they are stored`, async () => {
+    const thread = startScanThread({
+      ...OPTIONS,
+      batch: 1,
+      file: file('ahead.log', log(300)),
+      gzip: false,
+      nice: 0,
+    });
+    const events = thread.events[Symbol.asyncIterator]();
+    const batches = async (count: number) => {
+      const seen: FromScanThread[] = [];
+      while (seen.filter((event) => event.type === 'batch').length < count)
+        seen.push((await events.next()).value as FromScanThread);
+      return seen;
+    };
+    await batches(MAX_AHEAD);
+    // Nothing more comes while none is stored, though 100 visits are there to read.
+    const next = events.next();
+    const waited = await Promise.race([
+      next.then(() => 'posted'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+    ]);
+    expect(waited).toBe('waiting');
+    thread.stored();
+    expect(((await next).value as FromScanThread).type).toBe('batch');
+    await thread.stop();
+  });
+
+  it('ends with the reason on a damaged .gz, a missing file, and a stop', async () => {
+    const zipped = gzipSync(log(3000));
+    const cut = startScanThread({
+      ...OPTIONS,
+      batch: 5000,
+      file: file('cut.log.gz', zipped.subarray(0, zipped.length - 100)),
+      gzip: true,
+      nice: 0,
+    });
+    expect((await everything(cut)).at(-1)).toMatchObject({ type: 'failed', code: 'Z_BUF_ERROR' });
+    const broken = Buffer.from(zipped);
+    broken.fill(0xff, 200, 400);
+    const damaged = startScanThread({
+      ...OPTIONS,
+      batch: 5000,
+      file: file('damaged.log.gz', broken),
+      gzip: true,
+      nice: 0,
+    });
+    expect((await everything(damaged)).at(-1)).toMatchObject({
+      type: 'failed',
+      code: 'Z_DATA_ERROR',
+    });
+    const missing = startScanThread({
+      ...OPTIONS,
+      batch: 5000,
+      file: path.join(dir, 'no-such.log'),
+      gzip: false,
+      nice: 0,
+    });
+    expect((await everything(missing)).at(-1)).toMatchObject({ type: 'failed', code: 'ENOENT' });
+    const stopped = startScanThread({
+      ...OPTIONS,
+      batch: 1,
+      file: file('stopped.log', log(300)),
+      gzip: false,
+      nice: 0,
+    });
+    const events = stopped.events[Symbol.asyncIterator]();
+    expect(((await events.next()).value as FromScanThread).type).toBe('batch');
+    await stopped.stop();
+    await expect(
+      (async () => {
+        for (;;) if ((await events.next()).done) return 'ended';
+      })(),
+    ).rejects.toThrow(THREAD_ENDED_EARLY);
+  });
+
+  it('a .gz upload cut short or damaged part-way ends as a failed import that says so, and is deleted', async () => {
+    const { business, uploads } = await ownerWithUploads();
+    for (const [bytes, message] of [
+      [
+        gzipSync(log(3000)).subarray(0, -100),
+        'The file is cut short (its compression ends before the log does). Upload it again.',
+      ],
+      [
+        Buffer.from(gzipSync(log(3000))).fill(0xff, 200, 400),
+        'The file is damaged (its compression is broken part-way). Upload it again.',
+      ],
+    ] as const) {
+      const id = await queued(business.id, uploads, bytes);
+      await runImport({ importId: id });
+      const done = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+      expect([done.status, done.error, existsSync(path.join(uploads, `${id}.upload`))]).toEqual([
+        'failed',
+        message,
+        false,
+      ]);
+    }
+  });
+
+  it('an import whose job the engine stops reads nothing more and is given back: not failed, its file kept', async () => {
+    const { business, uploads } = await ownerWithUploads();
+    const id = await queued(business.id, uploads, log(3000));
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(
+      runImport({ importId: id }, { attempt: 3, maxAttempts: 3, signal: stopping.signal }),
+    ).rejects.toThrow(THREAD_ENDED_EARLY);
+    const row = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.counted, existsSync(path.join(uploads, `${id}.upload`))]).toEqual([
+      'running',
+      0,
+      true,
+    ]);
+  });
+});
+
+async function ownerWithUploads() {
+  const user = await createUser();
+  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'authority' } });
+  const business = await db.business.create({
+    data: { userId: user.id, name: 'Summit Plumbing', website: 'https://summit.example' },
+  });
+  const uploads = path.resolve(env.CRAWLER_LOG_DIR);
+  mkdirSync(uploads, { recursive: true });
+  return { business, uploads };
+}
+
+/** An import of `content` queued for the business, its file stored as an upload is. */
+async function queued(businessId: string, uploads: string, content: string | Buffer) {
+  const row = await db.crawlerLogImport.create({
+    data: { businessId, source: 'upload', status: 'queued' },
+  });
+  writeFileSync(path.join(uploads, `${row.id}.upload`), content);
+  return row.id;
+}

@@ -1,18 +1,19 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { EMPTY_MESSAGE, receiveUpload } from '~/domain/tracking/visits/import.server';
 import { MAX_UPLOAD_BYTES } from '~/domain/tracking/visits/limits';
 import { requireUser } from '~/http/auth.server';
 import { MultipartError, withUploadedFile } from '~/http/multipart-file.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { businessPath } from './dashboard/business-page';
+import { throwIfBusinessNotFound } from './dashboard/business-page.server';
 
 // POST /dashboard/businesses/{id}/crawlers/upload: the crawler visits page's upload form (a plain
 // multipart POST, JavaScript or not). The file streams to disk through busboy (the server leaves
 // this path's body unread), then back to the page with a message: the log is being read, or why it
 // was refused (nothing counted). Another owner's business → 404.
 
-const pagePath = (id: string) => `/dashboard/businesses/${encodeURIComponent(id)}/crawlers`;
+const pagePath = (id: string) => businessPath(id, 'crawlers');
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -32,8 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     if (!received) return refuse(EMPTY_MESSAGE);
   } catch (error) {
-    if (isDomainError(error) && error.code === 'not_found')
-      throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+    throwIfBusinessNotFound(error);
     if (isDomainError(error) || error instanceof MultipartError) return refuse(error.message);
     throw error;
   }

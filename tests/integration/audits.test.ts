@@ -321,6 +321,20 @@ describe('who may audit what', () => {
       ),
     );
     expect(page.status).toBe(404);
+    // The report page's Check AI Readiness form (a plain POST) as Bob: the 404 page as well.
+    const posted = await run(() =>
+      auditPage.action(
+        args(
+          formRequest(
+            `/dashboard/businesses/${business.id}/audit`,
+            { intent: 'run' },
+            { Cookie: bob.cookie },
+          ),
+          { id: business.id },
+        ),
+      ),
+    );
+    expect(posted.status).toBe(404);
     expect(await db.audit.count({ where: { businessId: business.id } })).toBe(0);
     // Bob's attempt did not use Alice's allowance either.
     expect((await postAudit(business.id, alice.bearer)).status).toBe(201);

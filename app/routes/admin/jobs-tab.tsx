@@ -26,6 +26,18 @@ export function queueLabel(queue: string): string {
   return QUEUE_LABELS[queue] ?? queue;
 }
 
+/** The headers of QueueCells' columns, in their order. */
+export function QueueHeads() {
+  return (
+    <>
+      <Th>Queue</Th>
+      <Th>Waiting</Th>
+      <Th>Running</Th>
+      <Th>Failed</Th>
+    </>
+  );
+}
+
 /** A queue's name and its waiting, running and failed counts: the cells both queue tables share. */
 export function QueueCells({
   queue,
@@ -68,10 +80,7 @@ export function JobsTab({
         <TableScroller label="Queues">
           <thead className="bg-slate-50">
             <tr>
-              <Th>Queue</Th>
-              <Th>Waiting</Th>
-              <Th>Running</Th>
-              <Th>Failed</Th>
+              <QueueHeads />
               <Th>Done (24 h)</Th>
             </tr>
           </thead>

@@ -69,6 +69,15 @@ describe('TrackingTab', () => {
     expect(render({ businesses, simulated: false })).not.toContain('simulated');
   });
 
+  it('heads the queues table Queue, Waiting, Running, Failed, over each queue’s counts', () => {
+    const text = render({
+      queues: [{ queue: 'tracking-round', waiting: 3, running: 1, failed: 2 }],
+    });
+    expect(text).toContain(
+      ' Queue Waiting Running Failed Tracking: one round of a business tracking-round 3 1 2 ',
+    );
+  });
+
   it('says spend against the budget, and no pause below it', () => {
     const text = render({ engines: [engine({ calls: 40, costUsd: 12.5 })] });
     expect(text).toContain('Spent $12.50 of the $50.00 monthly budget (25%).');

@@ -1,7 +1,7 @@
 import { useDates } from '~/components/time-zone';
 import { Pagination } from '~/components/ui/pagination';
 import type { TrackingOverview } from '~/domain/tracking/reports/admin.server';
-import { QueueCells } from './jobs-tab';
+import { QueueCells, QueueHeads } from './jobs-tab';
 import { EmptyRow, TableScroller, Td, Th } from './table';
 import { LOW_SAMPLE } from '~/domain/tracking/figures/figures';
 
@@ -141,10 +141,7 @@ export function TrackingTab({ overview }: { overview: TrackingOverview }) {
         <TableScroller label="Tracking queues">
           <thead className="bg-slate-50">
             <tr>
-              <Th>Queue</Th>
-              <Th>Waiting</Th>
-              <Th>Running</Th>
-              <Th>Failed</Th>
+              <QueueHeads />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

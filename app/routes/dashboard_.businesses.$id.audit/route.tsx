@@ -1,5 +1,4 @@
 import {
-  data,
   Link,
   useLoaderData,
   type ActionFunctionArgs,
@@ -23,36 +22,33 @@ import {
   findAudit,
   listAudits,
 } from '~/domain/audits.server';
-import { BUSINESS_NOT_FOUND_MESSAGE, findBusiness } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { effectiveTier, hasWeeklyReaudit } from '~/domain/tiers';
 import { requireUser } from '~/http/auth.server';
-import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData, safeRedirect } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { AuditHistory } from './audit-history';
 import { BusinessTimes, useDates, ZoneNote } from '~/components/time-zone';
 import { businessZone } from '~/domain/time-zones/business-zone.server';
+import { businessPageMeta, type BusinessPageLinks, businessPath } from '../dashboard/business-page';
+import { BusinessPageHeader } from '../dashboard/business-page-header';
+import { notFoundPage, ownerAndBusiness, privatePage } from '../dashboard/business-page.server';
 import { RunPanel } from './run-panel';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  {
-    title: loaderData
-      ? `AI readiness: ${loaderData.business.name} | AI Visibility`
-      : 'AI readiness | AI Visibility',
-  },
-  { name: 'robots', content: 'noindex' },
-];
+const TITLE = 'AI readiness';
+
+const LINKS: BusinessPageLinks = [['visibility', 'AI visibility: how often assistants name you']];
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  businessPageMeta(TITLE, loaderData?.business.name);
 
 // /dashboard/businesses/{id}/audit: the AI-readiness report of one of the user's businesses (the
 // latest audit, or ?audit=<id> from the history), its trend and history, and 'Check AI Readiness'.
 // Someone else's business is a 404, as on the JSON API.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
   const id = params.id ?? '';
-  const business = await findBusiness(user, id);
-  if (!business) throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+  const { user, business } = await ownerAndBusiness(request, id);
   const url = new URL(request.url);
   const { page } = pageParams(url.searchParams, {
     defaultLimit: AUDITS_PER_PAGE,
@@ -68,28 +64,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // A stale or foreign ?audit= shows the latest one rather than "no audit yet".
   const audit = asked ?? (auditId ? await findAudit(user, id) : null);
-  return data(
-    {
-      business: { id: business.id, name: business.name, website: business.website },
-      audit,
-      viewingOlder: Boolean(auditId && audit && history.items[0]?.id !== audit.id),
-      history,
-      trend: standings[id]?.trend ?? [],
-      allowance,
-      upgradable: effectiveTier(user, now) !== 'authority',
-      weekly: hasWeeklyReaudit(user, now),
-      /** The zone the page's times are in: the business's, from its location. */
-      zone: businessZone(business),
-    },
-    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
-  );
+  return privatePage({
+    business: { id: business.id, name: business.name, website: business.website },
+    audit,
+    viewingOlder: Boolean(auditId && audit && history.items[0]?.id !== audit.id),
+    history,
+    trend: standings[id]?.trend ?? [],
+    allowance,
+    upgradable: effectiveTier(user, now) !== 'authority',
+    weekly: hasWeeklyReaudit(user, now),
+    /** The zone the page's times are in: the business's, from its location. */
+    zone: businessZone(business),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readFormData(request);
   const id = params.id ?? '';
-  const page = `/dashboard/businesses/${encodeURIComponent(id)}/audit`;
+  const page = businessPath(id, 'audit');
   // The dashboard's button comes back to the dashboard on a refusal; the report page to itself.
   const back = safeRedirect(form.get('back'), page);
   if (form.get('intent') !== 'run') {
@@ -122,8 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { request },
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === 'not_found') throw new Response(error.message, { status: 404 });
+    if (!isDomainError(error) || error.code === 'not_found') notFoundPage(error);
     return redirectWithToast(
       back,
       { title: 'Audit not started', description: error.message, variant: 'destructive' },
@@ -147,23 +139,12 @@ function AuditReport() {
   const dates = useDates();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/dashboard" className={linkStyles}>
-            ← Back to dashboard
-          </Link>
-          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
-            AI visibility: how often assistants name you
-          </Link>
-        </div>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
-          AI readiness: {business.name}
-        </h1>
+      <BusinessPageHeader business={business} title={TITLE} links={LINKS}>
         <p className="mt-1 text-slate-700">
           Can ChatGPT, Claude, Perplexity and Gemini read, understand and cite your website?
         </p>
         <ZoneNote zone={zone} />
-      </div>
+      </BusinessPageHeader>
 
       <RunPanel business={business} allowance={allowance} upgradable={upgradable} weekly={weekly} />
 
@@ -243,7 +224,7 @@ function AuditReport() {
           ) : null}
           {viewingOlder ? (
             <p className="text-sm">
-              <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
+              <Link to={businessPath(business.id, 'audit')} className={linkStyles}>
                 Show the latest audit
               </Link>
             </p>

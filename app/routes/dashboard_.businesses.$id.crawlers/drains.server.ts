@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { cloudflareWorkerScript } from '~/domain/tracking/visits/cloudflare-worker.server';
 import {
@@ -14,7 +13,8 @@ import { readFormData, retryAfterHeaders } from '~/http/http.server';
 import { getOrigin } from '~/http/origin.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { DrainCreateSchema, DrainRevokeSchema, DrainSecretSchema } from '~/schemas/log-drains';
-import { crawlersPath } from './page.server';
+import { businessPath } from '../dashboard/business-page';
+import { throwIfBusinessNotFound } from '../dashboard/business-page.server';
 
 // The crawler visits page's log drain forms (plain POSTs to the page itself, so JavaScript is not
 // needed): make a drain address, whose token (and the Cloudflare Worker script carrying it) is
@@ -34,17 +34,11 @@ export type DrainActionResult = {
 
 export const ingestUrl = (origin: string, token: string) => `${origin}/api/ingest/${token}`;
 
-/** Another owner's business (or none) is a 404 page, as the page itself is. */
-function notFound(error: unknown) {
-  if (isDomainError(error) && error.message === BUSINESS_NOT_FOUND_MESSAGE)
-    throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
-}
-
 export async function drainAction(request: Request, businessId: string) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = INTENTS.find((value) => value === formData.get('intent'));
-  const back = `${crawlersPath(businessId)}#drains-title`;
+  const back = businessPath(businessId, 'crawlers', '#drains-title');
   const refuse = (
     which: DrainIntent,
     submission: { reply: (options?: object) => SubmissionResult<string[]> },
@@ -81,7 +75,7 @@ export async function drainAction(request: Request, businessId: string) {
           created: { prefix: created.prefix, url, workerScript: cloudflareWorkerScript(url) },
         });
       } catch (error) {
-        notFound(error);
+        throwIfBusinessNotFound(error);
         return refuse(intent, submission, error);
       }
     }
@@ -110,7 +104,7 @@ export async function drainAction(request: Request, businessId: string) {
           { request },
         );
       } catch (error) {
-        notFound(error);
+        throwIfBusinessNotFound(error);
         return refuse(intent, submission, error, tokenId);
       }
     }
@@ -129,7 +123,7 @@ export async function drainAction(request: Request, businessId: string) {
           { request },
         );
       } catch (error) {
-        notFound(error);
+        throwIfBusinessNotFound(error);
         return refuse(intent, submission, error, submission.value.tokenId);
       }
     }

@@ -7,19 +7,23 @@ import {
 } from 'react-router';
 import { DaysPicker } from '~/components/days-picker';
 import { linkStyles } from '~/components/ui/styles';
+import { businessPageMeta, type BusinessPageLinks, businessPath } from '../dashboard/business-page';
+import { BusinessPageHeader, SimulatedNote } from '../dashboard/business-page-header';
 import { DRAIN_MADE_PARAM, DrainsSection } from './drains';
 import { drainAction } from './drains.server';
 import { AgentsSection, ChainSection, ImportsSection, ReferralsSection } from './sections';
 import { UploadForm } from './upload-form';
 import { loadCrawlersPage } from './page.server';
 
+const TITLE = 'Crawler visits';
+
+const LINKS: BusinessPageLinks = [
+  ['visibility', 'AI visibility'],
+  ['audit', 'AI readiness report'],
+];
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => [
-  {
-    title: loaderData
-      ? `Crawler visits: ${loaderData.business.name} | AI Visibility`
-      : 'Crawler visits | AI Visibility',
-  },
-  { name: 'robots', content: 'noindex' },
+  ...businessPageMeta(TITLE, loaderData?.business.name),
   // An import being read: the page reloads itself until it is done (no script needed), except on
   // the answer that shows a new drain address once (a reload would lose it).
   ...(loaderData?.working && !new URLSearchParams(location.search).has(DRAIN_MADE_PARAM)
@@ -40,41 +44,22 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function CrawlersPage() {
   const { business, days, visits, conclusions, simulated } = useLoaderData<typeof loader>();
-  const auditPath = `/dashboard/businesses/${business.id}/audit`;
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/dashboard" className={linkStyles}>
-            ← Back to dashboard
-          </Link>
-          <Link to={`/dashboard/businesses/${business.id}/visibility`} className={linkStyles}>
-            AI visibility
-          </Link>
-          <Link to={auditPath} className={linkStyles}>
-            AI readiness report
-          </Link>
-        </div>
-        <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
-          Crawler visits: {business.name}
-        </h1>
+      <BusinessPageHeader business={business} title={TITLE} links={LINKS}>
         <p className="mt-1 max-w-3xl text-slate-700">
           The readiness report tells what an AI crawler would get from your site; your access logs
           tell what they did get. Only counts are kept: never the log lines, never visitors&apos;
           addresses.
         </p>
         {simulated ? (
-          <p
-            role="note"
-            className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-            data-testid="simulated-note"
-          >
-            <span className="font-semibold">Simulated visits:</span> this demo business has a month
-            of made-up crawler visits and referrals; no real log was read.
-          </p>
+          <SimulatedNote label="Simulated visits">
+            this demo business has a month of made-up crawler visits and referrals; no real log was
+            read.
+          </SimulatedNote>
         ) : null}
         <DaysPicker label="Visits of the last" days={days} />
-      </div>
+      </BusinessPageHeader>
       <section aria-labelledby="conclusions-title">
         <h2 id="conclusions-title" className="text-xl font-semibold text-slate-900">
           What happened from {visits.from} to {visits.to}
@@ -93,7 +78,10 @@ export default function CrawlersPage() {
               {conclusion.fix === 'audit' ? (
                 <>
                   {' '}
-                  <Link to={`${auditPath}#fixes-title`} className={linkStyles}>
+                  <Link
+                    to={businessPath(business.id, 'audit', '#fixes-title')}
+                    className={linkStyles}
+                  >
                     See the audit&apos;s fix
                   </Link>
                 </>

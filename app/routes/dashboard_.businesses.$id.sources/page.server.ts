@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { DIRECTORY_LIST_UPDATED } from '~/domain/tracking/sources/directory-list';
 import { setSourceKind } from '~/domain/tracking/sources/kind-corrections.server';
@@ -11,42 +10,29 @@ import {
   sourcesReport,
 } from '~/domain/tracking/reports/sources.server';
 import { requireUser } from '~/http/auth.server';
-import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { SourceKindSchema } from '~/schemas/tracking';
+import { businessPath, daysAsked } from '../dashboard/business-page';
+import { notFoundPage, privatePage } from '../dashboard/business-page.server';
 
 // The sources page's loader and action: the sites behind one business's answers over 7, 30 or 90
 // days, one page of them, the plan; and the owner's correction of a site's kind (a plain POST,
 // answered with a redirect and a toast, or the form's error). Another owner's business is a 404.
 
-import { DAY_CHOICES } from './days';
-
-export function sourcesPath(id: string, hash = '') {
-  return `/dashboard/businesses/${encodeURIComponent(id)}/sources${hash}`;
-}
-
-function notFound(error: unknown): never {
-  if (isDomainError(error) && error.code === 'not_found')
-    throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
-  throw error;
-}
+const sourcesPath = (id: string, hash = '') => businessPath(id, 'sources', hash);
 
 export async function loadSourcesPage(request: Request, id: string) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const asked = Number(url.searchParams.get('days'));
-  const days = DAY_CHOICES.find((choice) => choice === asked) ?? SOURCES_DEFAULT_DAYS;
+  const days = daysAsked(url, SOURCES_DEFAULT_DAYS);
   const { page } = pageParams(url.searchParams, {
     defaultLimit: SOURCES_PER_PAGE,
     maxLimit: SOURCES_PER_PAGE,
   });
-  const report = await sourcesReport(user, id, { days, page }).catch(notFound);
-  return data(
-    { report, listUpdated: DIRECTORY_LIST_UPDATED },
-    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
-  );
+  const report = await sourcesReport(user, id, { days, page }).catch(notFoundPage);
+  return privatePage({ report, listUpdated: DIRECTORY_LIST_UPDATED });
 }
 
 export type KindActionResult = { domain: string; result: SubmissionResult<string[]> };
@@ -67,7 +53,7 @@ export async function sourcesAction(request: Request, id: string) {
   try {
     await setSourceKind(user, id, submission.value);
   } catch (error) {
-    if (!isDomainError(error) || error.code === 'not_found') notFound(error);
+    if (!isDomainError(error) || error.code === 'not_found') notFoundPage(error);
     return data<KindActionResult>(
       { domain, result: submission.reply({ formErrors: [error.message] }) },
       { status: error.status },

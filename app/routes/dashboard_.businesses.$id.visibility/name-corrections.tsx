@@ -1,15 +1,14 @@
 import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { buttonStyles, inputStyles, linkStyles } from '~/components/ui/styles';
 import { UrlDialog } from '~/components/ui/url-dialog';
+import { businessPath } from '../dashboard/business-page';
 import type { loader } from './route';
 
 // The owner's corrections to the names the answers were read for, on the competitor table: hide a
 // name that is not a business (after a confirmation reached by a link, so it works without
 // JavaScript), merge two spellings of one business, and undo either. Every form is a plain POST.
 
-function pagePath(id: string) {
-  return `/dashboard/businesses/${id}/visibility`;
-}
+const pagePath = (id: string) => businessPath(id, 'visibility');
 
 /** The table row's link to hide a name the answers gave (not one on the owner's list). */
 export function HideNameLink({ name }: { name: string }) {

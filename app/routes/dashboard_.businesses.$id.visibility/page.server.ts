@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { answerMarkdown } from '~/components/tracking/answer-markdown';
 import { changeSince, periodLabel } from '~/components/tracking/words';
-import { BUSINESS_NOT_FOUND_MESSAGE } from '~/domain/businesses.server';
 import { isDomainError } from '~/domain/errors';
 import { COMPETITORS_PER_BUSINESS, effectiveTier, TIER_LABELS } from '~/domain/tiers';
 import {
@@ -17,7 +16,6 @@ import {
   suggestPrompts,
   updatePrompt,
 } from '~/domain/tracking/rounds/prompts.server';
-import { ownedBusiness } from '~/domain/tracking/owned.server';
 import {
   periodKindOf,
   runAllowanceFor,
@@ -27,7 +25,7 @@ import {
 } from '~/domain/tracking/rounds/runs.server';
 import { askedFrom } from '~/domain/tracking/rounds/asked-from';
 import { nextRoundOf } from '~/domain/tracking/rounds/next-round.server';
-import { zoneOfBusiness } from '~/domain/time-zones/business-zone.server';
+import { businessZone } from '~/domain/time-zones/business-zone.server';
 import { promptSuggestions } from '~/domain/tracking/rounds/suggestions';
 import { topSearches, type PromptSearch } from '~/domain/tracking/reports/searches.server';
 import { sentimentOfPeriod } from '~/domain/tracking/rounds/sentiment.server';
@@ -40,32 +38,27 @@ import {
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { factsOnPage } from '~/domain/tracking/reports/facts.server';
 import { requireUser } from '~/http/auth.server';
-import { PRIVATE_NO_STORE } from '~/http/cache-policy';
 import { readFormData } from '~/http/http.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageParams } from '~/schemas/paging';
 import { CompetitorSchema, PromptSchema } from '~/schemas/tracking';
+import { businessPath } from '../dashboard/business-page';
+import {
+  ownerAndBusiness,
+  privatePage,
+  throwIfBusinessNotFound,
+} from '../dashboard/business-page.server';
 import { correctionAction, correctionsOnPage } from './name-corrections.server';
 
 // The visibility page's loader and action: the figures of the latest period, the prompts and
 // competitors the owner tracks, Run now, and one page of answers. Someone else's business is a
 // 404, as on the JSON API and the audit page.
 
-export function pagePath(id: string, hash = '') {
-  return `/dashboard/businesses/${encodeURIComponent(id)}/visibility${hash}`;
-}
+const pagePath = (id: string, hash = '') => businessPath(id, 'visibility', hash);
 
 export async function loadVisibilityPage(request: Request, id: string) {
-  const user = await requireUser(request);
+  const { user, business } = await ownerAndBusiness(request, id);
   const now = new Date();
-  let business;
-  try {
-    business = await ownedBusiness(user, id);
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'not_found')
-      throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
-    throw error;
-  }
   const url = new URL(request.url);
   const { page } = pageParams(url.searchParams, {
     defaultLimit: ANSWERS_PER_PAGE,
@@ -86,7 +79,6 @@ export async function loadVisibilityPage(request: Request, id: string) {
     searches,
     sentiment,
     facts,
-    zone,
     nextRound,
   ] = await Promise.all([
     promptRows(business, limit, visibility.current),
@@ -107,7 +99,6 @@ export async function loadVisibilityPage(request: Request, id: string) {
       : Promise.resolve<Record<string, PromptSearch[]>>({}),
     sentimentOfPeriod(business.id, engineFilter(), current, visibility.periods[0]?.start ?? null),
     factsOnPage(user, business.id, now),
-    zoneOfBusiness(business.id),
     nextRoundOf(user, business.id, now),
   ]);
   const editId = url.searchParams.get('edit');
@@ -115,59 +106,56 @@ export async function loadVisibilityPage(request: Request, id: string) {
   const find = (promptId: string | null) =>
     promptId ? (prompts.find((prompt) => prompt.id === promptId) ?? null) : null;
   const atLimit = prompts.length >= limit;
-  return data(
-    {
-      business: { id: business.id, name: business.name, website: business.website },
-      visibility,
-      period: visibility.current ? periodLabel(visibility.current, now) : null,
-      change: visibility.current
-        ? changeSince(visibility.overall, visibility.previous, visibility.current, now)
-        : null,
-      prompts,
-      /** The searches the engines ran most for each prompt in the period shown. */
-      searches,
-      /** How the period's answers describe the business, per engine, with n. */
-      sentiment,
-      /** What the answers say of its phone, address, hours, website and status (issue 45). */
-      facts,
-      /** Where the engines are asked from, and how each is told. */
-      askedFrom: askedFrom(business.location, trackingEngines()),
-      limit: {
-        limit,
-        count: prompts.length,
-        plan: TIER_LABELS[tier],
-        atLimit,
-        message: atLimit ? promptLimitMessage(tier) : null,
-        upgradable: tier !== 'authority',
-      },
-      suggestions: suggestions.slice(0, 8),
-      /** The add field's example: the first question suggested for this trade and place. */
-      example: promptSuggestions(business)[0] ?? undefined,
-      competitors,
-      competitorLimit: COMPETITORS_PER_BUSINESS,
-      allowance,
-      /** Why nothing can be asked now (no engine configured, the month's budget used up). */
-      blocked,
-      /** When the next scheduled round starts (none while blocked), and the zone times are in. */
-      nextRound: blocked ? null : (nextRound?.toISOString() ?? null),
-      zone,
-      // Each answer's markdown read here into a tree the page renders (never its HTML); the
-      // markdown library stays on the server.
-      answers: {
-        ...answers,
-        items: answers.items.map(({ text, matches, ...answer }) => ({
-          ...answer,
-          blocks: answerMarkdown(text, matches),
-        })),
-      },
-      engine: engine ?? null,
-      editing: find(editId),
-      removing: find(removeId),
-      /** The owner's corrections to the names read, and a hide waiting for its confirmation. */
-      corrections,
+  return privatePage({
+    business: { id: business.id, name: business.name, website: business.website },
+    visibility,
+    period: visibility.current ? periodLabel(visibility.current, now) : null,
+    change: visibility.current
+      ? changeSince(visibility.overall, visibility.previous, visibility.current, now)
+      : null,
+    prompts,
+    /** The searches the engines ran most for each prompt in the period shown. */
+    searches,
+    /** How the period's answers describe the business, per engine, with n. */
+    sentiment,
+    /** What the answers say of its phone, address, hours, website and status (issue 45). */
+    facts,
+    /** Where the engines are asked from, and how each is told. */
+    askedFrom: askedFrom(business.location, trackingEngines()),
+    limit: {
+      limit,
+      count: prompts.length,
+      plan: TIER_LABELS[tier],
+      atLimit,
+      message: atLimit ? promptLimitMessage(tier) : null,
+      upgradable: tier !== 'authority',
     },
-    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
-  );
+    suggestions: suggestions.slice(0, 8),
+    /** The add field's example: the first question suggested for this trade and place. */
+    example: promptSuggestions(business)[0] ?? undefined,
+    competitors,
+    competitorLimit: COMPETITORS_PER_BUSINESS,
+    allowance,
+    /** Why nothing can be asked now (no engine configured, the month's budget used up). */
+    blocked,
+    /** When the next scheduled round starts (none while blocked), and the zone times are in. */
+    nextRound: blocked ? null : (nextRound?.toISOString() ?? null),
+    zone: businessZone(business),
+    // Each answer's markdown read here into a tree the page renders (never its HTML); the
+    // markdown library stays on the server.
+    answers: {
+      ...answers,
+      items: answers.items.map(({ text, matches, ...answer }) => ({
+        ...answer,
+        blocks: answerMarkdown(text, matches),
+      })),
+    },
+    engine: engine ?? null,
+    editing: find(editId),
+    removing: find(removeId),
+    /** The owner's corrections to the names read, and a hide waiting for its confirmation. */
+    corrections,
+  });
 }
 
 /**
@@ -290,8 +278,7 @@ export async function visibilityAction(request: Request, id: string) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // The business is not the user's (or is gone): a 404, as for the page.
-    if (error.message === BUSINESS_NOT_FOUND_MESSAGE)
-      throw new Response(BUSINESS_NOT_FOUND_MESSAGE, { status: 404 });
+    throwIfBusinessNotFound(error);
     return refused(intent === 'run' ? 'Not run' : 'Error', error.message);
   }
   return redirectWithToast(

@@ -1,5 +1,4 @@
 import {
-  Link,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -7,7 +6,8 @@ import {
 } from 'react-router';
 import { BusinessTimes, ZoneNote } from '~/components/time-zone';
 import { TrendChart } from '~/components/tracking/trend-chart';
-import { linkStyles } from '~/components/ui/styles';
+import { businessPageMeta, type BusinessPageLinks } from '../dashboard/business-page';
+import { BusinessPageHeader, SimulatedNote } from '../dashboard/business-page-header';
 import { AnswersPanel } from './answers-panel';
 import { CompetitorsPanel } from './competitors-panel';
 import { EngineFigures } from './engine-figures';
@@ -19,14 +19,16 @@ import { PromptsPanel } from './prompts-panel';
 import { RunPanel } from './run-panel';
 import { SentimentPanel } from './sentiment-panel';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  {
-    title: loaderData
-      ? `AI visibility: ${loaderData.business.name} | AI Visibility`
-      : 'AI visibility | AI Visibility',
-  },
-  { name: 'robots', content: 'noindex' },
+const TITLE = 'AI visibility';
+
+const LINKS: BusinessPageLinks = [
+  ['audit', 'AI readiness report'],
+  ['sources', 'Where the assistants look'],
+  ['crawlers', 'Crawler visits'],
 ];
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  businessPageMeta(TITLE, loaderData?.business.name);
 
 // /dashboard/businesses/{id}/visibility: how often the AI assistants name one of the user's
 // businesses when asked its customers' questions, per engine and over time, with the questions,
@@ -44,24 +46,7 @@ export default function VisibilityPage() {
   return (
     <BusinessTimes zone={zone}>
       <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
-        <div>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link to="/dashboard" className={linkStyles}>
-              ← Back to dashboard
-            </Link>
-            <Link to={`/dashboard/businesses/${business.id}/audit`} className={linkStyles}>
-              AI readiness report
-            </Link>
-            <Link to={`/dashboard/businesses/${business.id}/sources`} className={linkStyles}>
-              Where the assistants look
-            </Link>
-            <Link to={`/dashboard/businesses/${business.id}/crawlers`} className={linkStyles}>
-              Crawler visits
-            </Link>
-          </div>
-          <h1 className="user-text mt-3 text-3xl font-bold tracking-tight text-slate-900">
-            AI visibility: {business.name}
-          </h1>
+        <BusinessPageHeader business={business} title={TITLE} links={LINKS}>
           <p className="mt-1 text-slate-700">
             How often ChatGPT, Perplexity, Gemini and Claude name your business when asked the
             questions your customers ask.
@@ -74,17 +59,12 @@ export default function VisibilityPage() {
           <LocationNote />
           <ZoneNote zone={zone} />
           {visibility.simulated ? (
-            <p
-              role="note"
-              className="mt-3 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-              data-testid="simulated-note"
-            >
-              <span className="font-semibold">Simulated answers:</span> every figure and answer on
-              this page comes from the Demo assistant, which imitates an AI assistant on this
-              machine. No real assistant was asked.
-            </p>
+            <SimulatedNote label="Simulated answers">
+              every figure and answer on this page comes from the Demo assistant, which imitates an
+              AI assistant on this machine. No real assistant was asked.
+            </SimulatedNote>
           ) : null}
-        </div>
+        </BusinessPageHeader>
 
         <RunPanel />
 

@@ -52,13 +52,17 @@ const OPTIONS = {
   progressEvery: 100,
 };
 
-async function everything(thread: ScanThread): Promise<FromScanThread[]> {
+/** The reading thread on `at`, with the test's options (not gzip, nice 0 unless given). */
+const thread = (at: string, options: { batch: number; gzip?: boolean; nice?: number }) =>
+  startScanThread({ ...OPTIONS, gzip: false, nice: 0, ...options, file: at });
+
+async function everything(reading: ScanThread): Promise<FromScanThread[]> {
   const out: FromScanThread[] = [];
-  for await (const event of thread.events) {
+  for await (const event of reading.events) {
     out.push(event);
-    if (event.type === 'batch') thread.stored();
+    if (event.type === 'batch') reading.stored();
   }
-  await thread.stop();
+  await reading.stop();
   return out;
 }
 
@@ -76,18 +80,10 @@ describe('the import reading on a thread of its own', () => {
     const text = log(600);
     const expected = await inProcess(text);
     expect(expected.filter((event) => event.type === 'batch')).toHaveLength(4);
-    const plain = startScanThread({
-      ...OPTIONS,
-      batch: 50,
-      file: file('plain.log', text),
-      gzip: false,
-      nice: 0,
-    });
+    const plain = thread(file('plain.log', text), { batch: 50 });
     expect(await everything(plain)).toEqual(expected);
-    const zipped = startScanThread({
-      ...OPTIONS,
+    const zipped = thread(file('zipped.log.gz', gzipSync(text)), {
       batch: 50,
-      file: file('zipped.log.gz', gzipSync(text)),
       gzip: true,
       nice: 10,
     });
@@ -95,14 +91,8 @@ describe('the import reading on a thread of its own', () => {
   });
 
   it(`reads ahead at most ${MAX_AHEAD} batches until they are stored`, async () => {
-    const thread = startScanThread({
-      ...OPTIONS,
-      batch: 1,
-      file: file('ahead.log', log(300)),
-      gzip: false,
-      nice: 0,
-    });
-    const events = thread.events[Symbol.asyncIterator]();
+    const ahead = thread(file('ahead.log', log(300)), { batch: 1 });
+    const events = ahead.events[Symbol.asyncIterator]();
     const batches = async (count: number) => {
       const seen: FromScanThread[] = [];
       while (seen.filter((event) => event.type === 'batch').length < count)
@@ -117,49 +107,28 @@ describe('the import reading on a thread of its own', () => {
       new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
     ]);
     expect(waited).toBe('waiting');
-    thread.stored();
+    ahead.stored();
     expect(((await next).value as FromScanThread).type).toBe('batch');
-    await thread.stop();
+    await ahead.stop();
   });
 
   it('ends with the reason on a damaged .gz, a missing file, and a stop', async () => {
     const zipped = gzipSync(log(3000));
-    const cut = startScanThread({
-      ...OPTIONS,
+    const cut = thread(file('cut.log.gz', zipped.subarray(0, zipped.length - 100)), {
       batch: 5000,
-      file: file('cut.log.gz', zipped.subarray(0, zipped.length - 100)),
       gzip: true,
-      nice: 0,
     });
     expect((await everything(cut)).at(-1)).toMatchObject({ type: 'failed', code: 'Z_BUF_ERROR' });
     const broken = Buffer.from(zipped);
     broken.fill(0xff, 200, 400);
-    const damaged = startScanThread({
-      ...OPTIONS,
-      batch: 5000,
-      file: file('damaged.log.gz', broken),
-      gzip: true,
-      nice: 0,
-    });
+    const damaged = thread(file('damaged.log.gz', broken), { batch: 5000, gzip: true });
     expect((await everything(damaged)).at(-1)).toMatchObject({
       type: 'failed',
       code: 'Z_DATA_ERROR',
     });
-    const missing = startScanThread({
-      ...OPTIONS,
-      batch: 5000,
-      file: path.join(dir, 'no-such.log'),
-      gzip: false,
-      nice: 0,
-    });
+    const missing = thread(path.join(dir, 'no-such.log'), { batch: 5000 });
     expect((await everything(missing)).at(-1)).toMatchObject({ type: 'failed', code: 'ENOENT' });
-    const stopped = startScanThread({
-      ...OPTIONS,
-      batch: 1,
-      file: file('stopped.log', log(300)),
-      gzip: false,
-      nice: 0,
-    });
+    const stopped = thread(file('stopped.log', log(300)), { batch: 1 });
     const events = stopped.events[Symbol.asyncIterator]();
     expect(((await events.next()).value as FromScanThread).type).toBe('batch');
     await stopped.stop();

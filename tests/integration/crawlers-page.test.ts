@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_A_LOG_MESSAGE, runImport } from '~/domain/tracking/visits/import.server';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as page from '~/routes/dashboard_.businesses.$id.crawlers/route';
 import * as upload from '~/routes/dashboard_.businesses.$id.crawlers_.upload';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, createUser, run, sessionCookieFor, toastOf } from './helpers';
 
 // The crawler visits page (issue 48): the upload form is a plain multipart POST (what a browser
 // sends with JavaScript off), answered with a redirect and a message; the page reads the counts
@@ -63,12 +62,6 @@ const load = (id: string, cookie: string, search = '') =>
       args(new Request(`${BASE}${pathOf(id)}${search}`, { headers: { Cookie: cookie } }), { id }),
     ),
   );
-
-async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
 
 type Page = {
   conclusions: { tone: string; text: string; fix?: string }[];

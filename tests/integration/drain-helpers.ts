@@ -1,4 +1,3 @@
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
@@ -132,10 +131,4 @@ export async function counted(businessId: string) {
     db.crawlerLineSeen.count({ where: { businessId } }),
   ]);
   return imports + agents + referrals + seen;
-}
-
-export async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
 }

@@ -3,26 +3,18 @@ import { NOT_A_LOG_MESSAGE, runImport } from '~/domain/tracking/visits/import.se
 import { db } from '~/lib/db.server';
 import * as page from '~/routes/dashboard_.businesses.$id.crawlers/route';
 import * as upload from '~/routes/dashboard_.businesses.$id.crawlers_.upload';
+import {
+  BROWSER,
+  CHATGPT_USER,
+  GPTBOT,
+  today,
+  todayLine as line,
+} from '~/domain/tracking/visits/test-lines';
 import { args, BASE, createUser, run, sessionCookieFor, toastOf } from './helpers';
 
 // The crawler visits page (issue 48): the upload form is a plain multipart POST (what a browser
 // sends with JavaScript off), answered with a redirect and a message; the page reads the counts
 // into words, visits by day, the chain and the imports. Another owner's business is a 404.
-
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const today = new Date().toISOString().slice(0, 10);
-const [year, month, day] = today.split('-');
-const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
-  Number(month) - 1
-];
-const line = (ip: string, hour: number, path: string, status: number, ua: string, referer = '-') =>
-  `${ip} - - [${day}/${MONTH}/${year}:${String(hour).padStart(2, '0')}:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 512 "${referer}" "${ua}"`;
 
 const LOG = [
   line('20.171.207.10', 1, '/', 200, GPTBOT),

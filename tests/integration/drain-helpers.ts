@@ -8,12 +8,7 @@ import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor }
 // What the log drain tests share (log-drains*.test.ts): entries in Vercel's and Netlify's shapes,
 // an owner with a business, the page's drain forms, and calls of the ingest route.
 
-export const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-export const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-export const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+export { BROWSER, CHATGPT_USER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 
 export const now = Date.now();
 export const today = new Date(now).toISOString().slice(0, 10);

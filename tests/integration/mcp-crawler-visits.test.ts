@@ -3,6 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { getUserById } from '~/domain/accounts.server';
 import { createDrainToken } from '~/domain/tracking/visits/drains.server';
+import { BROWSER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
@@ -12,10 +13,6 @@ import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './help
 // The MCP tool get_crawler_visits (issue 48): the same JSON as GET /api/businesses/{id}/crawlers
 // for the days asked, read-only, and another owner's business refused as the API refuses it.
 
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const DAY = 86_400_000;
 
 async function owner() {

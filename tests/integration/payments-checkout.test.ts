@@ -10,15 +10,8 @@ const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
 const billing = await import('~/routes/billing');
 const dashboard = await import('~/routes/dashboard/route');
-const {
-  args,
-  BASE,
-  createUser,
-  formRequest,
-  run,
-  sessionCookieFor,
-  toastOf: flashOf,
-} = await import('./helpers');
+const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+const { toastOf: flashOf } = await import('./helpers');
 const { createStripeFake } = await import('./stripe-fake');
 
 const stripeApi = createStripeFake(port);

@@ -22,12 +22,11 @@ import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import * as visibilityPage from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { askTracked, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
 import { mcpServerFor } from '~/http/mcp/tools.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
-import { parseExtractionModel } from '~/lib/ai/extraction-config';
 import { db } from '~/lib/db.server';
 import * as factsApi from '~/routes/api.businesses.$id.facts';
 import { startFakeEngines, type FakeEngines } from '../fakes/ai-engines';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { askDependencies, extractionConfig, fakeChatgpt } from './tracking-helpers';
 
 const ANSWER = [
   'Here are emergency plumbers in Austin:',
@@ -117,23 +116,7 @@ type Check = {
 
 beforeAll(async () => {
   fake = await startFakeEngines();
-  const engines: EngineConfig[] = [
-    {
-      id: 'chatgpt',
-      name: engineName('chatgpt'),
-      model: 'gpt-5-mini',
-      baseURL: fake.baseURLs().chatgpt,
-      apiKey: 'key',
-      concurrency: 1,
-      rpm: 1000,
-    },
-  ];
-  deps = {
-    engines,
-    limiter: { acquire: async () => undefined },
-    sleep: async () => undefined,
-    extraction: null,
-  };
+  deps = askDependencies([fakeChatgpt(fake)], null);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -255,25 +238,7 @@ describe('with the extraction model', () => {
         { kind: 'address', value: '1420 E 6th St, Austin, TX 78702' },
       ],
     });
-    const parsed = parseExtractionModel({
-      TRACKING_EXTRACTION_MODEL: 'openai:gpt-4.1-mini',
-      OPENAI_API_KEY: 'sk-x',
-      OPENAI_BASE_URL: fake.baseURLs().chatgpt,
-      OPENAI_RPM: 1000,
-      ANTHROPIC_API_KEY: '',
-      ANTHROPIC_BASE_URL: '',
-      ANTHROPIC_RPM: 1000,
-      GOOGLE_GENERATIVE_AI_API_KEY: '',
-      GOOGLE_BASE_URL: '',
-      GOOGLE_RPM: 1000,
-      PERPLEXITY_API_KEY: '',
-      PERPLEXITY_BASE_URL: '',
-      PERPLEXITY_RPM: 1000,
-      OPENAI_COMPATIBLE_BASE_URL: '',
-      OPENAI_COMPATIBLE_API_KEY: '',
-      OPENAI_COMPATIBLE_RPM: 1000,
-    });
-    if (!parsed || typeof parsed === 'string') throw new Error(String(parsed));
+    const parsed = extractionConfig(fake, 'openai:gpt-4.1-mini');
     expect(await ask(business.id, prompt.id, { extraction: parsed })).toBe('answered');
     const kept = await db.trackingAnswer.findFirstOrThrow({ where: { businessId: business.id } });
     expect(

@@ -1,14 +1,11 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { getUserById } from '~/domain/accounts.server';
 import { createDrainToken } from '~/domain/tracking/visits/drains.server';
 import { BROWSER, GPTBOT } from '~/domain/tracking/visits/test-lines';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { connected, type Result } from './mcp-helpers';
 
 // The MCP tool get_crawler_visits (issue 48): the same JSON as GET /api/businesses/{id}/crawlers
 // for the days asked, read-only, and another owner's business refused as the API refuses it.
@@ -24,20 +21,6 @@ async function owner() {
   });
   return { user, business, auth: { Authorization: `Bearer ${token}` } };
 }
-
-async function connected(userId: string) {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcpServerFor((await getUserById(userId))!).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
-
-type Result = {
-  content: { text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-};
 
 const entry = (id: string, at: number, path: string, status: number, ua: string, referer = '') =>
   JSON.stringify({

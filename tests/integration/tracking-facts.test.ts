@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Issue 45: the facts the answers state about a business, end to end against the providers'
@@ -16,16 +14,15 @@ vi.hoisted(() => {
   process.env.TRACKING_MONTHLY_BUDGET_USD = '10';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { sendDigest } from '~/domain/tracking/reports/digest.server';
 import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import * as visibilityPage from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { askTracked, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import * as factsApi from '~/routes/api.businesses.$id.facts';
 import { startFakeEngines, type FakeEngines } from '../fakes/ai-engines';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { connected } from './mcp-helpers';
 import { askDependencies, extractionConfig, fakeChatgpt } from './tracking-helpers';
 
 const ANSWER = [
@@ -204,10 +201,7 @@ describe('the fact check on the JSON API', () => {
   it('is what the MCP tool get_fact_check returns', async () => {
     const { user, business, prompt, auth } = await owner();
     await ask(business.id, prompt.id);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await mcpServerFor((await getUserById(user.id))!).connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const client = await connected(user.id);
     const result = (await client.callTool({
       name: 'get_fact_check',
       arguments: { businessId: business.id, days: 30 },

@@ -13,7 +13,8 @@ import {
   today,
   todayLine as line,
 } from '~/domain/tracking/visits/test-lines';
-import { args, callRoute, createUser, run, sessionCookieFor, BASE } from './helpers';
+import { args, callRoute, run, BASE } from './helpers';
+import { owner } from './drain-helpers';
 
 /** A day of a small business's log: what each count below must come to. */
 const LOG = [
@@ -30,16 +31,6 @@ const LOG = [
   line('192.0.2.4', 11, '/', 200, BROWSER, 'https://www.perplexity.ai/search/x'),
   'this line is not a log line',
 ].join('\n');
-
-async function owner(tier = 'diy') {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });
-  const { token } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { user, business, auth: { Authorization: `Bearer ${token}` } };
-}
 
 function upload(
   businessId: string,

@@ -10,7 +10,8 @@ import {
   today,
   todayLine as line,
 } from '~/domain/tracking/visits/test-lines';
-import { args, BASE, createUser, run, sessionCookieFor, toastOf } from './helpers';
+import { args, BASE, run, toastOf } from './helpers';
+import { owner } from './drain-helpers';
 
 // The crawler visits page (issue 48): the upload form is a plain multipart POST (what a browser
 // sends with JavaScript off), answered with a redirect and a message; the page reads the counts
@@ -24,16 +25,6 @@ const LOG = [
   line('23.98.142.182', 5, '/', 200, CHATGPT_USER),
   line('192.0.2.2', 9, '/book', 200, BROWSER, 'https://chatgpt.com/'),
 ].join('\n');
-
-async function owner() {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'diy' } });
-  const { cookie } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { business, cookie };
-}
 
 const pathOf = (id: string) => `/dashboard/businesses/${id}/crawlers`;
 

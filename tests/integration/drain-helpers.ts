@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // What the log drain tests share (log-drains*.test.ts): entries in Vercel's and Netlify's shapes,
-// an owner with a business, the page's drain forms, and calls of the ingest route.
+// an owner with a business (also the crawler visits tests'), the page's drain forms, and calls of
+// the ingest route.
 
 export { BROWSER, CHATGPT_USER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 
@@ -65,6 +66,7 @@ export function netlify(ip: string, url: string, status: number, ua: string, ref
 export const ndjson = (entries: object[]) =>
   entries.map((entry) => JSON.stringify(entry)).join('\n');
 
+/** A signed-in owner on `tier` with a business: its cookie, and its bearer token as `auth`. */
 export async function owner(tier = 'diy') {
   const user = await createUser();
   await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });

@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createDrainToken } from '~/domain/tracking/visits/drains.server';
 import { BROWSER, GPTBOT } from '~/domain/tracking/visits/test-lines';
-import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
-import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, callRoute, run } from './helpers';
+import { owner } from './drain-helpers';
 import { connected, type Result } from './mcp-helpers';
 
 // The MCP tool get_crawler_visits (issue 48): the same JSON as GET /api/businesses/{id}/crawlers
 // for the days asked, read-only, and another owner's business refused as the API refuses it.
 
 const DAY = 86_400_000;
-
-async function owner() {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'diy' } });
-  const { token } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { user, business, auth: { Authorization: `Bearer ${token}` } };
-}
 
 const entry = (id: string, at: number, path: string, status: number, ua: string, referer = '') =>
   JSON.stringify({

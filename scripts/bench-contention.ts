@@ -15,15 +15,24 @@
 // allowed write that did not land, or on anyone above a limit.
 // Knobs: BENCH_PORT (3720), BENCH_SETUPS=postgresql,sqlite.
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate } from './db-migrate';
+import {
+  instancePorts,
+  NO_BACKGROUND_WORK,
+  seedUsers,
+  shown,
+  startInstances,
+  stopInstances,
+  tally,
+  waitHealthy,
+} from './bench/app-instances';
 import { ensureBuild } from './lib/ensure-build';
-import { startPgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
 const SESSION_SECRET = randomBytes(24).toString('base64url');
@@ -36,54 +45,6 @@ const FREE_BUSINESSES = 5;
 
 type Step = { name: string; expected: string; statuses: Map<number, number>; ok: boolean };
 type Outcome = { setup: string; steps: Step[]; checks: string[]; problems: string[] };
-
-function startInstances(databaseUrl: string, count: number, port: number): ChildProcess[] {
-  return Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port + i),
-        SESSION_SECRET,
-        TRUST_PROXY: 'true',
-        DEMO_CHECKOUT: 'true',
-        // Only the measured requests: no worker, no schedules.
-        JOBS_WORKER: 'false',
-        AUDIT_SCHEDULER: 'false',
-        TRACKING_SCHEDULER: 'false',
-        DEMO_TRACKING: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    }),
-  );
-}
-
-async function waitHealthy(port: number) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not come up`);
-}
-
-function tally(statuses: number[]) {
-  const counts = new Map<number, number>();
-  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return counts;
-}
-
-const shown = (counts: Map<number, number>) =>
-  [...counts]
-    .sort((a, b) => a[0] - b[0])
-    .map(([status, n]) => `${n} x ${status}`)
-    .join(', ');
 
 type Db = {
   businessesPerUser(): Promise<number[]>;
@@ -157,19 +118,21 @@ function sqliteDb(file: string): Db {
 
 async function load(setup: string, databaseUrl: string, instances: number, database: Db) {
   await migrate(databaseUrl, true);
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/bench/seed-users.ts', String(CUSTOMERS), PASSWORD],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_TIER: 'free' }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding failed');
-  const servers = startInstances(databaseUrl, instances, BASE_PORT);
+  seedUsers(databaseUrl, CUSTOMERS, PASSWORD, 'free');
+  const servers = startInstances({
+    databaseUrl,
+    count: instances,
+    port: BASE_PORT,
+    secret: SESSION_SECRET,
+    env: { TRUST_PROXY: 'true', DEMO_CHECKOUT: 'true', ...NO_BACKGROUND_WORK },
+    stderr: 'pipe',
+  });
   const serverErrors: string[] = [];
   for (const server of servers)
     server.stderr!.on('data', (chunk: Buffer) => serverErrors.push(chunk.toString()));
   const outcome: Outcome = { setup, steps: [], checks: [], problems: [] };
   try {
-    const ports = servers.map((_, i) => BASE_PORT + i);
+    const ports = instancePorts(servers, BASE_PORT);
     for (const port of ports) await waitHealthy(port);
     let next = 0;
     const base = () => `http://127.0.0.1:${ports[next++ % ports.length]}`;
@@ -314,15 +277,7 @@ async function load(setup: string, databaseUrl: string, instances: number, datab
         outcome.problems.push('an upgrade did not land');
     }
   } finally {
-    for (const server of servers) server.kill('SIGTERM');
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) =>
-            server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
-          ),
-      ),
-    );
+    await stopInstances(servers);
     await database.close();
   }
   const logged = serverErrors.join('').split('\n');
@@ -344,11 +299,7 @@ const cluster = await startPgCluster();
 const dir = mkdtempSync(path.join(tmpdir(), 'aiv-bench-contention-'));
 try {
   if (SETUPS.includes('postgresql')) {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_contention');
-    await admin.end();
-    const url = cluster.url('bench_contention');
+    const url = await createDatabase(cluster, 'bench_contention');
     outcomes.push(await load('PostgreSQL, 2 instances', url, 2, await pgDb(url)));
   }
   if (SETUPS.includes('sqlite')) {

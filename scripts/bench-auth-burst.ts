@@ -20,16 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from './db-migrate';
-import {
-  instancePorts,
-  NO_BACKGROUND_WORK,
-  seedUsers,
-  shown,
-  startInstances,
-  stopInstances,
-  tally,
-  waitHealthy,
-} from './bench/app-instances';
+import { NO_BACKGROUND_WORK, seedUsers, shown, tally, withInstances } from './bench/app-instances';
 import { ensureBuild } from './lib/ensure-build';
 import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
@@ -48,25 +39,16 @@ type Burst = {
 async function load(setup: string, databaseUrl: string, instances: number): Promise<Burst[]> {
   await migrate(databaseUrl, true);
   seedUsers(databaseUrl, 4, PASSWORD, 'free');
-  const servers = startInstances({
+  const bursts: Burst[] = [];
+  const instance = {
     databaseUrl,
     count: instances,
     port: BASE_PORT,
     secret: randomBytes(24).toString('base64url'),
-    env: {
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'true',
-      ...NO_BACKGROUND_WORK,
-    },
-    stderr: 'pipe',
-  });
-  for (const server of servers) server.stderr!.resume();
-  const bursts: Burst[] = [];
-  try {
-    const ports = instancePorts(servers, BASE_PORT);
-    for (const port of ports) await waitHealthy(port);
-    let next = 0;
-    const base = () => `http://127.0.0.1:${ports[next++ % ports.length]}`;
+    env: { HOST: '127.0.0.1', TRUST_PROXY: 'true', ...NO_BACKGROUND_WORK },
+    stderr: 'ignore',
+  } as const;
+  await withInstances(instance, async ({ base }) => {
     const post = (pathname: string, body: unknown, ip: string, headers: HeadersInit = {}) =>
       fetch(`${base()}${pathname}`, {
         method: pathname === '/api/account' ? 'PUT' : 'POST',
@@ -147,9 +129,7 @@ async function load(setup: string, databaseUrl: string, instances: number): Prom
         { Authorization: `Bearer ${token}` },
       ),
     );
-  } finally {
-    await stopInstances(servers);
-  }
+  });
   return bursts;
 }
 

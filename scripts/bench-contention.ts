@@ -21,16 +21,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate } from './db-migrate';
-import {
-  instancePorts,
-  NO_BACKGROUND_WORK,
-  seedUsers,
-  shown,
-  startInstances,
-  stopInstances,
-  tally,
-  waitHealthy,
-} from './bench/app-instances';
+import { NO_BACKGROUND_WORK, seedUsers, shown, tally, withInstances } from './bench/app-instances';
 import { ensureBuild } from './lib/ensure-build';
 import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
@@ -119,165 +110,163 @@ function sqliteDb(file: string): Db {
 async function load(setup: string, databaseUrl: string, instances: number, database: Db) {
   await migrate(databaseUrl, true);
   seedUsers(databaseUrl, CUSTOMERS, PASSWORD, 'free');
-  const servers = startInstances({
+  const serverErrors: string[] = [];
+  const outcome: Outcome = { setup, steps: [], checks: [], problems: [] };
+  const servers = {
     databaseUrl,
     count: instances,
     port: BASE_PORT,
     secret: SESSION_SECRET,
     env: { TRUST_PROXY: 'true', DEMO_CHECKOUT: 'true', ...NO_BACKGROUND_WORK },
-    stderr: 'pipe',
-  });
-  const serverErrors: string[] = [];
-  for (const server of servers)
-    server.stderr!.on('data', (chunk: Buffer) => serverErrors.push(chunk.toString()));
-  const outcome: Outcome = { setup, steps: [], checks: [], problems: [] };
+    stderr: (chunk: string) => serverErrors.push(chunk),
+  };
   try {
-    const ports = instancePorts(servers, BASE_PORT);
-    for (const port of ports) await waitHealthy(port);
-    let next = 0;
-    const base = () => `http://127.0.0.1:${ports[next++ % ports.length]}`;
-    const address = (n: number) => `203.0.113.${n + 1}`;
-    const email = (n: number) => `bench-${n}@example.com`;
+    await withInstances(servers, async ({ base }) => {
+      const address = (n: number) => `203.0.113.${n + 1}`;
+      const email = (n: number) => `bench-${n}@example.com`;
 
-    // Each customer signs in from its own address: a token for the API, a cookie for the forms.
-    const tokens: string[] = [];
-    const cookies: string[] = [];
-    for (let n = 0; n < CUSTOMERS; n += 1) {
-      const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': address(n) };
-      const api = await fetch(`${base()}/api/auth/login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: email(n), password: PASSWORD }),
-      });
-      tokens.push(((await api.json()) as { token: string }).token);
-      const form = await fetch(`${base()}/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'X-Forwarded-For': address(n),
-        },
-        body: new URLSearchParams({ email: email(n), password: PASSWORD }),
-      });
-      const session = form.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='));
-      cookies.push(session?.split(';')[0] ?? '');
-    }
-
-    const api = (n: number, pathname: string, body: unknown) =>
-      fetch(`${base()}${pathname}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${tokens[n]}`,
-          'X-Forwarded-For': address(n),
-        },
-        body: JSON.stringify(body),
-      }).then(async (response) => ({ status: response.status, body: await response.text() }));
-    const step = async <T extends { status: number }>(
-      name: string,
-      expected: string,
-      requests: Promise<T>[],
-      ok: (counts: Map<number, number>) => boolean,
-    ) => {
-      const started = Date.now();
-      const answers = await Promise.all(requests);
-      const counts = tally(answers.map((answer) => answer.status));
-      const passed = ok(counts) && ![...counts.keys()].some((status) => status >= 500);
-      outcome.steps.push({ name, expected, statuses: counts, ok: passed });
-      console.error(`  ${setup}: ${name}: ${shown(counts)} in ${Date.now() - started} ms`);
-      if (!passed) outcome.problems.push(`${name}: ${shown(counts)}, expected ${expected}`);
-      return answers;
-    };
-
-    // A. Within the allowance.
-    const created = await step(
-      `A. ${CUSTOMERS * FREE_BUSINESSES} creates within the Free allowance`,
-      `${CUSTOMERS * FREE_BUSINESSES} x 201`,
-      Array.from({ length: CUSTOMERS * FREE_BUSINESSES }, (_, i) =>
-        api(i % CUSTOMERS, '/api/businesses', { name: `Contention ${i}` }),
-      ),
-      (counts) => counts.get(201) === CUSTOMERS * FREE_BUSINESSES,
-    );
-    // B. Past it.
-    await step(
-      `B. ${CUSTOMERS * 2} creates past the allowance`,
-      `${CUSTOMERS * 2} x 403`,
-      Array.from({ length: CUSTOMERS * 2 }, (_, i) =>
-        api(i % CUSTOMERS, '/api/businesses', { name: `One too many ${i}` }),
-      ),
-      (counts) => counts.get(403) === CUSTOMERS * 2,
-    );
-    const perUser = await database.businessesPerUser();
-    outcome.checks.push(
-      `businesses per customer: ${shown(tally(perUser))} (Free holds ${FREE_BUSINESSES})`,
-    );
-    if (perUser.some((n) => n !== FREE_BUSINESSES))
-      outcome.problems.push(`a customer holds other than ${FREE_BUSINESSES} businesses`);
-
-    // C. Three questions at once on one business of each of 20 customers (Free: one).
-    const firstBusiness = new Map<number, string>();
-    created.forEach((answer, i) => {
-      const owner = i % CUSTOMERS;
-      if (answer.status === 201 && !firstBusiness.has(owner))
-        firstBusiness.set(owner, (JSON.parse(answer.body) as { id: string }).id);
-    });
-    const owners = [...firstBusiness.keys()].slice(0, 20);
-    await step(
-      `C. ${owners.length * 3} tracked-prompt adds at the Free cap`,
-      `${owners.length} x 201, ${owners.length * 2} x 403`,
-      owners.flatMap((owner) =>
-        ['best plumber near me', 'emergency plumber open now', 'who fixes leaks fast'].map((text) =>
-          api(owner, `/api/businesses/${firstBusiness.get(owner)}/prompts`, { text }),
-        ),
-      ),
-      (counts) => counts.get(201) === owners.length && counts.get(403) === owners.length * 2,
-    );
-    const prompts = await database.promptsPerBusiness(owners.map((o) => firstBusiness.get(o)!));
-    outcome.checks.push(`tracked prompts per business: ${shown(tally(prompts))} (Free holds 1)`);
-    if (prompts.some((n) => n !== 1)) outcome.problems.push('a business holds other than 1 prompt');
-
-    if (setup.startsWith('SQLite')) {
-      const form = (n: number, tier: string, fields: Record<string, string>) =>
-        fetch(`${base()}/checkout/${tier}`, {
+      // Each customer signs in from its own address: a token for the API, a cookie for the forms.
+      const tokens: string[] = [];
+      const cookies: string[] = [];
+      for (let n = 0; n < CUSTOMERS; n += 1) {
+        const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': address(n) };
+        const api = await fetch(`${base()}/api/auth/login`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ email: email(n), password: PASSWORD }),
+        });
+        tokens.push(((await api.json()) as { token: string }).token);
+        const form = await fetch(`${base()}/login`, {
           method: 'POST',
           redirect: 'manual',
           headers: {
             'Content-Type': 'application/x-www-form-urlencoded',
-            Cookie: cookies[n]!,
             'X-Forwarded-For': address(n),
           },
-          body: new URLSearchParams(fields),
-        }).then((response) => ({ status: response.status }));
+          body: new URLSearchParams({ email: email(n), password: PASSWORD }),
+        });
+        const session = form.headers
+          .getSetCookie()
+          .find((cookie) => cookie.startsWith('__session='));
+        cookies.push(session?.split(';')[0] ?? '');
+      }
+
+      const api = (n: number, pathname: string, body: unknown) =>
+        fetch(`${base()}${pathname}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${tokens[n]}`,
+            'X-Forwarded-For': address(n),
+          },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: await response.text() }));
+      const step = async <T extends { status: number }>(
+        name: string,
+        expected: string,
+        requests: Promise<T>[],
+        ok: (counts: Map<number, number>) => boolean,
+      ) => {
+        const started = Date.now();
+        const answers = await Promise.all(requests);
+        const counts = tally(answers.map((answer) => answer.status));
+        const passed = ok(counts) && ![...counts.keys()].some((status) => status >= 500);
+        outcome.steps.push({ name, expected, statuses: counts, ok: passed });
+        console.error(`  ${setup}: ${name}: ${shown(counts)} in ${Date.now() - started} ms`);
+        if (!passed) outcome.problems.push(`${name}: ${shown(counts)}, expected ${expected}`);
+        return answers;
+      };
+
+      // A. Within the allowance.
+      const created = await step(
+        `A. ${CUSTOMERS * FREE_BUSINESSES} creates within the Free allowance`,
+        `${CUSTOMERS * FREE_BUSINESSES} x 201`,
+        Array.from({ length: CUSTOMERS * FREE_BUSINESSES }, (_, i) =>
+          api(i % CUSTOMERS, '/api/businesses', { name: `Contention ${i}` }),
+        ),
+        (counts) => counts.get(201) === CUSTOMERS * FREE_BUSINESSES,
+      );
+      // B. Past it.
       await step(
-        `D. ${CUSTOMERS} plan purchases at once (POST /checkout/growth, demo checkout)`,
-        `${CUSTOMERS} x 303`,
-        Array.from({ length: CUSTOMERS }, (_, n) => form(n, 'growth', {})),
-        (counts) => counts.get(303) === CUSTOMERS,
+        `B. ${CUSTOMERS * 2} creates past the allowance`,
+        `${CUSTOMERS * 2} x 403`,
+        Array.from({ length: CUSTOMERS * 2 }, (_, i) =>
+          api(i % CUSTOMERS, '/api/businesses', { name: `One too many ${i}` }),
+        ),
+        (counts) => counts.get(403) === CUSTOMERS * 2,
       );
-      const paid = await database.plans();
+      const perUser = await database.businessesPerUser();
       outcome.checks.push(
-        `plans after D: ${paid.map((p) => p.tier).filter((t) => t === 'growth').length} of ${CUSTOMERS} on growth`,
+        `businesses per customer: ${shown(tally(perUser))} (Free holds ${FREE_BUSINESSES})`,
       );
-      if (paid.some((p) => p.tier !== 'growth')) outcome.problems.push('a purchase did not land');
+      if (perUser.some((n) => n !== FREE_BUSINESSES))
+        outcome.problems.push(`a customer holds other than ${FREE_BUSINESSES} businesses`);
+
+      // C. Three questions at once on one business of each of 20 customers (Free: one).
+      const firstBusiness = new Map<number, string>();
+      created.forEach((answer, i) => {
+        const owner = i % CUSTOMERS;
+        if (answer.status === 201 && !firstBusiness.has(owner))
+          firstBusiness.set(owner, (JSON.parse(answer.body) as { id: string }).id);
+      });
+      const owners = [...firstBusiness.keys()].slice(0, 20);
       await step(
-        `E. ${CUSTOMERS * 2} plan upgrades at once (each form sent twice, POST /checkout/authority)`,
-        `${CUSTOMERS * 2} x 302 (a redirect with a message)`,
-        paid.flatMap((plan) => {
-          const n = Number(plan.email.match(/bench-(\d+)@/)![1]);
-          const fields = { current: 'growth', version: String(plan.version) };
-          return [form(n, 'authority', fields), form(n, 'authority', fields)];
-        }),
-        (counts) => counts.get(302) === CUSTOMERS * 2,
+        `C. ${owners.length * 3} tracked-prompt adds at the Free cap`,
+        `${owners.length} x 201, ${owners.length * 2} x 403`,
+        owners.flatMap((owner) =>
+          ['best plumber near me', 'emergency plumber open now', 'who fixes leaks fast'].map(
+            (text) => api(owner, `/api/businesses/${firstBusiness.get(owner)}/prompts`, { text }),
+          ),
+        ),
+        (counts) => counts.get(201) === owners.length && counts.get(403) === owners.length * 2,
       );
-      const upgraded = await database.plans();
-      outcome.checks.push(
-        `plans after E: ${upgraded.filter((p) => p.tier === 'authority').length} of ${CUSTOMERS} on authority, plan-change versions ${shown(tally(upgraded.map((p) => p.version)))}`,
-      );
-      if (upgraded.some((p) => p.tier !== 'authority'))
-        outcome.problems.push('an upgrade did not land');
-    }
+      const prompts = await database.promptsPerBusiness(owners.map((o) => firstBusiness.get(o)!));
+      outcome.checks.push(`tracked prompts per business: ${shown(tally(prompts))} (Free holds 1)`);
+      if (prompts.some((n) => n !== 1))
+        outcome.problems.push('a business holds other than 1 prompt');
+
+      if (setup.startsWith('SQLite')) {
+        const form = (n: number, tier: string, fields: Record<string, string>) =>
+          fetch(`${base()}/checkout/${tier}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              Cookie: cookies[n]!,
+              'X-Forwarded-For': address(n),
+            },
+            body: new URLSearchParams(fields),
+          }).then((response) => ({ status: response.status }));
+        await step(
+          `D. ${CUSTOMERS} plan purchases at once (POST /checkout/growth, demo checkout)`,
+          `${CUSTOMERS} x 303`,
+          Array.from({ length: CUSTOMERS }, (_, n) => form(n, 'growth', {})),
+          (counts) => counts.get(303) === CUSTOMERS,
+        );
+        const paid = await database.plans();
+        outcome.checks.push(
+          `plans after D: ${paid.map((p) => p.tier).filter((t) => t === 'growth').length} of ${CUSTOMERS} on growth`,
+        );
+        if (paid.some((p) => p.tier !== 'growth')) outcome.problems.push('a purchase did not land');
+        await step(
+          `E. ${CUSTOMERS * 2} plan upgrades at once (each form sent twice, POST /checkout/authority)`,
+          `${CUSTOMERS * 2} x 302 (a redirect with a message)`,
+          paid.flatMap((plan) => {
+            const n = Number(plan.email.match(/bench-(\d+)@/)![1]);
+            const fields = { current: 'growth', version: String(plan.version) };
+            return [form(n, 'authority', fields), form(n, 'authority', fields)];
+          }),
+          (counts) => counts.get(302) === CUSTOMERS * 2,
+        );
+        const upgraded = await database.plans();
+        outcome.checks.push(
+          `plans after E: ${upgraded.filter((p) => p.tier === 'authority').length} of ${CUSTOMERS} on authority, plan-change versions ${shown(tally(upgraded.map((p) => p.version)))}`,
+        );
+        if (upgraded.some((p) => p.tier !== 'authority'))
+          outcome.problems.push('an upgrade did not land');
+      }
+    });
   } finally {
-    await stopInstances(servers);
     await database.close();
   }
   const logged = serverErrors.join('').split('\n');

@@ -9,13 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from './db-migrate';
-import {
-  instancePorts,
-  seedUsers,
-  startInstances,
-  stopInstances,
-  waitHealthy,
-} from './bench/app-instances';
+import { seedUsers, withInstances } from './bench/app-instances';
 import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
@@ -128,7 +122,7 @@ async function workload(ports: number[]): Promise<Result> {
 async function runSetup(name: string, databaseUrl: string, instances: number) {
   await migrate(databaseUrl, true);
   seedUsers(databaseUrl, USERS, PASSWORD);
-  const servers = startInstances({
+  const servers = {
     databaseUrl,
     count: instances,
     port: BASE_PORT,
@@ -136,15 +130,12 @@ async function runSetup(name: string, databaseUrl: string, instances: number) {
     // Measured requests only: no weekly re-audit fetching websites in the background.
     env: { AUDIT_SCHEDULER: 'false', DATABASE_POOL_SIZE: '20' },
     stderr: 'inherit',
-  });
-  try {
-    const ports = instancePorts(servers, BASE_PORT);
-    for (const port of ports) await waitHealthy(port, 60_000);
+    healthTimeoutMs: 60_000,
+  } as const;
+  return withInstances(servers, async ({ ports }) => {
     console.error(`${name}: ${CONCURRENCY} clients for ${SECONDS} s…`);
-    return await workload(ports);
-  } finally {
-    await stopInstances(servers);
-  }
+    return workload(ports);
+  });
 }
 
 function p95(values: number[]) {

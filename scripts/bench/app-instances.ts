@@ -1,7 +1,8 @@
 // The production build's app servers that the multi-instance benches (bench:db, bench:contention,
 // bench:auth-burst) measure: started side by side on one database at ports PORT, PORT+1, …, with
-// one session secret, waited for on /healthz, stopped and waited for. Also the users they sign in
-// as (scripts/bench/seed-users.ts) and the tally of answers by status they print.
+// one session secret, waited for on /healthz, handed to the bench, then stopped and waited for
+// (withInstances). Also the users they sign in as (scripts/bench/seed-users.ts) and the tally of
+// answers by status they print.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 export type Instances = {
@@ -13,9 +14,34 @@ export type Instances = {
   secret: string;
   /** What the bench sets beyond the common environment (flags, schedulers off, pool size). */
   env: Record<string, string>;
-  /** 'pipe' when the bench reads the servers' error output, 'inherit' to show it as it comes. */
-  stderr: 'pipe' | 'inherit';
+  /** The servers' error output: shown as it comes, dropped, or handed to the bench chunk by chunk. */
+  stderr: 'inherit' | 'ignore' | ((chunk: string) => void);
+  /** How long each instance may take to answer /healthz (90 s when not given). */
+  healthTimeoutMs?: number;
 };
+
+/** The running instances as the bench's requests see them. */
+export type Running = {
+  ports: number[];
+  /** The origin of the next instance in turn: successive requests alternate between them. */
+  base: () => string;
+};
+
+/** Starts the instances, runs `measure` once all answer /healthz, and stops them however it ends. */
+export async function withInstances<T>(
+  instances: Instances,
+  measure: (running: Running) => Promise<T>,
+): Promise<T> {
+  const servers = startInstances(instances);
+  try {
+    const ports = servers.map((_, i) => instances.port + i);
+    for (const port of ports) await waitHealthy(port, instances.healthTimeoutMs);
+    let next = 0;
+    return await measure({ ports, base: () => `http://127.0.0.1:${ports[next++ % ports.length]}` });
+  } finally {
+    await stopInstances(servers);
+  }
+}
 
 /** Only the measured requests: no jobs worker, no scheduled audits or tracking rounds. */
 export const NO_BACKGROUND_WORK = {
@@ -25,9 +51,9 @@ export const NO_BACKGROUND_WORK = {
   DEMO_TRACKING: 'false',
 };
 
-export function startInstances({ databaseUrl, count, port, secret, env, stderr }: Instances) {
-  return Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+function startInstances({ databaseUrl, count, port, secret, env, stderr }: Instances) {
+  return Array.from({ length: count }, (_, i) => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -37,16 +63,15 @@ export function startInstances({ databaseUrl, count, port, secret, env, stderr }
         SESSION_SECRET: secret,
         ...env,
       },
-      stdio: ['ignore', 'ignore', stderr],
-    }),
-  );
+      stdio: ['ignore', 'ignore', typeof stderr === 'function' ? 'pipe' : stderr],
+    });
+    if (typeof stderr === 'function')
+      server.stderr!.on('data', (chunk: Buffer) => stderr(chunk.toString()));
+    return server;
+  });
 }
 
-/** The ports of the instances startInstances started from `port`. */
-export const instancePorts = (servers: ChildProcess[], port: number) =>
-  servers.map((_, i) => port + i);
-
-export async function waitHealthy(port: number, timeoutMs = 90_000) {
+async function waitHealthy(port: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -60,7 +85,7 @@ export async function waitHealthy(port: number, timeoutMs = 90_000) {
 }
 
 /** Asks every instance to stop and waits until each has exited. */
-export async function stopInstances(servers: ChildProcess[]) {
+async function stopInstances(servers: ChildProcess[]) {
   for (const server of servers) server.kill('SIGTERM');
   await Promise.all(
     servers.map(

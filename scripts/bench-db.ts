@@ -23,13 +23,12 @@ const BASE_PORT = Number(process.env.BENCH_PORT ?? 3700);
 
 type Result = { requests: number; errors: number; latencies: number[]; seconds: number };
 
-async function workload(ports: number[]): Promise<Result> {
+async function workload(base: () => string): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let requests = 0;
   let deadline = Number.POSITIVE_INFINITY;
-  let next = 0;
-  const url = (p: string) => `http://127.0.0.1:${ports[next++ % ports.length]}${p}`;
+  const url = (p: string) => `${base()}${p}`;
 
   async function timed(input: string, init: RequestInit, ok: (status: number) => boolean) {
     const started = performance.now();
@@ -132,9 +131,9 @@ async function runSetup(name: string, databaseUrl: string, instances: number) {
     stderr: 'inherit',
     healthTimeoutMs: 60_000,
   } as const;
-  return withInstances(servers, async ({ ports }) => {
+  return withInstances(servers, async ({ base }) => {
     console.error(`${name}: ${CONCURRENCY} clients for ${SECONDS} s…`);
-    return workload(ports);
+    return workload(base);
   });
 }
 

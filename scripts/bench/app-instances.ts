@@ -22,7 +22,6 @@ export type Instances = {
 
 /** The running instances as the bench's requests see them. */
 export type Running = {
-  ports: number[];
   /** The origin of the next instance in turn: successive requests alternate between them. */
   base: () => string;
 };
@@ -37,7 +36,7 @@ export async function withInstances<T>(
     const ports = servers.map((_, i) => instances.port + i);
     for (const port of ports) await waitHealthy(port, instances.healthTimeoutMs);
     let next = 0;
-    return await measure({ ports, base: () => `http://127.0.0.1:${ports[next++ % ports.length]}` });
+    return await measure({ base: () => `http://127.0.0.1:${ports[next++ % ports.length]}` });
   } finally {
     await stopInstances(servers);
   }

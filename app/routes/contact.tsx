@@ -80,6 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The cards beside the form: facts under the aside's hidden heading, so their titles are h3. */
+const factCard = { level: 3, className: card } as const;
+
 export default function ContactPage() {
   const { bookingUrl, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -195,8 +198,7 @@ export default function ContactPage() {
           <TitledSection
             id="response-times-title"
             title={CONTACT_PAGE.responseTimesTitle}
-            level={3}
-            className={card}
+            {...factCard}
           >
             <dl className="mt-4 space-y-2 text-sm" data-testid="response-times">
               {RESPONSE_TIMES.map((row) => (
@@ -207,12 +209,7 @@ export default function ContactPage() {
               ))}
             </dl>
           </TitledSection>
-          <TitledSection
-            id="hours-title"
-            title={CONTACT_PAGE.hoursTitle}
-            level={3}
-            className={card}
-          >
+          <TitledSection id="hours-title" title={CONTACT_PAGE.hoursTitle} {...factCard}>
             <p className="mt-2 text-slate-800">{BUSINESS_HOURS}</p>
             <p className="mt-4 text-sm text-slate-700">{CONTACT_PAGE.bookCallLead}</p>
             <ExternalLink href={bookingUrl} className={`${buttonStyles.secondary} mt-3`}>

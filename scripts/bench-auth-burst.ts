@@ -15,15 +15,14 @@
 //   6. 30 wrong current passwords on a password change from one address (limit 5).
 // Prints checked guesses per limit and set-up; exits 1 when any burst checked more than its limit
 // or any answer was a 5xx. Knobs: BENCH_PORT (4110), BENCH_SETUPS=postgresql,sqlite.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrate } from './db-migrate';
+import { NO_BACKGROUND_WORK, seedUsers, shown, tally, withInstances } from './bench/app-instances';
 import { ensureBuild } from './lib/ensure-build';
-import { startPgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 const PASSWORD = 'bench-password';
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4110);
@@ -37,64 +36,19 @@ type Burst = {
   checked: number;
 };
 
-function startInstances(databaseUrl: string, count: number, port: number): ChildProcess[] {
-  const secret = randomBytes(24).toString('base64url');
-  return Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port + i),
-        SESSION_SECRET: secret,
-        TRUST_PROXY: 'true',
-        JOBS_WORKER: 'false',
-        AUDIT_SCHEDULER: 'false',
-        TRACKING_SCHEDULER: 'false',
-        DEMO_TRACKING: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    }),
-  );
-}
-
-async function waitHealthy(port: number) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not come up`);
-}
-
-const shown = (counts: Map<number, number>) =>
-  [...counts]
-    .sort((a, b) => a[0] - b[0])
-    .map(([status, n]) => `${n} x ${status}`)
-    .join(', ');
-
 async function load(setup: string, databaseUrl: string, instances: number): Promise<Burst[]> {
   await migrate(databaseUrl, true);
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/bench/seed-users.ts', '4', PASSWORD],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_TIER: 'free' }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding failed');
-  const servers = startInstances(databaseUrl, instances, BASE_PORT);
-  for (const server of servers) server.stderr!.resume();
+  seedUsers(databaseUrl, 4, PASSWORD, 'free');
   const bursts: Burst[] = [];
-  try {
-    const ports = servers.map((_, i) => BASE_PORT + i);
-    for (const port of ports) await waitHealthy(port);
-    let next = 0;
-    const base = () => `http://127.0.0.1:${ports[next++ % ports.length]}`;
+  const instance = {
+    databaseUrl,
+    count: instances,
+    port: BASE_PORT,
+    secret: randomBytes(24).toString('base64url'),
+    env: { HOST: '127.0.0.1', TRUST_PROXY: 'true', ...NO_BACKGROUND_WORK },
+    stderr: 'ignore',
+  } as const;
+  await withInstances(instance, async ({ base }) => {
     const post = (pathname: string, body: unknown, ip: string, headers: HeadersInit = {}) =>
       fetch(`${base()}${pathname}`, {
         method: pathname === '/api/account' ? 'PUT' : 'POST',
@@ -115,8 +69,7 @@ async function load(setup: string, databaseUrl: string, instances: number): Prom
     ) => {
       const started = Date.now();
       const answers = await Promise.all(Array.from({ length: sent }, (_, i) => request(i)));
-      const statuses = new Map<number, number>();
-      for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      const statuses = tally(answers.map(({ status }) => status));
       const checked = statuses.get(checkedStatus) ?? 0;
       bursts.push({ name, limit, sent, statuses, checked });
       console.error(`  ${setup}: ${name}: ${shown(statuses)} in ${Date.now() - started} ms`);
@@ -176,17 +129,7 @@ async function load(setup: string, databaseUrl: string, instances: number): Prom
         { Authorization: `Bearer ${token}` },
       ),
     );
-  } finally {
-    for (const server of servers) server.kill('SIGTERM');
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) =>
-            server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
-          ),
-      ),
-    );
-  }
+  });
   return bursts;
 }
 
@@ -196,11 +139,7 @@ const cluster = await startPgCluster();
 const dir = mkdtempSync(path.join(tmpdir(), 'aiv-bench-auth-burst-'));
 try {
   if (SETUPS.includes('postgresql')) {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_auth_burst');
-    await admin.end();
-    const url = cluster.url('bench_auth_burst');
+    const url = await createDatabase(cluster, 'bench_auth_burst');
     results.push({ setup: 'PostgreSQL, 2 instances', bursts: await load('PostgreSQL', url, 2) });
   }
   if (SETUPS.includes('sqlite')) {

@@ -15,15 +15,15 @@
 // allowed write that did not land, or on anyone above a limit.
 // Knobs: BENCH_PORT (3720), BENCH_SETUPS=postgresql,sqlite.
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate } from './db-migrate';
+import { NO_BACKGROUND_WORK, seedUsers, shown, tally, withInstances } from './bench/app-instances';
 import { ensureBuild } from './lib/ensure-build';
-import { startPgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
 const SESSION_SECRET = randomBytes(24).toString('base64url');
@@ -36,54 +36,6 @@ const FREE_BUSINESSES = 5;
 
 type Step = { name: string; expected: string; statuses: Map<number, number>; ok: boolean };
 type Outcome = { setup: string; steps: Step[]; checks: string[]; problems: string[] };
-
-function startInstances(databaseUrl: string, count: number, port: number): ChildProcess[] {
-  return Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port + i),
-        SESSION_SECRET,
-        TRUST_PROXY: 'true',
-        DEMO_CHECKOUT: 'true',
-        // Only the measured requests: no worker, no schedules.
-        JOBS_WORKER: 'false',
-        AUDIT_SCHEDULER: 'false',
-        TRACKING_SCHEDULER: 'false',
-        DEMO_TRACKING: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    }),
-  );
-}
-
-async function waitHealthy(port: number) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not come up`);
-}
-
-function tally(statuses: number[]) {
-  const counts = new Map<number, number>();
-  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return counts;
-}
-
-const shown = (counts: Map<number, number>) =>
-  [...counts]
-    .sort((a, b) => a[0] - b[0])
-    .map(([status, n]) => `${n} x ${status}`)
-    .join(', ');
 
 type Db = {
   businessesPerUser(): Promise<number[]>;
@@ -157,172 +109,164 @@ function sqliteDb(file: string): Db {
 
 async function load(setup: string, databaseUrl: string, instances: number, database: Db) {
   await migrate(databaseUrl, true);
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/bench/seed-users.ts', String(CUSTOMERS), PASSWORD],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_TIER: 'free' }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding failed');
-  const servers = startInstances(databaseUrl, instances, BASE_PORT);
+  seedUsers(databaseUrl, CUSTOMERS, PASSWORD, 'free');
   const serverErrors: string[] = [];
-  for (const server of servers)
-    server.stderr!.on('data', (chunk: Buffer) => serverErrors.push(chunk.toString()));
   const outcome: Outcome = { setup, steps: [], checks: [], problems: [] };
+  const servers = {
+    databaseUrl,
+    count: instances,
+    port: BASE_PORT,
+    secret: SESSION_SECRET,
+    env: { TRUST_PROXY: 'true', DEMO_CHECKOUT: 'true', ...NO_BACKGROUND_WORK },
+    stderr: (chunk: string) => serverErrors.push(chunk),
+  };
   try {
-    const ports = servers.map((_, i) => BASE_PORT + i);
-    for (const port of ports) await waitHealthy(port);
-    let next = 0;
-    const base = () => `http://127.0.0.1:${ports[next++ % ports.length]}`;
-    const address = (n: number) => `203.0.113.${n + 1}`;
-    const email = (n: number) => `bench-${n}@example.com`;
+    await withInstances(servers, async ({ base }) => {
+      const address = (n: number) => `203.0.113.${n + 1}`;
+      const email = (n: number) => `bench-${n}@example.com`;
 
-    // Each customer signs in from its own address: a token for the API, a cookie for the forms.
-    const tokens: string[] = [];
-    const cookies: string[] = [];
-    for (let n = 0; n < CUSTOMERS; n += 1) {
-      const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': address(n) };
-      const api = await fetch(`${base()}/api/auth/login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: email(n), password: PASSWORD }),
-      });
-      tokens.push(((await api.json()) as { token: string }).token);
-      const form = await fetch(`${base()}/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'X-Forwarded-For': address(n),
-        },
-        body: new URLSearchParams({ email: email(n), password: PASSWORD }),
-      });
-      const session = form.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='));
-      cookies.push(session?.split(';')[0] ?? '');
-    }
-
-    const api = (n: number, pathname: string, body: unknown) =>
-      fetch(`${base()}${pathname}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${tokens[n]}`,
-          'X-Forwarded-For': address(n),
-        },
-        body: JSON.stringify(body),
-      }).then(async (response) => ({ status: response.status, body: await response.text() }));
-    const step = async <T extends { status: number }>(
-      name: string,
-      expected: string,
-      requests: Promise<T>[],
-      ok: (counts: Map<number, number>) => boolean,
-    ) => {
-      const started = Date.now();
-      const answers = await Promise.all(requests);
-      const counts = tally(answers.map((answer) => answer.status));
-      const passed = ok(counts) && ![...counts.keys()].some((status) => status >= 500);
-      outcome.steps.push({ name, expected, statuses: counts, ok: passed });
-      console.error(`  ${setup}: ${name}: ${shown(counts)} in ${Date.now() - started} ms`);
-      if (!passed) outcome.problems.push(`${name}: ${shown(counts)}, expected ${expected}`);
-      return answers;
-    };
-
-    // A. Within the allowance.
-    const created = await step(
-      `A. ${CUSTOMERS * FREE_BUSINESSES} creates within the Free allowance`,
-      `${CUSTOMERS * FREE_BUSINESSES} x 201`,
-      Array.from({ length: CUSTOMERS * FREE_BUSINESSES }, (_, i) =>
-        api(i % CUSTOMERS, '/api/businesses', { name: `Contention ${i}` }),
-      ),
-      (counts) => counts.get(201) === CUSTOMERS * FREE_BUSINESSES,
-    );
-    // B. Past it.
-    await step(
-      `B. ${CUSTOMERS * 2} creates past the allowance`,
-      `${CUSTOMERS * 2} x 403`,
-      Array.from({ length: CUSTOMERS * 2 }, (_, i) =>
-        api(i % CUSTOMERS, '/api/businesses', { name: `One too many ${i}` }),
-      ),
-      (counts) => counts.get(403) === CUSTOMERS * 2,
-    );
-    const perUser = await database.businessesPerUser();
-    outcome.checks.push(
-      `businesses per customer: ${shown(tally(perUser))} (Free holds ${FREE_BUSINESSES})`,
-    );
-    if (perUser.some((n) => n !== FREE_BUSINESSES))
-      outcome.problems.push(`a customer holds other than ${FREE_BUSINESSES} businesses`);
-
-    // C. Three questions at once on one business of each of 20 customers (Free: one).
-    const firstBusiness = new Map<number, string>();
-    created.forEach((answer, i) => {
-      const owner = i % CUSTOMERS;
-      if (answer.status === 201 && !firstBusiness.has(owner))
-        firstBusiness.set(owner, (JSON.parse(answer.body) as { id: string }).id);
-    });
-    const owners = [...firstBusiness.keys()].slice(0, 20);
-    await step(
-      `C. ${owners.length * 3} tracked-prompt adds at the Free cap`,
-      `${owners.length} x 201, ${owners.length * 2} x 403`,
-      owners.flatMap((owner) =>
-        ['best plumber near me', 'emergency plumber open now', 'who fixes leaks fast'].map((text) =>
-          api(owner, `/api/businesses/${firstBusiness.get(owner)}/prompts`, { text }),
-        ),
-      ),
-      (counts) => counts.get(201) === owners.length && counts.get(403) === owners.length * 2,
-    );
-    const prompts = await database.promptsPerBusiness(owners.map((o) => firstBusiness.get(o)!));
-    outcome.checks.push(`tracked prompts per business: ${shown(tally(prompts))} (Free holds 1)`);
-    if (prompts.some((n) => n !== 1)) outcome.problems.push('a business holds other than 1 prompt');
-
-    if (setup.startsWith('SQLite')) {
-      const form = (n: number, tier: string, fields: Record<string, string>) =>
-        fetch(`${base()}/checkout/${tier}`, {
+      // Each customer signs in from its own address: a token for the API, a cookie for the forms.
+      const tokens: string[] = [];
+      const cookies: string[] = [];
+      for (let n = 0; n < CUSTOMERS; n += 1) {
+        const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': address(n) };
+        const api = await fetch(`${base()}/api/auth/login`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ email: email(n), password: PASSWORD }),
+        });
+        tokens.push(((await api.json()) as { token: string }).token);
+        const form = await fetch(`${base()}/login`, {
           method: 'POST',
           redirect: 'manual',
           headers: {
             'Content-Type': 'application/x-www-form-urlencoded',
-            Cookie: cookies[n]!,
             'X-Forwarded-For': address(n),
           },
-          body: new URLSearchParams(fields),
-        }).then((response) => ({ status: response.status }));
+          body: new URLSearchParams({ email: email(n), password: PASSWORD }),
+        });
+        const session = form.headers
+          .getSetCookie()
+          .find((cookie) => cookie.startsWith('__session='));
+        cookies.push(session?.split(';')[0] ?? '');
+      }
+
+      const api = (n: number, pathname: string, body: unknown) =>
+        fetch(`${base()}${pathname}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${tokens[n]}`,
+            'X-Forwarded-For': address(n),
+          },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: await response.text() }));
+      const step = async <T extends { status: number }>(
+        name: string,
+        expected: string,
+        requests: Promise<T>[],
+        ok: (counts: Map<number, number>) => boolean,
+      ) => {
+        const started = Date.now();
+        const answers = await Promise.all(requests);
+        const counts = tally(answers.map((answer) => answer.status));
+        const passed = ok(counts) && ![...counts.keys()].some((status) => status >= 500);
+        outcome.steps.push({ name, expected, statuses: counts, ok: passed });
+        console.error(`  ${setup}: ${name}: ${shown(counts)} in ${Date.now() - started} ms`);
+        if (!passed) outcome.problems.push(`${name}: ${shown(counts)}, expected ${expected}`);
+        return answers;
+      };
+
+      // A. Within the allowance.
+      const created = await step(
+        `A. ${CUSTOMERS * FREE_BUSINESSES} creates within the Free allowance`,
+        `${CUSTOMERS * FREE_BUSINESSES} x 201`,
+        Array.from({ length: CUSTOMERS * FREE_BUSINESSES }, (_, i) =>
+          api(i % CUSTOMERS, '/api/businesses', { name: `Contention ${i}` }),
+        ),
+        (counts) => counts.get(201) === CUSTOMERS * FREE_BUSINESSES,
+      );
+      // B. Past it.
       await step(
-        `D. ${CUSTOMERS} plan purchases at once (POST /checkout/growth, demo checkout)`,
-        `${CUSTOMERS} x 303`,
-        Array.from({ length: CUSTOMERS }, (_, n) => form(n, 'growth', {})),
-        (counts) => counts.get(303) === CUSTOMERS,
+        `B. ${CUSTOMERS * 2} creates past the allowance`,
+        `${CUSTOMERS * 2} x 403`,
+        Array.from({ length: CUSTOMERS * 2 }, (_, i) =>
+          api(i % CUSTOMERS, '/api/businesses', { name: `One too many ${i}` }),
+        ),
+        (counts) => counts.get(403) === CUSTOMERS * 2,
       );
-      const paid = await database.plans();
+      const perUser = await database.businessesPerUser();
       outcome.checks.push(
-        `plans after D: ${paid.map((p) => p.tier).filter((t) => t === 'growth').length} of ${CUSTOMERS} on growth`,
+        `businesses per customer: ${shown(tally(perUser))} (Free holds ${FREE_BUSINESSES})`,
       );
-      if (paid.some((p) => p.tier !== 'growth')) outcome.problems.push('a purchase did not land');
+      if (perUser.some((n) => n !== FREE_BUSINESSES))
+        outcome.problems.push(`a customer holds other than ${FREE_BUSINESSES} businesses`);
+
+      // C. Three questions at once on one business of each of 20 customers (Free: one).
+      const firstBusiness = new Map<number, string>();
+      created.forEach((answer, i) => {
+        const owner = i % CUSTOMERS;
+        if (answer.status === 201 && !firstBusiness.has(owner))
+          firstBusiness.set(owner, (JSON.parse(answer.body) as { id: string }).id);
+      });
+      const owners = [...firstBusiness.keys()].slice(0, 20);
       await step(
-        `E. ${CUSTOMERS * 2} plan upgrades at once (each form sent twice, POST /checkout/authority)`,
-        `${CUSTOMERS * 2} x 302 (a redirect with a message)`,
-        paid.flatMap((plan) => {
-          const n = Number(plan.email.match(/bench-(\d+)@/)![1]);
-          const fields = { current: 'growth', version: String(plan.version) };
-          return [form(n, 'authority', fields), form(n, 'authority', fields)];
-        }),
-        (counts) => counts.get(302) === CUSTOMERS * 2,
-      );
-      const upgraded = await database.plans();
-      outcome.checks.push(
-        `plans after E: ${upgraded.filter((p) => p.tier === 'authority').length} of ${CUSTOMERS} on authority, plan-change versions ${shown(tally(upgraded.map((p) => p.version)))}`,
-      );
-      if (upgraded.some((p) => p.tier !== 'authority'))
-        outcome.problems.push('an upgrade did not land');
-    }
-  } finally {
-    for (const server of servers) server.kill('SIGTERM');
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) =>
-            server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
+        `C. ${owners.length * 3} tracked-prompt adds at the Free cap`,
+        `${owners.length} x 201, ${owners.length * 2} x 403`,
+        owners.flatMap((owner) =>
+          ['best plumber near me', 'emergency plumber open now', 'who fixes leaks fast'].map(
+            (text) => api(owner, `/api/businesses/${firstBusiness.get(owner)}/prompts`, { text }),
           ),
-      ),
-    );
+        ),
+        (counts) => counts.get(201) === owners.length && counts.get(403) === owners.length * 2,
+      );
+      const prompts = await database.promptsPerBusiness(owners.map((o) => firstBusiness.get(o)!));
+      outcome.checks.push(`tracked prompts per business: ${shown(tally(prompts))} (Free holds 1)`);
+      if (prompts.some((n) => n !== 1))
+        outcome.problems.push('a business holds other than 1 prompt');
+
+      if (setup.startsWith('SQLite')) {
+        const form = (n: number, tier: string, fields: Record<string, string>) =>
+          fetch(`${base()}/checkout/${tier}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              Cookie: cookies[n]!,
+              'X-Forwarded-For': address(n),
+            },
+            body: new URLSearchParams(fields),
+          }).then((response) => ({ status: response.status }));
+        await step(
+          `D. ${CUSTOMERS} plan purchases at once (POST /checkout/growth, demo checkout)`,
+          `${CUSTOMERS} x 303`,
+          Array.from({ length: CUSTOMERS }, (_, n) => form(n, 'growth', {})),
+          (counts) => counts.get(303) === CUSTOMERS,
+        );
+        const paid = await database.plans();
+        outcome.checks.push(
+          `plans after D: ${paid.map((p) => p.tier).filter((t) => t === 'growth').length} of ${CUSTOMERS} on growth`,
+        );
+        if (paid.some((p) => p.tier !== 'growth')) outcome.problems.push('a purchase did not land');
+        await step(
+          `E. ${CUSTOMERS * 2} plan upgrades at once (each form sent twice, POST /checkout/authority)`,
+          `${CUSTOMERS * 2} x 302 (a redirect with a message)`,
+          paid.flatMap((plan) => {
+            const n = Number(plan.email.match(/bench-(\d+)@/)![1]);
+            const fields = { current: 'growth', version: String(plan.version) };
+            return [form(n, 'authority', fields), form(n, 'authority', fields)];
+          }),
+          (counts) => counts.get(302) === CUSTOMERS * 2,
+        );
+        const upgraded = await database.plans();
+        outcome.checks.push(
+          `plans after E: ${upgraded.filter((p) => p.tier === 'authority').length} of ${CUSTOMERS} on authority, plan-change versions ${shown(tally(upgraded.map((p) => p.version)))}`,
+        );
+        if (upgraded.some((p) => p.tier !== 'authority'))
+          outcome.problems.push('an upgrade did not land');
+      }
+    });
+  } finally {
     await database.close();
   }
   const logged = serverErrors.join('').split('\n');
@@ -344,11 +288,7 @@ const cluster = await startPgCluster();
 const dir = mkdtempSync(path.join(tmpdir(), 'aiv-bench-contention-'));
 try {
   if (SETUPS.includes('postgresql')) {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_contention');
-    await admin.end();
-    const url = cluster.url('bench_contention');
+    const url = await createDatabase(cluster, 'bench_contention');
     outcomes.push(await load('PostgreSQL, 2 instances', url, 2, await pgDb(url)));
   }
   if (SETUPS.includes('sqlite')) {

@@ -19,11 +19,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrate } from './db-migrate';
 import { ensureBuild } from './lib/ensure-build';
 import { DASHBOARD_HTML_BUDGET as HTML_BUDGET, KIB } from './lib/js-budgets';
-import { startPgCluster, type PgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster, type PgCluster } from './lib/pg-cluster';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgresql').split(',');
@@ -163,11 +162,7 @@ async function sqlite(): Promise<Outcome> {
 }
 
 async function postgresql(cluster: PgCluster): Promise<Outcome> {
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench_dashboard');
-  await admin.end();
-  const url = cluster.url('bench_dashboard');
+  const url = await createDatabase(cluster, 'bench_dashboard');
   await migrate(url, true);
   return measure('PostgreSQL', url);
 }

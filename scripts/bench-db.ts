@@ -4,13 +4,13 @@
 // alternate between them). Prints requests per second, p95 latency and errors for each.
 // Each set-up gets a fresh database; PostgreSQL is a throw-away cluster (scripts/lib/pg-cluster.ts).
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrate } from './db-migrate';
-import { startPgCluster } from './lib/pg-cluster';
+import { seedUsers, withInstances } from './bench/app-instances';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
 const SESSION_SECRET = randomBytes(24).toString('base64url');
@@ -23,45 +23,12 @@ const BASE_PORT = Number(process.env.BENCH_PORT ?? 3700);
 
 type Result = { requests: number; errors: number; latencies: number[]; seconds: number };
 
-async function waitHealthy(port: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not come up`);
-}
-
-function startInstances(databaseUrl: string, count: number): ChildProcess[] {
-  return Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${BASE_PORT}`,
-        // Measured requests only: no weekly re-audit fetching websites in the background.
-        AUDIT_SCHEDULER: 'false',
-        DATABASE_URL: databaseUrl,
-        PORT: String(BASE_PORT + i),
-        SESSION_SECRET,
-        DATABASE_POOL_SIZE: '20',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-}
-
-async function workload(ports: number[]): Promise<Result> {
+async function workload(base: () => string): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let requests = 0;
   let deadline = Number.POSITIVE_INFINITY;
-  let next = 0;
-  const url = (p: string) => `http://127.0.0.1:${ports[next++ % ports.length]}${p}`;
+  const url = (p: string) => `${base()}${p}`;
 
   async function timed(input: string, init: RequestInit, ok: (status: number) => boolean) {
     const started = performance.now();
@@ -153,29 +120,21 @@ async function workload(ports: number[]): Promise<Result> {
 
 async function runSetup(name: string, databaseUrl: string, instances: number) {
   await migrate(databaseUrl, true);
-  const seeded = spawnSync(
-    'npx',
-    ['--no-install', 'tsx', 'scripts/bench/seed-users.ts', String(USERS), PASSWORD],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding failed');
-  const servers = startInstances(databaseUrl, instances);
-  try {
-    const ports = servers.map((_, i) => BASE_PORT + i);
-    for (const port of ports) await waitHealthy(port);
+  seedUsers(databaseUrl, USERS, PASSWORD);
+  const servers = {
+    databaseUrl,
+    count: instances,
+    port: BASE_PORT,
+    secret: SESSION_SECRET,
+    // Measured requests only: no weekly re-audit fetching websites in the background.
+    env: { AUDIT_SCHEDULER: 'false', DATABASE_POOL_SIZE: '20' },
+    stderr: 'inherit',
+    healthTimeoutMs: 60_000,
+  } as const;
+  return withInstances(servers, async ({ base }) => {
     console.error(`${name}: ${CONCURRENCY} clients for ${SECONDS} s…`);
-    return await workload(ports);
-  } finally {
-    for (const server of servers) server.kill('SIGTERM');
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) =>
-            server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
-          ),
-      ),
-    );
-  }
+    return workload(base);
+  });
 }
 
 function p95(values: number[]) {
@@ -193,18 +152,13 @@ try {
     'SQLite, 1 instance',
     await runSetup('SQLite', `file:${path.join(dir, 'bench.db')}`, 1),
   ]);
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench_one');
-  await admin.query('CREATE DATABASE bench_two');
-  await admin.end();
   rows.push([
     'PostgreSQL, 1 instance',
-    await runSetup('PostgreSQL x1', cluster.url('bench_one'), 1),
+    await runSetup('PostgreSQL x1', await createDatabase(cluster, 'bench_one'), 1),
   ]);
   rows.push([
     'PostgreSQL, 2 instances',
-    await runSetup('PostgreSQL x2', cluster.url('bench_two'), 2),
+    await runSetup('PostgreSQL x2', await createDatabase(cluster, 'bench_two'), 2),
   ]);
 } finally {
   cluster.stop();

@@ -15,7 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate } from './db-migrate';
-import { startPgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
 const SESSION_SECRET = randomBytes(24).toString('base64url');
@@ -174,11 +174,7 @@ async function sqlite(): Promise<Outcome> {
 
 async function postgres(cluster: Awaited<ReturnType<typeof startPgCluster>>, workers: number) {
   const name = `bench_jobs_${workers}`;
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = cluster.url(name);
+  const url = await createDatabase(cluster, name);
   await migrate(url, true);
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -37,7 +37,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../tests/fakes/ai-engines';
 import { migrate } from './db-migrate';
-import { startPgCluster, type PgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster, type PgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
 const SESSION_SECRET = randomBytes(24).toString('base64url');
@@ -503,11 +503,7 @@ async function pgDatabase<T>(
 ): Promise<T> {
   databases += 1;
   const name = `bench_tracking_${databases}`;
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = cluster.url(name);
+  const url = await createDatabase(cluster, name);
   await migrate(url, true);
   return withDatabase(url);
 }

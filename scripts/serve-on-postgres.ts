@@ -4,16 +4,11 @@
 // and removes the cluster. Playwright's PostgreSQL project uses it (two instances, one database);
 // it is also a quick way to try the site on PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
-import pg from 'pg';
-import { startPgCluster } from './lib/pg-cluster';
+import { createDatabase, startPgCluster } from './lib/pg-cluster';
 import { migrate } from './db-migrate';
 
 const cluster = await startPgCluster();
-const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-await admin.connect();
-await admin.query('CREATE DATABASE aiv');
-await admin.end();
-const url = cluster.url('aiv');
+const url = await createDatabase(cluster, 'aiv');
 await migrate(url, true);
 const port = Number(process.env.PORT ?? 3000);
 const env = {

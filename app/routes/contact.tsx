@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
 import { container, PageIntro } from '~/components/marketing';
+import { card, TitledSection } from '~/components/titled-section';
 import { FormAlert, InputField, TextareaField } from '~/components/ui/field';
 import { fieldProps, useServerForm } from '~/components/ui/server-form';
 import { buttonStyles, inputStyles } from '~/components/ui/styles';
@@ -79,6 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The cards beside the form: facts under the aside's hidden heading, so their titles are h3. */
+const factCard = { level: 3, className: card } as const;
+
 export default function ContactPage() {
   const { bookingUrl, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -96,13 +100,11 @@ export default function ContactPage() {
     <>
       <PageIntro title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
       <div className={`${container} grid gap-8 pb-16 lg:grid-cols-3`}>
-        <section
-          aria-labelledby="contact-form-title"
-          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        <TitledSection
+          id="contact-form-title"
+          title={CONTACT_PAGE.formTitle}
+          className={`${card} sm:p-8 lg:col-span-2`}
         >
-          <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
-            {CONTACT_PAGE.formTitle}
-          </h2>
           <Form method="post" action="/contact" className="mt-6 space-y-2" {...form.props}>
             <FormAlert
               id={form.errorId}
@@ -187,19 +189,17 @@ export default function ContactPage() {
               {CONTACT_PAGE.submit}
             </button>
           </Form>
-        </section>
+        </TitledSection>
 
         <aside aria-labelledby="contact-info-title" className="space-y-6">
           <h2 id="contact-info-title" className="sr-only">
             {CONTACT_PAGE.infoTitle}
           </h2>
-          <section
-            aria-labelledby="response-times-title"
-            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          <TitledSection
+            id="response-times-title"
+            title={CONTACT_PAGE.responseTimesTitle}
+            {...factCard}
           >
-            <h3 id="response-times-title" className="text-lg font-semibold text-slate-900">
-              {CONTACT_PAGE.responseTimesTitle}
-            </h3>
             <dl className="mt-4 space-y-2 text-sm" data-testid="response-times">
               {RESPONSE_TIMES.map((row) => (
                 <div key={row.label} className="flex justify-between gap-4">
@@ -208,20 +208,14 @@ export default function ContactPage() {
                 </div>
               ))}
             </dl>
-          </section>
-          <section
-            aria-labelledby="hours-title"
-            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            <h3 id="hours-title" className="text-lg font-semibold text-slate-900">
-              {CONTACT_PAGE.hoursTitle}
-            </h3>
+          </TitledSection>
+          <TitledSection id="hours-title" title={CONTACT_PAGE.hoursTitle} {...factCard}>
             <p className="mt-2 text-slate-800">{BUSINESS_HOURS}</p>
             <p className="mt-4 text-sm text-slate-700">{CONTACT_PAGE.bookCallLead}</p>
             <ExternalLink href={bookingUrl} className={`${buttonStyles.secondary} mt-3`}>
               {CONTACT_PAGE.bookCall}
             </ExternalLink>
-          </section>
+          </TitledSection>
         </aside>
       </div>
     </>

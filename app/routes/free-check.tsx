@@ -12,6 +12,7 @@ import { documentHandle, loadAsDocument } from '~/components/document';
 import { ExternalLink } from '~/components/external-link';
 import { FreeCheckForm } from '~/components/free-check-form';
 import { container, PageIntro } from '~/components/marketing';
+import { card, TitledSection } from '~/components/titled-section';
 import { FormAlert } from '~/components/ui/field';
 import { linkStyles } from '~/components/ui/styles';
 import { FREE_CHECK } from '~/content/free-check';
@@ -75,13 +76,11 @@ export default function FreeCheckPage() {
     <>
       <PageIntro title={FREE_CHECK.title} lead={FREE_CHECK.lead} />
       <div className={`${container} pb-16`}>
-        <section
-          aria-labelledby="free-check-form-title"
-          className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        <TitledSection
+          id="free-check-form-title"
+          title={FREE_CHECK.formTitle}
+          className={`mx-auto max-w-2xl ${card} sm:p-8`}
         >
-          <h2 id="free-check-form-title" className="text-xl font-semibold text-slate-900">
-            {FREE_CHECK.formTitle}
-          </h2>
           <div className="mt-4">
             <FormAlert
               id="free-check-alert"
@@ -101,7 +100,7 @@ export default function FreeCheckPage() {
               </ExternalLink>
             </p>
           ) : null}
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { documentHandle, loadAsDocument } from '~/components/document';
 import { container } from '~/components/marketing';
+import { card, TitledSection } from '~/components/titled-section';
 import { FormAlert } from '~/components/ui/field';
 import { buttonStyles, linkStyles } from '~/components/ui/styles';
 import { FREE_CHECK } from '~/content/free-check';
@@ -91,13 +92,12 @@ export default function FreeCheckResult() {
         </h1>
         <p className="mt-2 text-sm break-all text-slate-700">{view.url}</p>
 
-        <section
-          aria-labelledby="score-title"
-          className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        <TitledSection
+          id="score-title"
+          title={FREE_CHECK.scoreLabel}
+          titleClassName="text-sm font-semibold text-slate-700 uppercase"
+          className={`mt-8 ${card}`}
         >
-          <h2 id="score-title" className="text-sm font-semibold text-slate-700 uppercase">
-            {FREE_CHECK.scoreLabel}
-          </h2>
           {view.score === null ? (
             <div data-testid="free-check-score">
               <p className="mt-2 text-3xl font-bold text-slate-900">{FREE_CHECK.noScore}</p>
@@ -115,12 +115,9 @@ export default function FreeCheckResult() {
               </p>
             </div>
           )}
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="fixes-title" className="mt-8">
-          <h2 id="fixes-title" className="text-xl font-semibold text-slate-900">
-            {FREE_CHECK.fixesTitle}
-          </h2>
+        <TitledSection id="fixes-title" title={FREE_CHECK.fixesTitle} className="mt-8">
           {view.fixes.length ? (
             <ol className="mt-4 space-y-4" data-testid="free-check-fixes">
               {view.fixes.map((fix, index) => (
@@ -140,15 +137,13 @@ export default function FreeCheckResult() {
             <p className="mt-4 text-slate-800">{FREE_CHECK.noFixes}</p>
           )}
           <p className="mt-4 text-sm text-slate-700">{FREE_CHECK.fixesNote}</p>
-        </section>
+        </TitledSection>
 
-        <section
-          aria-labelledby="keep-title"
+        <TitledSection
+          id="keep-title"
+          title={FREE_CHECK.keepTitle}
           className="border-brand-100 bg-brand-50 mt-8 rounded-xl border p-6"
         >
-          <h2 id="keep-title" className="text-xl font-semibold text-slate-900">
-            {FREE_CHECK.keepTitle}
-          </h2>
           {view.signedIn ? (
             <>
               <p className="mt-2 text-slate-800">{FREE_CHECK.keepSignedInLead}</p>
@@ -182,7 +177,7 @@ export default function FreeCheckResult() {
               </Link>
             </>
           )}
-        </section>
+        </TitledSection>
 
         <p className="mt-8">
           <Link to={FREE_CHECK.path} className={linkStyles}>

@@ -15,6 +15,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -129,4 +130,16 @@ export async function startPgCluster(): Promise<PgCluster> {
     url: (database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
     stop,
   };
+}
+
+/** Creates database `name` on the cluster and returns its URL. */
+export async function createDatabase(cluster: PgCluster, name: string) {
+  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return cluster.url(name);
 }

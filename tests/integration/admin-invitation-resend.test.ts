@@ -54,10 +54,7 @@ describe('the Users tab and an invited admin', () => {
       `/admin?tab=users&q=${encodeURIComponent(invitee.email)}`,
     ]) {
       const rows = usersOf(await load(cookie, path));
-      expect(
-        rows.find((row) => row.id === invitee.id),
-        path,
-      ).toMatchObject({
+      expect(rows.find((row) => row.id === invitee.id), path).toMatchObject({
         awaitingPassword: true,
         apiKeyCount: 0,
         role: 'admin',
@@ -65,9 +62,7 @@ describe('the Users tab and an invited admin', () => {
       });
     }
     // The admin who signed in has a password: not marked.
-    const mine = usersOf(
-      await load(cookie, `/admin?tab=users&q=${encodeURIComponent(actor.email)}`),
-    );
+    const mine = usersOf(await load(cookie, `/admin?tab=users&q=${encodeURIComponent(actor.email)}`));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ awaitingPassword: false, email: actor.email });
     expect(typeof mine[0]!.createdAt).toBe('string');

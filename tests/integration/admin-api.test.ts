@@ -9,19 +9,15 @@ import * as userItem from '~/routes/api.admin.users.$id';
 import * as users from '~/routes/api.admin.users';
 import { checkPremiumGptAccess } from '~/domain/premium-access.server';
 import * as login from '~/routes/api.auth.login';
+import { signedIn } from './admin-helpers';
 import { args, createUser, jsonRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
 
+/** An admin; its cookie as the headers a browser sends. */
 async function admin() {
-  const user = await createUser({ role: 'admin', firstName: 'Ada' });
-  const { token, cookie } = await sessionCookieFor(user.id);
-  return { user, bearer: { Authorization: `Bearer ${token}` }, cookie: { Cookie: cookie } };
+  const { user, bearer, cookie } = await signedIn('admin');
+  return { user, bearer, cookie: { Cookie: cookie } };
 }
-
-async function plainUser() {
-  const user = await createUser();
-  const { token } = await sessionCookieFor(user.id);
-  return { user, bearer: { Authorization: `Bearer ${token}` } };
-}
+const plainUser = () => signedIn('user');
 
 const get = (
   route: { loader: (a: ReturnType<typeof args>) => unknown },

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { expiryBilledMessage } from '~/domain/billed-expiry';
 import { premiumGptAccess } from '~/domain/tiers';
 import { db } from '~/lib/db.server';
-import { action as adminAction, loader as adminLoader } from '~/routes/admin/route';
 import * as userItem from '~/routes/api.admin.users.$id';
-import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
+import { loadAdmin, postAdmin, signedIn } from './admin-helpers';
+import { args, createUser, jsonRequest, run } from './helpers';
 
 // Issue 41, item 3: the expiry of a plan a subscription bills is the billing's, like the plan.
 // Before, an admin could set it in the past (the owner lost premium access while paying) and then,
@@ -23,11 +23,7 @@ async function billedSubscriber() {
   return { user, billing };
 }
 
-async function admin() {
-  const user = await createUser({ role: 'admin' });
-  const { token, cookie } = await sessionCookieFor(user.id);
-  return { bearer: { Authorization: `Bearer ${token}` }, cookie };
-}
+const admin = () => signedIn('admin');
 
 const put = (id: string, body: unknown, headers: Record<string, string>) =>
   run(() =>
@@ -62,15 +58,8 @@ describe('the expiry of a billed plan', () => {
   it('the admin page: the edit dialog shows the billing’s date, saves the rest, and refuses a posted expiry', async () => {
     const { cookie } = await admin();
     const { user, billing } = await billedSubscriber();
-    const post = (fields: Record<string, string>) =>
-      run(() => adminAction(args(formRequest('/admin?tab=users', fields, { Cookie: cookie }))));
-    const opened = await run(() =>
-      adminLoader(
-        args(
-          new Request(`${BASE}/admin?tab=users&edit=${user.id}`, { headers: { Cookie: cookie } }),
-        ),
-      ),
-    );
+    const post = (fields: Record<string, string>) => postAdmin(cookie, fields);
+    const opened = await loadAdmin(cookie, `/admin?tab=users&edit=${user.id}`);
     expect(opened.data).toMatchObject({
       editing: { user: { id: user.id, billedBySubscription: true } },
     });

@@ -1,34 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
-import { takeToast } from '~/http/toast.server';
-import { action, loader } from '~/routes/admin/route';
 import { loader as resetLoader } from '~/routes/reset-password';
 import { resetPassword } from '~/domain/password-reset.server';
 import { INVITATION_EXPIRED_MESSAGE } from '~/content/account';
 import { passwordAlreadyChosenMessage, RESEND_LIMIT } from '~/domain/admin-invite.server';
 import type { AdminUserView, Page } from '~/domain/admin.server';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
+import { loadAdmin, postAdmin, signedIn } from './admin-helpers';
+import { args, BASE, createUser, run, toastOf as flashOf, uniqueEmail } from './helpers';
 
 // The Users tab marks an invited admin who has not chosen a password yet, and sends their
 // invitation again (a new 7-day link; the links sent before stop working), for admins only.
 
-async function signedIn(role: 'admin' | 'user' = 'admin') {
-  const user = await createUser({ role });
-  const { cookie } = await sessionCookieFor(user.id);
-  return { user, cookie };
-}
-
-const post = (cookie: string, fields: Record<string, string>, path = '/admin?tab=users') =>
-  run(() => action(args(formRequest(path, fields, { Cookie: cookie }))));
-
-const load = (cookie: string, path: string) =>
-  run(() => loader(args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }))));
-
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
+const post = postAdmin;
+const load = loadAdmin;
 
 const TOKEN = /\/reset-password\?token=([\w-]{43})/;
 

@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { jobEngine } from '~/jobs/engine.server';
-import { takeToast } from '~/http/toast.server';
 import { MAIL_QUEUE } from '~/lib/mail.server';
-import { action, loader } from '~/routes/admin/route';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import { loadAdmin, postAdmin, signedIn } from './admin-helpers';
+import { toastOf as flashOf } from './helpers';
 
 // The admin's Jobs tab: every queue's counts, the jobs that failed for good (paged, with their
 // error and attempts), and a Retry button that is a plain form post, for admins only.
 
-async function signedIn(role: 'admin' | 'user' = 'admin') {
-  const user = await createUser({ role });
-  const { cookie } = await sessionCookieFor(user.id);
-  return { user, cookie };
-}
-
-const load = (cookie: string, path = '/admin?tab=jobs') =>
-  run(() => loader(args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }))));
-
+const load = (cookie: string, path = '/admin?tab=jobs') => loadAdmin(cookie, path);
 const post = (cookie: string, fields: Record<string, string>) =>
-  run(() => action(args(formRequest('/admin?tab=jobs', fields, { Cookie: cookie }))));
-
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
+  postAdmin(cookie, fields, '/admin?tab=jobs');
 
 type JobsData = {
   tab: 'jobs';

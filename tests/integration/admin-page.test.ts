@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
-import { takeToast } from '~/http/toast.server';
-import { action, loader } from '~/routes/admin/route';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail } from './helpers';
+import { loadAdmin, postAdmin, signedIn } from './admin-helpers';
+import { createUser, toastOf as flashOf, uniqueEmail } from './helpers';
 
-async function signedIn(role: 'admin' | 'user' = 'admin') {
-  const user = await createUser({ role });
-  const { cookie } = await sessionCookieFor(user.id);
-  return { user, cookie };
-}
-
-const post = (cookie: string, fields: Record<string, string>, path = '/admin?tab=users') =>
-  run(() => action(args(formRequest(path, fields, { Cookie: cookie }))));
-
-const load = (cookie: string | null, path: string) =>
-  run(() =>
-    loader(args(new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }))),
-  );
-
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
+const post = postAdmin;
+const load = loadAdmin;
 
 describe('/admin guard', () => {
   it('sends a visitor to sign in and a non-admin to the dashboard; their posts change nothing', async () => {

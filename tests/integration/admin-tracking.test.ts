@@ -4,9 +4,9 @@ import { TRACKING_ROUND_QUEUE, type RoundJob } from '~/domain/tracking/rounds/ru
 import { jobEngine } from '~/jobs/engine.server';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
-import { loader } from '~/routes/admin/route';
 import { loader as apiLoader } from '~/routes/api.admin.tracking';
-import { args, BASE, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
+import { loadAdmin, signedIn } from './admin-helpers';
+import { args, jsonRequest, run, sessionCookieFor } from './helpers';
 
 // Two engines configured before the app reads its settings: ChatGPT on a model with a built-in
 // price, and an OpenAI-compatible endpoint on a model nobody priced.
@@ -20,16 +20,9 @@ vi.hoisted(() => {
 // against the budget (a banner once it is reached), each engine's last failure, the tracking
 // queues, and the businesses asked about this month, 20 a page, most answers first.
 
-async function signedIn(role: 'admin' | 'user' = 'admin') {
-  const user = await createUser({ role });
-  const { cookie } = await sessionCookieFor(user.id);
-  return { user, cookie };
-}
-
 type Overview = Awaited<ReturnType<typeof getTrackingOverview>>;
 
-const load = async (cookie: string, path = '/admin?tab=tracking') =>
-  run(() => loader(args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }))));
+const load = async (cookie: string, path = '/admin?tab=tracking') => loadAdmin(cookie, path);
 
 const overviewOf = async (cookie: string, path?: string) =>
   ((await load(cookie, path)).data as { tracking: Overview }).tracking;

@@ -4,7 +4,6 @@ import type { AuditView } from '~/domain/audits.server';
 import { auditFetchPolicy, auditSite, runDueAudits } from '~/domain/audits.server';
 import { db } from '~/lib/db.server';
 import { safeFetch } from '~/lib/safe-fetch.server';
-import { takeToast } from '~/http/toast.server';
 import * as auditApi from '~/routes/api.businesses.$id.audit';
 import * as businessApi from '~/routes/api.businesses.$id';
 import * as auditsApi from '~/routes/api.businesses.$id.audits';
@@ -12,7 +11,16 @@ import * as auditPage from '~/routes/dashboard_.businesses.$id.audit/route';
 import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import { loader as adminLoader } from '~/routes/admin/route';
 import { startFixtureSite, type FixtureSite } from '../fixtures/audit-sites/server';
-import { args, BASE, createUser, formRequest, jsonRequest, run, sessionCookieFor } from './helpers';
+import {
+  args,
+  BASE,
+  createUser,
+  formRequest,
+  jsonRequest,
+  run,
+  sessionCookieFor,
+  toastOf as flashOf,
+} from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 let ready: FixtureSite;
@@ -707,12 +715,6 @@ describe('the weekly re-audit', () => {
 });
 
 describe('the dashboard and the report page', () => {
-  async function flashOf(headers: Headers) {
-    const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-    const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-    return toast;
-  }
-
   it('Check AI Readiness (a plain form post) runs the audit and redirects to the report', async () => {
     const { user, cookie } = await owner();
     const business = await businessOf(user.id, ready.url);

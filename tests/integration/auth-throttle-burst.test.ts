@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '~/domain/auth-throttle.server';
 import { db } from '~/lib/db.server';
 import { action as apiAccount } from '~/routes/api.account';
-import { action as apiLogin } from '~/routes/api.auth.login';
 import { action as apiRegister } from '~/routes/api.auth.register';
 import { action as forgotPassword } from '~/routes/api.auth.forgot-password';
 import { settleMail } from '~/lib/mail.server';
+import { apiLoginFrom, deviceCookieOf } from './auth-helpers';
 import { args, createUser, jsonRequest, run, uniqueEmail } from './helpers';
 
 // Issue 41, item 1: every limit is counted before the password is checked, so attempts sent all
@@ -13,17 +13,7 @@ import { args, createUser, jsonRequest, run, uniqueEmail } from './helpers';
 // checked guess; a 429 was turned away before its password was looked at. Run on SQLite and on
 // PostgreSQL (TEST_DATABASE=postgresql), where the attempts really run side by side on the pool.
 
-const login = (email: string, password: string, ip: string, cookie?: string) =>
-  run(() =>
-    apiLogin(
-      args(
-        jsonRequest('/api/auth/login', {
-          body: { email, password },
-          headers: { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
-        }),
-      ),
-    ),
-  );
+const login = apiLoginFrom;
 
 function tally(statuses: number[]) {
   const counts: Record<number, number> = {};
@@ -34,15 +24,6 @@ function tally(statuses: number[]) {
 async function burst(count: number, attempt: (i: number) => Promise<{ status: number }>) {
   const results = await Promise.all(Array.from({ length: count }, (_, i) => attempt(i)));
   return tally(results.map((result) => result.status));
-}
-
-function deviceCookieOf(headers: Headers): string {
-  const pair = headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0]!)
-    .find((value) => value.startsWith('__device='));
-  if (!pair) throw new Error('no device cookie was set');
-  return pair;
 }
 
 describe('limits hold against attempts sent all at once', () => {

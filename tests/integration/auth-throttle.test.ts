@@ -7,11 +7,11 @@ import {
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
 import { action as apiAccount } from '~/routes/api.account';
-import { action as apiLogin } from '~/routes/api.auth.login';
 import { action as apiRegister } from '~/routes/api.auth.register';
 import { action as loginAction } from '~/routes/login';
 import { loader as adminLoader } from '~/routes/admin/route';
 import { action as registerAction } from '~/routes/register';
+import { apiLoginFrom, deviceCookieOf } from './auth-helpers';
 import {
   args,
   countRows,
@@ -24,16 +24,7 @@ import {
 } from './helpers';
 
 const apiLoginAs = (email: string, password: string, ip = '198.51.100.1', cookie?: string) =>
-  run(() =>
-    apiLogin(
-      args(
-        jsonRequest('/api/auth/login', {
-          body: { email, password },
-          headers: { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
-        }),
-      ),
-    ),
-  );
+  apiLoginFrom(email, password, ip, cookie);
 
 /** The login form posted without JavaScript, from `ip`, with the browser's cookies. */
 const formLoginAs = (email: string, password: string, ip: string, cookie?: string) =>
@@ -48,16 +39,6 @@ const formLoginAs = (email: string, password: string, ip: string, cookie?: strin
       ),
     ),
   );
-
-/** The `__device=…` pair a sign-in's answer set, as the browser sends it back. */
-function deviceCookieOf(headers: Headers): string {
-  const pair = headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0]!)
-    .find((value) => value.startsWith('__device='));
-  if (!pair) throw new Error('no device cookie was set');
-  return pair;
-}
 
 async function failedAttempts(
   count: number,

@@ -7,6 +7,7 @@ import {
 } from '~/domain/tracking/visits/cloudflare-worker.server';
 import { readLogLine } from '~/domain/tracking/visits/log-lines';
 import { classifyRecord } from '~/domain/tracking/visits/tally';
+import { BROWSER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 
 // The Worker script the page writes out, run as its very text against requests of the shape
 // Cloudflare's runtime hands a Worker (a Request with headers and url, plus request.cf), with a
@@ -15,10 +16,6 @@ import { classifyRecord } from '~/domain/tracking/visits/tally';
 // nothing the drain does (throw, hang) reaches the visitor.
 
 const INGEST = 'https://aivisibility.example/api/ingest/ld_0123456789ab_' + 'x'.repeat(43);
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 type Handler = {
   fetch(request: Request, env: unknown, ctx: Context): Promise<Response>;

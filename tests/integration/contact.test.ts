@@ -1,4 +1,3 @@
-import { takeToast } from '~/http/toast.server';
 import { contactSuccessMessage, RESPONSE_TIMES } from '~/content/contact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +9,7 @@ import { isDomainError } from '~/domain/errors';
 import { db } from '~/lib/db.server';
 import { action, loader } from '~/routes/contact';
 import { INQUIRY_TYPES, type ContactInput } from '~/schemas/contact';
-import { args, formRequest, settle } from './helpers';
+import { args, formRequest, settle, toastOf as flashOf } from './helpers';
 
 const input: ContactInput = {
   name: 'Ann Lee',
@@ -106,11 +105,6 @@ describe('submitContactInquiry', () => {
     await submitContactInquiry(input, { ipAddress: '198.51.100.5', now });
   });
 });
-
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  return (await takeToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast;
-}
 
 describe('the promised response time follows the inquiry type', () => {
   it('general 24 hours; plans and partnerships are sales, 4 hours; enterprise 1 hour', () => {

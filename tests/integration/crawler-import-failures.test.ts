@@ -17,10 +17,18 @@ const thread = vi.hoisted(() => ({ stopped: 0 }));
 vi.mock('~/domain/tracking/visits/scan-thread.server', async (original) => {
   const { hashVisit } = await import('~/domain/tracking/visits/line-hash');
   const { readLogLine } = await import('~/domain/tracking/visits/log-lines');
+  const { combinedLine, todayAt } = await import('~/domain/tracking/visits/test-lines');
   return {
     ...(await original<object>()),
     startScanThread: (data: { businessId: string; secret: string }) => {
-      const line = `20.171.207.10 - - [${new Date().toUTCString().slice(5, 7)}/${new Date().toUTCString().slice(8, 11)}/${new Date().getUTCFullYear()}:10:00:00 +0000] "GET / HTTP/1.1" 200 5 "-" "GPTBot/1.1"`;
+      const line = combinedLine({
+        ip: '20.171.207.10',
+        time: todayAt(10),
+        path: '/',
+        status: 200,
+        bytes: 5,
+        userAgent: 'GPTBot/1.1',
+      });
       const visit = hashVisit(data.secret, data.businessId, line, readLogLine(line)!)!;
       async function* events() {
         yield { type: 'batch', visits: [visit], lines: 1, skipped: 0 };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answersKeptSince, deleteExpiredRows } from '~/domain/retention.server';
 import { receiveUpload, runImport } from '~/domain/tracking/visits/import.server';
 import { lineHash, storeVisits, type HashedVisit } from '~/domain/tracking/visits/store.server';
+import { clfTime, combinedLine, GPTBOT } from '~/domain/tracking/visits/test-lines';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
 
@@ -11,16 +12,18 @@ import { createUser } from './helpers';
 // line counts once however often it comes, across days, batches and imports; the fingerprint
 // is short, keyed by the server's secret, and holds nothing of the line.
 
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** A GPTBot line `daysAgo` days back, at second `n` of that day (so each n is its own line). */
 function line(daysAgo: number, n: number): string {
   const at = new Date(Date.now() - daysAgo * 86_400_000);
-  const day = String(at.getUTCDate()).padStart(2, '0');
-  const clock = `${String(Math.floor(n / 3600)).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
-  return `20.171.207.${n % 200} - - [${day}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${clock} +0000] "GET /page-${n} HTTP/1.1" 200 512 "-" "${GPTBOT}"`;
+  at.setUTCHours(0, 0, n, 0);
+  const ip = `20.171.207.${n % 200}`;
+  return combinedLine({
+    ip,
+    time: clfTime(at),
+    path: `/page-${n}`,
+    status: 200,
+    userAgent: GPTBOT,
+  });
 }
 
 async function business() {

@@ -11,6 +11,7 @@ import {
   THREAD_ENDED_EARLY,
   type ScanThread,
 } from '~/domain/tracking/visits/scan-thread.server';
+import { combinedLine, GPTBOT, todayAt } from '~/domain/tracking/visits/test-lines';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { createUser } from './helpers';
@@ -24,18 +25,19 @@ import { createUser } from './helpers';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'scan-thread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
-const today = new Date();
-const stamp = `[${String(today.getUTCDate()).padStart(2, '0')}/${today.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}/${today.getUTCFullYear()}:10:00:00 +0000]`;
 
 /** `count` lines, every third an AI agent's visit, the others a browser's. */
 function log(count: number): string {
-  return Array.from(
-    { length: count },
-    (_, i) =>
-      `203.0.113.${i % 200} - - ${stamp} "GET /page/${i} HTTP/1.1" 200 ${i} "-" "${i % 3 === 0 ? GPTBOT : BROWSER}"`,
+  return Array.from({ length: count }, (_, i) =>
+    combinedLine({
+      ip: `203.0.113.${i % 200}`,
+      time: todayAt(10),
+      path: `/page/${i}`,
+      status: 200,
+      bytes: i,
+      userAgent: i % 3 === 0 ? GPTBOT : BROWSER,
+    }),
   ).join('\n');
 }
 

@@ -5,26 +5,16 @@ import { ENTITLEMENTS } from '~/domain/plans/entitlements';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as uploadApi from '~/routes/api.businesses.$id.crawler-logs';
-import { args, callRoute, createUser, run, sessionCookieFor, BASE } from './helpers';
-
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-const CLAUDEBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const today = new Date().toISOString().slice(0, 10);
-const [year, month, day] = today.split('-');
-const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
-  Number(month) - 1
-];
-const at = (hour: number) =>
-  `[${day}/${MONTH}/${year}:${String(hour).padStart(2, '0')}:00:00 +0000]`;
-const line = (ip: string, hour: number, path: string, status: number, ua: string, referer = '-') =>
-  `${ip} - - ${at(hour)} "GET ${path} HTTP/1.1" ${status} 512 "${referer}" "${ua}"`;
+import {
+  BROWSER,
+  CHATGPT_USER,
+  CLAUDEBOT,
+  GPTBOT,
+  today,
+  todayLine as line,
+} from '~/domain/tracking/visits/test-lines';
+import { args, callRoute, run, BASE } from './helpers';
+import { owner } from './drain-helpers';
 
 /** A day of a small business's log: what each count below must come to. */
 const LOG = [
@@ -41,16 +31,6 @@ const LOG = [
   line('192.0.2.4', 11, '/', 200, BROWSER, 'https://www.perplexity.ai/search/x'),
   'this line is not a log line',
 ].join('\n');
-
-async function owner(tier = 'diy') {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });
-  const { token } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { user, business, auth: { Authorization: `Bearer ${token}` } };
-}
 
 function upload(
   businessId: string,

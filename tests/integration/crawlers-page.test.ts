@@ -1,29 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_A_LOG_MESSAGE, runImport } from '~/domain/tracking/visits/import.server';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as page from '~/routes/dashboard_.businesses.$id.crawlers/route';
 import * as upload from '~/routes/dashboard_.businesses.$id.crawlers_.upload';
-import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
+import {
+  BROWSER,
+  CHATGPT_USER,
+  GPTBOT,
+  today,
+  todayLine as line,
+} from '~/domain/tracking/visits/test-lines';
+import { args, BASE, run, toastOf } from './helpers';
+import { owner } from './drain-helpers';
 
 // The crawler visits page (issue 48): the upload form is a plain multipart POST (what a browser
 // sends with JavaScript off), answered with a redirect and a message; the page reads the counts
 // into words, visits by day, the chain and the imports. Another owner's business is a 404.
-
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const today = new Date().toISOString().slice(0, 10);
-const [year, month, day] = today.split('-');
-const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
-  Number(month) - 1
-];
-const line = (ip: string, hour: number, path: string, status: number, ua: string, referer = '-') =>
-  `${ip} - - [${day}/${MONTH}/${year}:${String(hour).padStart(2, '0')}:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 512 "${referer}" "${ua}"`;
 
 const LOG = [
   line('20.171.207.10', 1, '/', 200, GPTBOT),
@@ -33,16 +25,6 @@ const LOG = [
   line('23.98.142.182', 5, '/', 200, CHATGPT_USER),
   line('192.0.2.2', 9, '/book', 200, BROWSER, 'https://chatgpt.com/'),
 ].join('\n');
-
-async function owner() {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'diy' } });
-  const { cookie } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { business, cookie };
-}
 
 const pathOf = (id: string) => `/dashboard/businesses/${id}/crawlers`;
 
@@ -63,12 +45,6 @@ const load = (id: string, cookie: string, search = '') =>
       args(new Request(`${BASE}${pathOf(id)}${search}`, { headers: { Cookie: cookie } }), { id }),
     ),
   );
-
-async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
 
 type Page = {
   conclusions: { tone: string; text: string; fix?: string }[];

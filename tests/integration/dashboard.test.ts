@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
-import { takeToast } from '~/http/toast.server';
 import { action, loader } from '~/routes/dashboard/route';
 import { loader as premiumRoute } from '~/routes/dashboard_.premium-gpt';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import {
+  args,
+  BASE,
+  createUser,
+  formRequest,
+  run,
+  sessionCookieFor,
+  toastOf as flashOf,
+} from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,13 +30,6 @@ const post = (cookie: string, fields: Record<string, string>, path = '/dashboard
 
 const load = (cookie: string, path = '/dashboard') =>
   run(() => loader(args(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }))));
-
-/** The flash toast a redirect carries, as the next page load would see it. */
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
 
 const business = {
   name: 'Green Thumb Landscaping',

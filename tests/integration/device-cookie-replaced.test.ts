@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '~/domain/auth-throttle.server';
 import { db } from '~/lib/db.server';
-import { action as apiLogin } from '~/routes/api.auth.login';
-import { args, createUser, jsonRequest, run } from './helpers';
+import { apiLoginFrom, deviceCookieOf } from './auth-helpers';
+import { createUser } from './helpers';
 
 // Issue 41, item 8: a device cookie replaced by a later sign-in stayed valid, so a copy of it
 // (taken from the browser, or an old backup) kept passing as the owner's browser. Now the newest
 // one per browser and account is the only valid one.
 
-const login = (email: string, password: string, ip: string, cookie?: string) =>
-  run(() =>
-    apiLogin(
-      args(
-        jsonRequest('/api/auth/login', {
-          body: { email, password },
-          headers: { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
-        }),
-      ),
-    ),
-  );
-
-function deviceCookieOf(headers: Headers): string {
-  const pair = headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0]!)
-    .find((value) => value.startsWith('__device='));
-  if (!pair) throw new Error('no device cookie was set');
-  return pair;
-}
+const login = apiLoginFrom;
 
 describe('a replaced device cookie', () => {
   it('counts as none once a later sign-in in that browser replaced it', async () => {

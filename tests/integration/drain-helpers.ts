@@ -1,4 +1,3 @@
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
@@ -7,14 +6,10 @@ import { expect } from 'vitest';
 import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor } from './helpers';
 
 // What the log drain tests share (log-drains*.test.ts): entries in Vercel's and Netlify's shapes,
-// an owner with a business, the page's drain forms, and calls of the ingest route.
+// an owner with a business (also the crawler visits tests'), the page's drain forms, and calls of
+// the ingest route.
 
-export const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-export const CHATGPT_USER =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
-export const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+export { BROWSER, CHATGPT_USER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 
 export const now = Date.now();
 export const today = new Date(now).toISOString().slice(0, 10);
@@ -71,6 +66,7 @@ export function netlify(ip: string, url: string, status: number, ua: string, ref
 export const ndjson = (entries: object[]) =>
   entries.map((entry) => JSON.stringify(entry)).join('\n');
 
+/** A signed-in owner on `tier` with a business: its cookie, and its bearer token as `auth`. */
 export async function owner(tier = 'diy') {
   const user = await createUser();
   await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: tier } });
@@ -132,10 +128,4 @@ export async function counted(businessId: string) {
     db.crawlerLineSeen.count({ where: { businessId } }),
   ]);
   return imports + agents + referrals + seen;
-}
-
-export async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
 }

@@ -1,6 +1,7 @@
 import { registerUser, type PublicUser } from '~/domain/accounts.server';
 import { createSession } from '~/domain/sessions.server';
 import { sessionCookie } from '~/http/auth.server';
+import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 
 export const BASE = 'http://localhost';
@@ -133,4 +134,11 @@ export function callRoute(
 ) {
   const fn = module[kind] as (a: ReturnType<typeof args>) => unknown;
   return run(() => fn(args(jsonRequest(path, init), params)));
+}
+
+/** The flash toast a redirect carries (its Set-Cookie), as the next page load would see it. */
+export async function toastOf(headers: Headers) {
+  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
+  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
+  return toast;
 }

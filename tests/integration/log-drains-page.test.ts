@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DRAINS_PER_BUSINESS } from '~/domain/tracking/visits/drains.server';
 import { db } from '~/lib/db.server';
 import * as page from '~/routes/dashboard_.businesses.$id.crawlers/route';
-import { args, BASE, run } from './helpers';
-import { makeDrain, owner, pathOf, post, submit, toastOf } from './drain-helpers';
+import { args, BASE, run, toastOf } from './helpers';
+import { makeDrain, owner, pathOf, post, submit } from './drain-helpers';
 
 // Log drains on the crawler visits page (issue 48): a plain form makes a drain address (the token
 // and the Cloudflare Worker script shown once, only a hash kept), sets its signing secret, and

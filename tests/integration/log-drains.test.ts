@@ -18,11 +18,11 @@ import {
   owner,
   post,
   submit,
-  toastOf,
   today,
   vercel,
   visits,
 } from './drain-helpers';
+import { toastOf } from './helpers';
 
 // Log drains (issue 48): an owner makes a drain address on the crawler visits page (a plain form;
 // the token shown once, kept hashed), Vercel or Netlify posts batches to it (NDJSON or a JSON

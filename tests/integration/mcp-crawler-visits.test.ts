@@ -1,46 +1,16 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { getUserById } from '~/domain/accounts.server';
 import { createDrainToken } from '~/domain/tracking/visits/drains.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
-import { db } from '~/lib/db.server';
+import { BROWSER, GPTBOT } from '~/domain/tracking/visits/test-lines';
 import * as crawlersApi from '~/routes/api.businesses.$id.crawlers';
 import * as ingest from '~/routes/api.ingest.$token';
-import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { args, BASE, callRoute, run } from './helpers';
+import { owner } from './drain-helpers';
+import { connected, type Result } from './mcp-helpers';
 
 // The MCP tool get_crawler_visits (issue 48): the same JSON as GET /api/businesses/{id}/crawlers
 // for the days asked, read-only, and another owner's business refused as the API refuses it.
 
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const DAY = 86_400_000;
-
-async function owner() {
-  const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'diy' } });
-  const { token } = await sessionCookieFor(user.id);
-  const business = await db.business.create({
-    data: { userId: user.id, name: 'Lone Star Plumbing', website: 'https://lonestar.example' },
-  });
-  return { user, business, auth: { Authorization: `Bearer ${token}` } };
-}
-
-async function connected(userId: string) {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcpServerFor((await getUserById(userId))!).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
-
-type Result = {
-  content: { text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-};
 
 const entry = (id: string, at: number, path: string, status: number, ua: string, referer = '') =>
   JSON.stringify({

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -15,13 +13,12 @@ vi.hoisted(() => {
   process.env.DEMO_TRACKING = 'false';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { createApiKey } from '~/domain/api-keys.server';
 import { handleMcpRequest } from '~/http/mcp/handler.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import * as help from '~/routes/help.mcp';
 import { BASE, createUser } from './helpers';
+import { connected } from './mcp-helpers';
 
 // Issue 44, item 10: /help/mcp's curl examples carry the Accept header a plain curl needs (and
 // work as shown), and get_visibility says `simulated: null` for a business with no answers.
@@ -98,11 +95,7 @@ describe('get_visibility outside demo mode', () => {
     const business = await db.business.create({
       data: { userId: owner.id, name: 'Quiet Dental', location: 'Tampa, FL' },
     });
-    const user = await getUserById(owner.id);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await mcpServerFor(user!).connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const client = await connected(owner.id);
     const result = (await client.callTool({
       name: 'get_visibility',
       arguments: { businessId: business.id, days: 30 },

@@ -1,37 +1,19 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   process.env.DEMO_TRACKING = 'true';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { ANSWERS_PAGE_MAX } from '~/http/mcp/tools/answers.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
+import { connected, type Result } from './mcp-helpers';
 
 // What a model sees of the tools and gets back, found wanting by the MCP Inspector, the official
 // SDK clients and mcp-remote: every parameter described, list_answers' engine an enum that refuses
 // what it cannot match, one range rule for both tools, compact text with structured content, no
 // list_changed promised that is never sent. (DEMO_TRACKING: the Demo assistant's answers.)
-
-async function connected(userId: string) {
-  const user = await getUserById(userId);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcpServerFor(user!).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
-
-type Result = {
-  content: { text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-};
 
 async function ownerWithAnswers() {
   const owner = await createUser();

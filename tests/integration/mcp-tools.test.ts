@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 
 // The Demo assistant's answers are the figures read (as in `npm run demo`).
@@ -7,26 +5,16 @@ vi.hoisted(() => {
   process.env.DEMO_TRACKING = 'true';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
+import { connected } from './mcp-helpers';
 
 // The MCP tools' figures, in process (the protocol itself is tested from outside in
 // tests/e2e/mcp.spec.ts): get_visibility adds up the per-day counts over exactly the days asked,
 // and the tools answer with the domain's refusals.
 
 const DAY = 86_400_000;
-
-async function connected(userId: string) {
-  const user = await getUserById(userId);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcpServerFor(user!).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
 
 function parsed(result: unknown) {
   const { content, isError } = result as { content: { text: string }[]; isError?: boolean };

@@ -11,14 +11,22 @@ import type { AnswerReading } from '~/domain/tracking/reading/reader';
 import { storeAnswer } from '~/domain/tracking/rounds/runs.server';
 import { visibilityFor } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';
 import * as correctionApi from '~/routes/api.businesses.$id.name-corrections.$correctionId';
 import * as correctionsApi from '~/routes/api.businesses.$id.name-corrections';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
-import { args, BASE, callRoute, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import {
+  args,
+  BASE,
+  callRoute,
+  createUser,
+  formRequest,
+  run,
+  sessionCookieFor,
+  toastOf,
+} from './helpers';
 
 // The owner corrects the names the answers were read for: hides a name that is not a business,
 // merges two spellings of one. Every figure applies it at once, past answers included, new rounds
@@ -353,10 +361,6 @@ describe('the visibility page’s corrections, without JavaScript', () => {
     );
     expect(result.status).toBe(200);
     return result.data as Awaited<ReturnType<typeof page.loader>>['data'];
-  };
-  const toastOf = async (headers: Headers) => {
-    const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-    return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
   };
 
   it('confirms a hide by a link, hides, merges and undoes with plain posts', async () => {

@@ -10,8 +10,8 @@ const { db } = await import('~/lib/db.server');
 const checkout = await import('~/routes/checkout.$tier');
 const billing = await import('~/routes/billing');
 const dashboard = await import('~/routes/dashboard/route');
-const { takeToast } = await import('~/http/toast.server');
 const { args, BASE, createUser, formRequest, run, sessionCookieFor } = await import('./helpers');
+const { toastOf: flashOf } = await import('./helpers');
 const { createStripeFake } = await import('./stripe-fake');
 
 const stripeApi = createStripeFake(port);
@@ -39,11 +39,6 @@ const start = (tier: string, cookie: string) =>
   run(() =>
     checkout.action(args(formRequest(`/checkout/${tier}`, {}, { Cookie: cookie }), { tier })),
   );
-
-async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
-}
 
 describe('GET /checkout/<tier> with a secret key', () => {
   it('sends a visitor to sign up first and back here afterwards; an unknown plan is 404', async () => {

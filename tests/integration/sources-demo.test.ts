@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 
 // The Demo assistant's answers are the figures read (as in `npm run demo`).
@@ -7,26 +5,16 @@ vi.hoisted(() => {
   process.env.DEMO_TRACKING = 'true';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { seedDemoHistory } from '~/domain/tracking/rounds/demo-history.server';
 import { SIMULATED_LISTING_REASON } from '~/domain/tracking/sources/listing-view';
-import { mcpServerFor } from '~/http/mcp/tools.server';
 import { db } from '~/lib/db.server';
 import * as sourcesApi from '~/routes/api.businesses.$id.sources';
 import { callRoute, createUser, sessionCookieFor } from './helpers';
+import { connected } from './mcp-helpers';
 
 // The sources report of the Demo assistant's answers: its pages are made up, so their listings
 // are simulated and labelled, never fetched; the MCP tool get_source_gaps answers exactly what
 // the JSON API does, and refuses another owner's business.
-
-async function connected(userId: string) {
-  const user = await getUserById(userId);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcpServerFor(user!).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
 
 type Body = {
   sources: {

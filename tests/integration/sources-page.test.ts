@@ -8,11 +8,10 @@ vi.hoisted(() => {
 import type { AnswerReading } from '~/domain/tracking/reading/reader';
 import { storeAnswer } from '~/domain/tracking/rounds/store.server';
 import { SOURCE_KIND_SITE_ERROR } from '~/domain/tracking/sources/kind-corrections.server';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as dashboard from '~/routes/dashboard/route';
 import * as page from '~/routes/dashboard_.businesses.$id.sources/route';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import { args, BASE, createUser, formRequest, run, sessionCookieFor, toastOf } from './helpers';
 
 // The sources page and the dashboard's "AI Optimization Guide" tab, as a browser without
 // JavaScript gets them: the sites behind the answers, the owner's kind correction (a plain POST,
@@ -90,12 +89,6 @@ async function load(id: string, cookie: string, search = '') {
 
 const post = (id: string, cookie: string, fields: Record<string, string>) =>
   run(() => page.action(args(formRequest(path(id), fields, { Cookie: cookie }), { id })));
-
-async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
-}
 
 describe('the sources page', () => {
   it('shows the sites behind the answers and the plan; another owner gets a 404', async () => {

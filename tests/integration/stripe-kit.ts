@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { db } from '~/lib/db.server';
 import { settleMail } from '~/lib/mail.server';
-import { takeToast } from '~/http/toast.server';
 import * as webhook from '~/routes/api.webhooks.stripe';
 import { args, BASE, createUser, run, sessionCookieFor } from './helpers';
 import type { createStripeFake } from './stripe-fake';
@@ -22,10 +21,7 @@ export const dateOf = (unixSeconds: number) =>
     timeZone: 'UTC',
   });
 
-export async function flashOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  return (await takeToast(new Request(BASE, { headers: { Cookie: cookie } }))).toast;
-}
+export { toastOf as flashOf } from './helpers';
 
 export const fresh = (id: string) => db.user.findUniqueOrThrow({ where: { id } });
 

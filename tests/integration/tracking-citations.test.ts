@@ -25,6 +25,7 @@ import { AnswerSources } from '~/routes/dashboard_.businesses.$id.visibility/ans
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../fakes/ai-engines';
 import { args, BASE, createUser, jsonRequest, run, sessionCookieFor } from './helpers';
+import { askDependencies } from './tracking-helpers';
 
 // Tracking read against the five APIs' recorded responses (tests/fixtures/engine-responses),
 // end to end: asked through the real providers, read, stored and counted, then shown by the
@@ -50,7 +51,7 @@ let deps: AskDependencies;
 beforeAll(async () => {
   fake = await startFakeEngines();
   const engines = ENGINES.map((id) => fake.engineConfig(id, { rpm: 1000 }));
-  deps = { engines, limiter: { acquire: async () => undefined }, sleep: async () => undefined };
+  deps = askDependencies(engines);
 });
 afterAll(() => fake.close());
 beforeEach(() => {

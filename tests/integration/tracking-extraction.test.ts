@@ -18,14 +18,20 @@ import {
   monthKey,
   type AskDependencies,
 } from '~/domain/tracking/rounds/runs.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
-import { parseExtractionModel, type ExtractionConfig } from '~/lib/ai/extraction-config';
+import { parseExtractionModel } from '~/lib/ai/extraction-config';
 import { extractNames, isExtraction } from '~/lib/ai/extraction.server';
 import { tokenCostOf } from '~/lib/ai/prices';
 import { trackingProblems } from '~/lib/env.server';
 import { db } from '~/lib/db.server';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../fakes/ai-engines';
 import { createUser } from './helpers';
+import {
+  answerAndExtract,
+  askDependencies,
+  extractionConfig,
+  extractionSettings,
+  fakeChatgpt,
+} from './tracking-helpers';
 
 let fake: FakeEngines;
 
@@ -52,37 +58,11 @@ const MODEL_REPLY = {
 
 /** Engine answers for questions; the extraction reply (JSON) for extraction prompts. */
 function answers(reply: string = JSON.stringify(MODEL_REPLY)) {
-  fake.setAnswer((_engine, prompt) =>
-    prompt.includes('The answer:\n"""')
-      ? { text: reply, sources: [], usage: { inputTokens: 700, outputTokens: 90 } }
-      : { text: ANSWER, sources: [], usage: { inputTokens: 1000, outputTokens: 200 } },
-  );
+  answerAndExtract(fake, ANSWER, reply);
 }
 
-const settings = (value: string) => ({
-  TRACKING_EXTRACTION_MODEL: value,
-  OPENAI_API_KEY: 'sk-x',
-  OPENAI_BASE_URL: fake.baseURLs().chatgpt,
-  OPENAI_RPM: 1000,
-  ANTHROPIC_API_KEY: 'sk-ant-x',
-  ANTHROPIC_BASE_URL: fake.baseURLs().claude,
-  ANTHROPIC_RPM: 1000,
-  GOOGLE_GENERATIVE_AI_API_KEY: 'g-x',
-  GOOGLE_BASE_URL: fake.baseURLs().gemini,
-  GOOGLE_RPM: 1000,
-  PERPLEXITY_API_KEY: 'pplx-x',
-  PERPLEXITY_BASE_URL: fake.baseURLs().perplexity,
-  PERPLEXITY_RPM: 1000,
-  OPENAI_COMPATIBLE_BASE_URL: fake.baseURLs().compatible,
-  OPENAI_COMPATIBLE_API_KEY: '',
-  OPENAI_COMPATIBLE_RPM: 1000,
-});
-
-function config(value: string): ExtractionConfig {
-  const parsed = parseExtractionModel(settings(value));
-  if (!parsed || typeof parsed === 'string') throw new Error(String(parsed));
-  return parsed;
-}
+const settings = (value: string) => extractionSettings(fake, value);
+const config = (value: string) => extractionConfig(fake, value);
 
 const quick = { timeoutMs: 1000, maxAttempts: 2, retryDelayMs: 1, sleep: async () => undefined };
 const input = { text: ANSWER, business: { name: 'Moreno Plumbing', location: 'Leeds, UK' } };
@@ -209,23 +189,7 @@ describe('a tracked question with the extraction model', () => {
   let deps: AskDependencies;
 
   beforeAll(() => {
-    const engines: EngineConfig[] = [
-      {
-        id: 'chatgpt',
-        name: engineName('chatgpt'),
-        model: 'gpt-5-mini',
-        baseURL: fake.baseURLs().chatgpt,
-        apiKey: 'key',
-        concurrency: 1,
-        rpm: 1000,
-      },
-    ];
-    deps = {
-      engines,
-      limiter: { acquire: async () => undefined },
-      sleep: async () => undefined,
-      extraction: config('openai:gpt-4.1-mini'),
-    };
+    deps = askDependencies([fakeChatgpt(fake)], config('openai:gpt-4.1-mini'));
   });
 
   async function askOnce(round: string, extraction = deps.extraction) {

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Issue 45: the facts the answers state about a business, end to end against the providers'
@@ -16,18 +14,16 @@ vi.hoisted(() => {
   process.env.TRACKING_MONTHLY_BUDGET_USD = '10';
 });
 
-import { getUserById } from '~/domain/accounts.server';
 import { sendDigest } from '~/domain/tracking/reports/digest.server';
 import { loader as dashboardLoader } from '~/routes/dashboard/route';
 import * as visibilityPage from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { askTracked, type AskDependencies } from '~/domain/tracking/rounds/runs.server';
-import { mcpServerFor } from '~/http/mcp/tools.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
-import { parseExtractionModel } from '~/lib/ai/extraction-config';
 import { db } from '~/lib/db.server';
 import * as factsApi from '~/routes/api.businesses.$id.facts';
 import { startFakeEngines, type FakeEngines } from '../fakes/ai-engines';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { connected } from './mcp-helpers';
+import { askDependencies, extractionConfig, fakeChatgpt } from './tracking-helpers';
 
 const ANSWER = [
   'Here are emergency plumbers in Austin:',
@@ -117,23 +113,7 @@ type Check = {
 
 beforeAll(async () => {
   fake = await startFakeEngines();
-  const engines: EngineConfig[] = [
-    {
-      id: 'chatgpt',
-      name: engineName('chatgpt'),
-      model: 'gpt-5-mini',
-      baseURL: fake.baseURLs().chatgpt,
-      apiKey: 'key',
-      concurrency: 1,
-      rpm: 1000,
-    },
-  ];
-  deps = {
-    engines,
-    limiter: { acquire: async () => undefined },
-    sleep: async () => undefined,
-    extraction: null,
-  };
+  deps = askDependencies([fakeChatgpt(fake)], null);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -221,10 +201,7 @@ describe('the fact check on the JSON API', () => {
   it('is what the MCP tool get_fact_check returns', async () => {
     const { user, business, prompt, auth } = await owner();
     await ask(business.id, prompt.id);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await mcpServerFor((await getUserById(user.id))!).connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const client = await connected(user.id);
     const result = (await client.callTool({
       name: 'get_fact_check',
       arguments: { businessId: business.id, days: 30 },
@@ -255,25 +232,7 @@ describe('with the extraction model', () => {
         { kind: 'address', value: '1420 E 6th St, Austin, TX 78702' },
       ],
     });
-    const parsed = parseExtractionModel({
-      TRACKING_EXTRACTION_MODEL: 'openai:gpt-4.1-mini',
-      OPENAI_API_KEY: 'sk-x',
-      OPENAI_BASE_URL: fake.baseURLs().chatgpt,
-      OPENAI_RPM: 1000,
-      ANTHROPIC_API_KEY: '',
-      ANTHROPIC_BASE_URL: '',
-      ANTHROPIC_RPM: 1000,
-      GOOGLE_GENERATIVE_AI_API_KEY: '',
-      GOOGLE_BASE_URL: '',
-      GOOGLE_RPM: 1000,
-      PERPLEXITY_API_KEY: '',
-      PERPLEXITY_BASE_URL: '',
-      PERPLEXITY_RPM: 1000,
-      OPENAI_COMPATIBLE_BASE_URL: '',
-      OPENAI_COMPATIBLE_API_KEY: '',
-      OPENAI_COMPATIBLE_RPM: 1000,
-    });
-    if (!parsed || typeof parsed === 'string') throw new Error(String(parsed));
+    const parsed = extractionConfig(fake, 'openai:gpt-4.1-mini');
     expect(await ask(business.id, prompt.id, { extraction: parsed })).toBe('answered');
     const kept = await db.trackingAnswer.findFirstOrThrow({ where: { businessId: business.id } });
     expect(

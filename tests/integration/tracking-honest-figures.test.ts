@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 // One real engine configured (its key only: nothing here calls it).
@@ -15,6 +13,7 @@ import { db } from '~/lib/db.server';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import { migrationStatements } from './tracking-helpers';
 
 // Issue 32, honest movement, on this file's database (SQLite, or PostgreSQL with
 // TEST_DATABASE=postgresql): the per-question counts kept with each answer and backfilled by the
@@ -26,17 +25,7 @@ const BACKFILL = '20261127103826_tracking_prompt_stats_backfill';
 const DAY = 86_400_000;
 
 async function backfill() {
-  const dir = process.env.DATABASE_URL?.startsWith('postgres')
-    ? 'prisma/postgresql/migrations'
-    : 'prisma/migrations';
-  const sql = readFileSync(path.join(process.cwd(), dir, BACKFILL, 'migration.sql'), 'utf8');
-  const statements = sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(/;\s*\n/)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+  const statements = migrationStatements(BACKFILL);
   for (const statement of statements) await db.$executeRawUnsafe(statement);
 }
 

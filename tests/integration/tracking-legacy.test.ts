@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -10,6 +8,7 @@ import { visibilityOf } from '~/domain/tracking/reports/visibility.server';
 import { listAnswers } from '~/domain/tracking/reports/answers.server';
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
+import { migrationStatements } from './tracking-helpers';
 
 // Answers recorded before cited and retrieved were told apart (every page of the search counted
 // as "cited"), as that code stored them, then the data migration that splits them where the
@@ -18,17 +17,7 @@ import { createUser } from './helpers';
 const MIGRATION = '20261125184505_tracking_citations_split';
 
 async function migrate() {
-  const dir = process.env.DATABASE_URL?.startsWith('postgres')
-    ? 'prisma/postgresql/migrations'
-    : 'prisma/migrations';
-  const sql = readFileSync(path.join(process.cwd(), dir, MIGRATION, 'migration.sql'), 'utf8');
-  const statements = sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(/;\s*\n/)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+  const statements = migrationStatements(MIGRATION);
   await db.$transaction(async (tx) => {
     for (const statement of statements) await tx.$executeRawUnsafe(statement);
   });

@@ -33,6 +33,7 @@ import { costOf } from '~/lib/ai/prices';
 import { db } from '~/lib/db.server';
 import { startFakeEngines, type FakeEngineId, type FakeEngines } from '../fakes/ai-engines';
 import { createUser } from './helpers';
+import { askDependencies } from './tracking-helpers';
 
 let fake: FakeEngines;
 let deps: AskDependencies;
@@ -53,11 +54,7 @@ beforeAll(async () => {
     concurrency: 2,
     rpm: 1000,
   }));
-  deps = {
-    engines,
-    limiter: { acquire: async () => undefined },
-    sleep: async () => undefined,
-  };
+  deps = askDependencies(engines);
 });
 
 afterAll(() => fake.close());

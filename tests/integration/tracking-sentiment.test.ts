@@ -21,14 +21,18 @@ import {
   type AskDependencies,
 } from '~/domain/tracking/rounds/runs.server';
 import { backfillSentiment } from '~/domain/tracking/rounds/sentiment.server';
-import { engineName, type EngineConfig } from '~/lib/ai/engines.server';
-import { parseExtractionModel, type ExtractionConfig } from '~/lib/ai/extraction-config';
 import { db } from '~/lib/db.server';
 import * as answersApi from '~/routes/api.businesses.$id.answers';
 import * as visibilityApi from '~/routes/api.businesses.$id.visibility';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { startFakeEngines, type FakeEngines } from '../fakes/ai-engines';
 import { args, BASE, callRoute, createUser, run, sessionCookieFor } from './helpers';
+import {
+  answerAndExtract,
+  askDependencies,
+  extractionConfig,
+  fakeChatgpt,
+} from './tracking-helpers';
 
 const NAME = 'Moreno Plumbing';
 
@@ -322,55 +326,14 @@ describe('with the extraction model', () => {
   };
 
   function answers(reply: string) {
-    fake.setAnswer((_engine, prompt) =>
-      prompt.includes('The answer:\n"""')
-        ? { text: reply, sources: [], usage: { inputTokens: 700, outputTokens: 90 } }
-        : { text: ANSWER, sources: [], usage: { inputTokens: 1000, outputTokens: 200 } },
-    );
+    answerAndExtract(fake, ANSWER, reply);
   }
 
-  function config(value: string): ExtractionConfig {
-    const parsed = parseExtractionModel({
-      TRACKING_EXTRACTION_MODEL: value,
-      OPENAI_API_KEY: 'sk-x',
-      OPENAI_BASE_URL: fake.baseURLs().chatgpt,
-      OPENAI_RPM: 1000,
-      ANTHROPIC_API_KEY: 'sk-ant-x',
-      ANTHROPIC_BASE_URL: fake.baseURLs().claude,
-      ANTHROPIC_RPM: 1000,
-      GOOGLE_GENERATIVE_AI_API_KEY: '',
-      GOOGLE_BASE_URL: '',
-      GOOGLE_RPM: 1000,
-      PERPLEXITY_API_KEY: '',
-      PERPLEXITY_BASE_URL: '',
-      PERPLEXITY_RPM: 1000,
-      OPENAI_COMPATIBLE_BASE_URL: '',
-      OPENAI_COMPATIBLE_API_KEY: '',
-      OPENAI_COMPATIBLE_RPM: 1000,
-    });
-    if (!parsed || typeof parsed === 'string') throw new Error(String(parsed));
-    return parsed;
-  }
+  const config = (value: string) => extractionConfig(fake, value);
 
   beforeAll(async () => {
     fake = await startFakeEngines();
-    const engines: EngineConfig[] = [
-      {
-        id: 'chatgpt',
-        name: engineName('chatgpt'),
-        model: 'gpt-5-mini',
-        baseURL: fake.baseURLs().chatgpt,
-        apiKey: 'key',
-        concurrency: 1,
-        rpm: 1000,
-      },
-    ];
-    deps = {
-      engines,
-      limiter: { acquire: async () => undefined },
-      sleep: async () => undefined,
-      extraction: config('openai:gpt-4.1-mini'),
-    };
+    deps = askDependencies([fakeChatgpt(fake)], config('openai:gpt-4.1-mini'));
   });
   afterAll(() => fake.close());
   beforeEach(() => {

@@ -9,12 +9,11 @@ vi.hoisted(() => {
 import { periodStart } from '~/domain/tracking/figures/figures';
 import { readAnswer } from '~/domain/tracking/reading/reader';
 import { storeAnswer, trackingEngines } from '~/domain/tracking/rounds/runs.server';
-import { takeToast } from '~/http/toast.server';
 import { db } from '~/lib/db.server';
 import * as dashboard from '~/routes/dashboard/route';
 import * as page from '~/routes/dashboard_.businesses.$id.visibility/route';
 import { runWords } from '~/routes/dashboard_.businesses.$id.visibility/page.server';
-import { args, BASE, createUser, formRequest, run, sessionCookieFor } from './helpers';
+import { args, BASE, createUser, formRequest, run, sessionCookieFor, toastOf } from './helpers';
 
 // The visibility page, as a browser without JavaScript uses it: the loader's figures from stored
 // answers, and every form a plain POST that redirects with a toast or answers with field errors.
@@ -57,12 +56,6 @@ async function loaded(id: string, cookie: string, search = '') {
 
 function post(id: string, cookie: string, fields: Record<string, string>) {
   return run(() => page.action(args(formRequest(pathOf(id), fields, { Cookie: cookie }), { id })));
-}
-
-async function toastOf(headers: Headers) {
-  const cookie = headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { toast } = await takeToast(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toast;
 }
 
 let keys = 0;

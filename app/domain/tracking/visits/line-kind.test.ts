@@ -4,6 +4,7 @@ import { readClfLine } from './clf-line';
 import { lineKind, lineKindAt } from './line-kind';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
+import { damaged, GRAMMAR_LINES } from './test-lines';
 import { LineCursor } from './text-lines';
 
 // The import only scans most lines (./line-kind.ts) and reads in full only the candidates. Every
@@ -12,13 +13,7 @@ import { LineCursor } from './text-lines';
 // every damaged version of them (cut short, each character replaced by one the grammar turns on).
 
 const LINES = [
-  '20.171.207.10 - - [27/Nov/2026:10:00:00 +0000] "GET /menu?x=1 HTTP/1.1" 200 5120 "-" "Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)"',
-  '2001:db8::1 - frank [01/Dec/2026:23:59:59 -0530] "post /form HTTP/2.0" 302 - "https://chatgpt.com/" "Mozilla/5.0"',
-  '1.2.3.4 - - [31/Jan/2026:00:00:00 +1400] "GET /a\\"b HTTP/1.0" 404 12 "say \\"hi\\"" "agent \\\\ x"',
-  '1.2.3.4 - - [01/Dec/2026:00:00:00 +0000] "GET / HTTP/1.0" 304 -',
-  '1.2.3.4 - - [01/Dec/2026:00:00:00 +0000] "-" 408 0 "-" "-"',
-  '1.2.3.4 - - [01/Dec/2026:00:00:00 +0000] "GET /x" 200 1 "ref" "ua" trailing words',
-  '- - - [15/Aug/2026:12:30:45 +0200] "HEAD  /double HTTP/1.1" 500 99999 "" ""',
+  ...GRAMMAR_LINES,
   '66.249.66.1 - - [02/Mar/2026:08:15:00 +0000] "GET /services HTTP/1.1" 200 812 "https://www.google.com/" "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36"',
   '9.9.9.9 - - [02/Mar/2026:08:15:00 +0000] "GET /?utm_source=chatgpt.com HTTP/1.1" 200 812 "-" "Mozilla/5.0 (iPhone)"',
   '9.9.9.9 - - [02/Mar/2026:08:15:00 +0000] "GET /book HTTP/1.1" 200 812 "https://www.perplexity.ai/search" "Mozilla/5.0 (Macintosh)"',
@@ -32,10 +27,7 @@ function variants(): Set<string> {
   for (const line of LINES) {
     out.add(line);
     out.add(` ${line}`);
-    for (let i = 0; i < line.length; i++) {
-      out.add(line.slice(0, i));
-      for (const change of CHANGES) out.add(line.slice(0, i) + change + line.slice(i + 1));
-    }
+    for (const variant of damaged(line, CHANGES)) out.add(variant);
   }
   return out;
 }

@@ -2,21 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { hashVisit, type HashedVisit } from './line-hash';
 import { readLogLine } from './log-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
+import { BROWSER, combinedLine, GPTBOT, PERPLEXITY } from './test-lines';
 
 // scanLog, the import's reading (run on the import's own thread), against the plain reading it
 // stands for: every line read on its own with readLogLine, counted with hashVisit. The same
 // visits in the same order, the same totals, whatever the chunks the bytes come in; batches,
 // progress and the month's allowance as the import relies on them.
 
-const GPTBOT =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const PERPLEXITY =
-  'Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)';
-
-const clf = (i: number, path: string, status: number, ua: string, referer = '-') =>
-  `20.171.207.${i % 250} - - [${String((i % 28) + 1).padStart(2, '0')}/Nov/2026:${String(i % 24).padStart(2, '0')}:15:00 +0100] "GET ${path} HTTP/1.1" ${status} ${i * 7} "${referer}" "${ua}"`;
+const clf = (i: number, path: string, status: number, userAgent: string, referer = '-') =>
+  combinedLine({
+    ip: `20.171.207.${i % 250}`,
+    time: `${String((i % 28) + 1).padStart(2, '0')}/Nov/2026:${String(i % 24).padStart(2, '0')}:15:00 +0100`,
+    path,
+    status,
+    bytes: i * 7,
+    referer,
+    userAgent,
+  });
 
 /** A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, odd breaks. */
 function corpus(size: number): string {

@@ -5,11 +5,8 @@ import { readLogLine, readLogObject } from './log-lines';
 import { assistantOf } from './referrals';
 import { crawlerConclusions, type ConclusionAgent } from './conclusions';
 import { pagePath, VisitTally } from './tally';
+import { CHATGPT_USER as CHATGPT_USER_UA, GPTBOT as GPTBOT_UA } from './test-lines';
 
-const GPTBOT_UA =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
-const CHATGPT_USER_UA =
-  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 const BROWSER_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 

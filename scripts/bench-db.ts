@@ -4,12 +4,12 @@
 // alternate between them). Prints requests per second, p95 latency and errors for each.
 // Each set-up gets a fresh database; PostgreSQL is a throw-away cluster (scripts/lib/pg-cluster.ts).
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from './db-migrate';
 import { seedUsers, withInstances } from './bench/app-instances';
+import { ensureBuild } from './lib/ensure-build';
 import { createDatabase, startPgCluster } from './lib/pg-cluster';
 
 /** One random secret for every instance of the run: production refuses a published one. */
@@ -142,7 +142,7 @@ function p95(values: number[]) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
 }
 
-if (!existsSync('build/server/index.js')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+ensureBuild();
 
 const rows: [string, Result][] = [];
 const dir = mkdtempSync(path.join(tmpdir(), 'aiv-benchdb-'));

@@ -1,4 +1,5 @@
-import { Prisma } from '~/generated/prisma/client';
+import { Prisma, type User } from '~/generated/prisma/client';
+import type { publicUserSelect } from './accounts.server';
 import { db } from '~/lib/db.server';
 
 // The Users tab's page of rows in one statement: each user's columns, how many API keys they have
@@ -7,17 +8,11 @@ import { db } from '~/lib/db.server';
 // Prisma would read the Password relation with a second query; this is the same SQL on SQLite and
 // PostgreSQL (quoted identifiers, no engine-only functions).
 
-/** A row as Prisma's select of admin.server.ts gives it, read by hand. */
-export type AdminUserRow = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  subscriptionStatus: string;
-  subscriptionExpiry: Date | null;
-  createdAt: Date;
-  stripeSubscriptionId: string | null;
+/**
+ * A row as Prisma's select of admin.server.ts gives it, read by hand: a user's public columns (as
+ * the model types them) and Stripe subscription, with their API key count and password mark.
+ */
+export type AdminUserRow = Pick<User, keyof typeof publicUserSelect | 'stripeSubscriptionId'> & {
   _count: { apiKeys: number };
   password: { userId: string } | null;
 };

@@ -54,6 +54,15 @@ const visitsOf = async (businessId: string) =>
   (await db.crawlerVisitStat.aggregate({ where: { businessId }, _sum: { visits: true } }))._sum
     .visits ?? 0;
 
+/** A verified GPTBot visit to / on `day`, answered 2xx, with the fingerprint `hash`. */
+const gptbotVisit = (day: string, hash: string): HashedVisit => ({
+  day,
+  kind: { kind: 'agent', agent: 'GPTBot', verification: 'verified' },
+  status: '2xx',
+  path: '/',
+  hash,
+});
+
 describe('the lines already seen', () => {
   it('counts a line once across days, within one upload and across uploads', async () => {
     const { owner, businessId } = await business();
@@ -75,13 +84,7 @@ describe('the lines already seen', () => {
 
   it('stores a batch of many days and thousands of lines in its statements, new ones only', async () => {
     const { businessId } = await business();
-    const visit = (day: string, n: number): HashedVisit => ({
-      day,
-      kind: { kind: 'agent', agent: 'GPTBot', verification: 'verified' },
-      status: '2xx',
-      path: '/',
-      hash: `h${day}-${n}`,
-    });
+    const visit = (day: string, n: number) => gptbotVisit(day, `h${day}-${n}`);
     const days = ['2026-11-01', '2026-11-02', '2026-11-03'];
     // 2,500 a day (more than one statement's rows), and 300 of them twice in the batch.
     const batch = days.flatMap((day) => Array.from({ length: 2_500 }, (_, n) => visit(day, n)));
@@ -110,13 +113,7 @@ describe('the lines already seen', () => {
 
   it('lets retention delete the fingerprints it stored, by their day, and keeps the newer ones', async () => {
     const { businessId } = await business();
-    const visit = (day: string, n: number): HashedVisit => ({
-      day,
-      kind: { kind: 'agent', agent: 'GPTBot', verification: 'verified' },
-      status: '2xx',
-      path: '/',
-      hash: `r${day}-${n}`,
-    });
+    const visit = (day: string, n: number) => gptbotVisit(day, `r${day}-${n}`);
     const now = new Date();
     const old = answersKeptSince(now);
     const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -185,34 +185,12 @@ const OFFSETS: ClfOffsets = {
   agentEnd: -1,
 };
 
-// Where the next backslash is, at or after `from` in `text` (Infinity: none): lines of one chunk
-// are scanned in order, so each chunk is searched once, not once per line to its end.
-const backslash = { text: '', from: 0, at: Infinity };
-
-function nextBackslash(text: string, start: number): number {
-  if (start < backslash.from || backslash.at < start || text !== backslash.text) {
-    const at = text.indexOf('\\', start);
-    backslash.text = text;
-    backslash.from = start;
-    backslash.at = at < 0 ? Infinity : at;
-  }
-  return backslash.at;
-}
-
 /**
  * Whether a line is a combined or common line, and where its fields are; null when it is neither.
  * The object returned is reused by the next call: read what is needed from it before then.
  */
 export const scanClfLine = (line: string): Readonly<ClfOffsets> | null =>
   scan(line, 0, line.length, line.includes('\\'));
-
-/**
- * scanClfLine for the line that is `line`'s characters from `start` to `end` (a line of a chunk's
- * text, read in place: a character read on a flat text costs less than on a slice of it); the
- * character at `end`, if any, must be a line break. The offsets are positions in `line`.
- */
-export const scanClfRange = (line: string, start: number, end: number) =>
-  scan(line, start, end, nextBackslash(line, start) < end);
 
 /** `escapes`: whether the line holds a backslash. */
 function scan(

@@ -20,11 +20,14 @@ const clf = (i: number, path: string, status: number, userAgent: string, referer
     userAgent,
   });
 
-/** A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, odd breaks. */
+/**
+ * A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, not ASCII, odd
+ * breaks.
+ */
 function corpus(size: number): string {
   const lines: string[] = [];
   for (let i = 0; i < size; i++) {
-    const kind = i % 11;
+    const kind = i % 14;
     if (kind === 0) lines.push(clf(i, `/page/${i % 17}`, 200, GPTBOT));
     else if (kind === 1) lines.push(clf(i, '/menu', 403, PERPLEXITY));
     else if (kind === 2) lines.push(clf(i, '/book', 200, BROWSER, 'https://chatgpt.com/'));
@@ -44,6 +47,10 @@ function corpus(size: number): string {
     else if (kind === 7) lines.push(`  ${clf(i, '/spaced', 200, GPTBOT)}  `);
     else if (kind === 8) lines.push('   ');
     else if (kind === 9) lines.push(clf(i, '/esc', 200, 'GPTBot/1.1 \\"quoted\\"'));
+    // Not ASCII: read as text (a counted visit, a browser's, one no format reads).
+    else if (kind === 10) lines.push(clf(i, `/café/${i % 3}`, 200, GPTBOT));
+    else if (kind === 11) lines.push(clf(i, '/menu', 200, `${BROWSER} Überall/1.0`));
+    else if (kind === 12) lines.push(clf(i, '/nbsp', 200, GPTBOT).replace(' ', '\u00a0'));
     else lines.push(clf(i, `/page/${i % 5}`, 200, BROWSER));
   }
   // Every kind of line break, and a last line without one.
@@ -106,6 +113,8 @@ describe('scanLog (the import reading an upload)', () => {
   it('counts the same visits, in order, and the same lines, as reading each line on its own', async () => {
     expect(expected.visits.length).toBeGreaterThan(100);
     expect(expected.skipped).toBeGreaterThan(50);
+    // Lines that are not ASCII are among them (read as text, not in their bytes).
+    expect(expected.visits.some((visit) => visit.path.startsWith('/café/'))).toBe(true);
     for (const sizes of [[1 << 20], [1], [3, 64, 7], [4096, 13]]) {
       const list = await events(text, sizes);
       expect(visitsOf(list)).toEqual(expected.visits);

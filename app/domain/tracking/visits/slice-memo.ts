@@ -67,3 +67,97 @@ export class SliceMemo<T> {
     return answer;
   }
 }
+
+/** cheapHash for the bytes from `start` to `end`. */
+function cheapHashBytes(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  let h = Math.imul(length, 0x9e3779b1);
+  if (length > 0) {
+    h = Math.imul(h ^ bytes[end - 1]!, 0x85ebca6b);
+    h = Math.imul(h ^ bytes[end - 1 - (length >> 4)]!, 0xc2b2ae35);
+    h = Math.imul(h ^ bytes[end - 1 - (length >> 3)]!, 0x27d4eb2f);
+    h = Math.imul(h ^ bytes[end - 1 - (length >> 2)]!, 0x165667b1);
+    h = Math.imul(h ^ bytes[start + (length >> 1)]!, 0x9e3779b1);
+    h = Math.imul(h ^ bytes[start + (length >> 2)]!, 0x85ebca6b);
+    h = Math.imul(h ^ bytes[start]!, 0xc2b2ae35);
+  }
+  return (h ^ (h >>> 15)) & MASK;
+}
+
+/** Whether `key` is the bytes of `bytes` from `start` on (the caller checked the length). */
+function sameBytes(key: Uint8Array, bytes: Uint8Array, start: number): boolean {
+  // From the end: User-Agents that differ, differ there most (their versions).
+  for (let i = key.length - 1; i >= 0; i--) if (key[i] !== bytes[start + i]) return false;
+  return true;
+}
+
+/**
+ * SliceMemo for a piece of a line in a buffer of ASCII bytes (./clf-bytes.ts): the key is a copy
+ * of the piece's bytes, a hit is confirmed byte by byte in place, and `compute` is given the
+ * piece as text (each byte the character it stands for).
+ */
+export class ByteMemo<T> {
+  private keys: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(SLOTS);
+  private answers: (T | undefined)[] = new Array<T | undefined>(SLOTS);
+  private used = 0;
+
+  clear(): void {
+    this.keys.fill(undefined);
+    this.answers.fill(undefined);
+    this.used = 0;
+    this.hit.bytes = null;
+  }
+
+  // The last piece `has` found (its buffer, start and end, and slot): `get` of the same piece
+  // answers without comparing it again.
+  private hit = { bytes: null as Uint8Array | null, start: -1, end: -1, slot: -1 };
+
+  /** The slot that holds these bytes, or -1. */
+  private find(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    let slot = cheapHashBytes(bytes, start, end);
+    for (;;) {
+      const key = this.keys[slot];
+      if (key === undefined) return -1;
+      if (key.length === length && sameBytes(key, bytes, start)) return slot;
+      slot = (slot + 1) & MASK;
+    }
+  }
+
+  /** Forgets the piece `has` found last (a new line is scanned). */
+  forgetHit(): void {
+    this.hit.bytes = null;
+  }
+
+  /** Whether an answer is remembered for the bytes from `start` to `end`. */
+  has(bytes: Uint8Array, start: number, end: number): boolean {
+    const slot = this.find(bytes, start, end);
+    if (slot < 0) return false;
+    const { hit } = this;
+    hit.bytes = bytes;
+    hit.start = start;
+    hit.end = end;
+    hit.slot = slot;
+    return true;
+  }
+
+  get(bytes: Buffer, start: number, end: number, compute: (text: string) => T): T {
+    const { hit } = this;
+    if (hit.bytes === bytes && hit.start === start && hit.end === end) {
+      hit.bytes = null;
+      return this.answers[hit.slot]!;
+    }
+    hit.bytes = null;
+    let slot = this.find(bytes, start, end);
+    if (slot >= 0) return this.answers[slot]!;
+    if (this.used >= LIMIT) this.clear();
+    slot = cheapHashBytes(bytes, start, end);
+    while (this.keys[slot] !== undefined) slot = (slot + 1) & MASK;
+    const answer = compute(bytes.toString('latin1', start, end));
+    // A copy: the buffer is filled again with the next bytes of the file.
+    this.keys[slot] = Uint8Array.prototype.slice.call(bytes, start, end);
+    this.answers[slot] = answer;
+    this.used += 1;
+    return answer;
+  }
+}

@@ -105,6 +105,11 @@ if (mode === 'read') {
   const { db } = await import('~/lib/db.server');
   const { env } = await import('~/lib/env.server');
   const { runImport } = await import('~/domain/tracking/visits/import.server');
+  const { prepareScanThreads, scanThreadsReady } =
+    await import('~/domain/tracking/visits/scan-thread.server');
+  // As the server does when its job engine starts: the reading threads are kept ready.
+  prepareScanThreads();
+  await scanThreadsReady();
   const owner = await db.user.create({
     data: { email: 'bench-logs@example.com', subscriptionStatus: 'authority' },
   });

@@ -6,7 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runImport } from '~/domain/tracking/visits/import.server';
 import { scanLog, type ScanEvent } from '~/domain/tracking/visits/log-scan';
 import { MAX_AHEAD, type FromScanThread } from '~/domain/tracking/visits/scan-thread';
+import { readLog, type LogReading } from '~/domain/tracking/visits/scan-parts.server';
 import {
+  prepareScanThreads,
+  scanThreadIds,
+  scanThreadsReady,
   startScanThread,
   THREAD_ENDED_EARLY,
   type ScanThread,
@@ -68,14 +72,34 @@ async function everything(reading: ScanThread): Promise<FromScanThread[]> {
   return out;
 }
 
-async function inProcess(text: string): Promise<ScanEvent[]> {
+async function inProcess(text: string, budget = Infinity, batch = 50): Promise<ScanEvent[]> {
   const out: ScanEvent[] = [];
   async function* bytes() {
     yield Buffer.from(text);
   }
-  for await (const event of scanLog(bytes(), { ...OPTIONS, batch: 50 })) out.push(event);
+  for await (const event of scanLog(bytes(), { ...OPTIONS, budget, batch })) out.push(event);
   return out;
 }
+
+/** A reading in parts to its end: the visits (in no set order) and the last event. */
+async function readAll(reading: LogReading) {
+  const visits: string[] = [];
+  let last: unknown = null;
+  for await (const event of reading.events) {
+    last = event;
+    if (event.type !== 'batch') continue;
+    visits.push(...event.visits.map((visit) => JSON.stringify(visit)));
+    reading.stored(event.part);
+  }
+  await reading.stop();
+  return { visits: visits.sort(), last };
+}
+
+const sortedVisits = (events: ScanEvent[]) =>
+  events
+    .flatMap((event) => (event.type === 'batch' ? event.visits : []))
+    .map((visit) => JSON.stringify(visit))
+    .sort();
 
 describe('the import reading on a thread of its own', () => {
   it('posts what scanLog reads here, from a plain file and from a .gz', async () => {
@@ -90,6 +114,77 @@ describe('the import reading on a thread of its own', () => {
       nice: 10,
     });
     expect(await everything(zipped)).toEqual(expected);
+  });
+
+  it('reads a large plain file in two parts at once: the same visits and totals as one reading', async () => {
+    const text = log(900);
+    const at = file('parts.log', text);
+    const size = Buffer.byteLength(text);
+    const expected = await inProcess(text);
+    const expectedLast = expected.at(-1);
+    // Parts of at least a quarter of the file: cut in two.
+    const reading = await readLog(
+      { ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at },
+      size,
+      size / 4,
+    );
+    const { visits, last } = await readAll(reading);
+    expect(visits).toEqual(sortedVisits(expected));
+    expect(last).toMatchObject({ ...expectedLast, part: 0 });
+    // The same file as a .gz is one part (it cannot be cut), with the same outcome.
+    const zipped = file('parts.log.gz', gzipSync(text));
+    const whole = await readAll(
+      await readLog({ ...OPTIONS, batch: 50, gzip: true, nice: 0, file: zipped }, size, size / 4),
+    );
+    expect(whole.visits).toEqual(visits);
+  });
+
+  it("counts the month's allowance in the file's order across the two parts", async () => {
+    // The second part starts with what is certainly left whatever the first holds (a line takes
+    // two bytes at least), and asks for the rest when that runs out. Here the first part is all
+    // lines of two bytes (what it starts with is then exact), or holds longer lines (the second
+    // starts with nothing and is given the rest when the first is read).
+    const exact = `${'x\n'.repeat(30_000)}${log(300)}`;
+    const longer = `${'x\n'.repeat(600)}${log(300)}`;
+    for (const [text, budgets] of [
+      [exact, [0, 1, 27_000, 27_755, 30_100]],
+      [longer, [350, 620, 700]],
+    ] as const) {
+      const at = file('allowance.log', text);
+      const size = Buffer.byteLength(text);
+      const total = ((await inProcess(text)).at(-1) as { lines: number }).lines;
+      for (const budget of [...budgets, total - 1, total, total + 5]) {
+        const expected = await inProcess(text, budget, 7);
+        const reading = await readLog(
+          { ...OPTIONS, budget, batch: 7, gzip: false, nice: 0, file: at },
+          size,
+          64,
+        );
+        const { visits, last } = await readAll(reading);
+        expect({ budget, visits }).toEqual({ budget, visits: sortedVisits(expected) });
+        expect({ budget, last }).toEqual({ budget, last: { ...expected.at(-1), part: 0 } });
+      }
+    }
+  });
+
+  it('keeps its threads for the next reading, and ends one stopped part-way', async () => {
+    prepareScanThreads();
+    await scanThreadsReady();
+    const before = scanThreadIds();
+    expect(before).toHaveLength(2);
+    const text = log(300);
+    const size = Buffer.byteLength(text);
+    const at = file('kept.log', text);
+    await readAll(
+      await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+    );
+    expect(scanThreadIds().sort()).toEqual([...before].sort());
+    const stopped = startScanThread({ ...OPTIONS, batch: 1, gzip: false, nice: 0, file: at });
+    const events = stopped.events[Symbol.asyncIterator]();
+    expect(((await events.next()).value as FromScanThread).type).toBe('batch');
+    await stopped.stop();
+    expect(scanThreadIds()).toHaveLength(1);
+    expect(before).toContain(scanThreadIds()[0]);
   });
 
   it(`reads ahead at most ${MAX_AHEAD} batches until they are stored`, async () => {

@@ -79,7 +79,7 @@ const addVisits = (table: string, key: string) =>
   `ON CONFLICT (${key}) DO UPDATE SET "visits" = "${table}"."visits" + excluded."visits"`;
 
 /** A fingerprint's length (./line-hash.ts): a day's row is its fingerprints, this many apiece. */
-export const HASH_LENGTH = 22;
+const HASH_LENGTH = 22;
 
 /** `$n` on PostgreSQL, `?` on SQLite: the only difference in the SQL of a day's row. */
 const param = (n: number) => (databaseEngine === 'sqlite' ? '?' : `$${n}`);

@@ -46,8 +46,11 @@ export type RetentionOutcome = {
   accessLogs: number;
   authAttempts: number;
   sessions: number;
-  /** Keyed hashes of counted log lines (issue 48's "counted once"), kept as long as answers. */
-  crawlerLinesSeen: number;
+  /**
+   * Days of keyed hashes of counted log lines (issue 48's "counted once"; one row per business
+   * and day), kept as long as answers.
+   */
+  crawlerDaysSeen: number;
   /** Expired OAuth records: codes, tokens, interactions, registered clients nobody used. */
   oauthRecords: number;
   /** Device-cookie nonces older than the cookie (no browser can send them any more). */
@@ -140,24 +143,24 @@ export async function deleteExpiredRows({
     (ids) => db.session.deleteMany({ where: { id: { in: ids }, ...ended } }),
     options,
   );
-  // Crawler log lines seen (composite key: business, day, fingerprint): the batch's keys, then
+  // Crawler log lines seen, one row per business and day (key: the two): the batch's keys, then
   // one DELETE of exactly those.
-  const linesSeen = await inBatches(
+  const daysSeen = await inBatches(
     async (take) =>
       (
-        await db.crawlerLineSeen.findMany({
+        await db.crawlerDaySeen.findMany({
           where: { day: { lt: answersBefore } },
-          orderBy: [{ day: 'asc' }, { businessId: 'asc' }, { hash: 'asc' }],
+          orderBy: [{ day: 'asc' }, { businessId: 'asc' }],
           take,
-          select: { businessId: true, day: true, hash: true },
+          select: { businessId: true, day: true },
         })
-      ).map((row) => ({ id: `${row.businessId} ${row.day.toISOString()} ${row.hash}` })),
+      ).map((row) => ({ id: `${row.businessId} ${row.day.toISOString()}` })),
     (ids) =>
-      db.crawlerLineSeen.deleteMany({
+      db.crawlerDaySeen.deleteMany({
         where: {
           OR: ids.map((id) => {
-            const [businessId, day, hash] = id.split(' ');
-            return { businessId: businessId!, day: new Date(day!), hash: hash! };
+            const [businessId, day] = id.split(' ');
+            return { businessId: businessId!, day: new Date(day!) };
           }),
         },
       }),
@@ -198,7 +201,7 @@ export async function deleteExpiredRows({
     accessLogs: accessLogs.deleted,
     authAttempts: authAttempts.deleted,
     sessions: sessions.deleted,
-    crawlerLinesSeen: linesSeen.deleted,
+    crawlerDaysSeen: daysSeen.deleted,
     oauthRecords: oauthRecords.deleted,
     deviceNonces: deviceNonces.deleted,
     batches:
@@ -206,7 +209,7 @@ export async function deleteExpiredRows({
       accessLogs.batches +
       authAttempts.batches +
       sessions.batches +
-      linesSeen.batches +
+      daysSeen.batches +
       oauthRecords.batches +
       deviceNonces.batches,
   };

@@ -8,9 +8,10 @@ import { clfTime, combinedLine, GPTBOT } from '~/domain/tracking/visits/test-lin
 import { db } from '~/lib/db.server';
 import { createUser } from './helpers';
 
-// The lines already seen (issue 48, item 6): kept per business, day and fingerprint, so the same
-// line counts once however often it comes, across days, batches and imports; the fingerprint
-// is short, keyed by the server's secret, and holds nothing of the line.
+// The lines already seen (issue 48, item 6): kept as fingerprints, one row per business and day
+// (`CrawlerDaySeen`: the day's fingerprints of 22 characters, concatenated), so the same line counts
+// once however often it comes, across days, batches and imports; the fingerprint is short, keyed
+// by the server's secret, and holds nothing of the line.
 
 /** A GPTBot line `daysAgo` days back, at second `n` of that day (so each n is its own line). */
 function line(daysAgo: number, n: number): string {
@@ -54,6 +55,23 @@ const visitsOf = async (businessId: string) =>
   (await db.crawlerVisitStat.aggregate({ where: { businessId }, _sum: { visits: true } }))._sum
     .visits ?? 0;
 
+/** A made-up fingerprint of 22 characters (base64url, as a line's), one per label. */
+const fp = (label: string) => createHash('sha256').update(label).digest('base64url').slice(0, 22);
+
+/** The business's day rows, oldest first: the day, its fingerprints (split every 22), its count. */
+async function daysSeen(businessId: string) {
+  const rows = await db.crawlerDaySeen.findMany({ where: { businessId }, orderBy: { day: 'asc' } });
+  return rows.map((row) => ({
+    day: row.day.toISOString().slice(0, 10),
+    hashes: row.hashes.match(/.{22}/g) ?? [],
+    length: row.hashes.length,
+    count: row.count,
+  }));
+}
+
+const store = (businessId: string, visits: HashedVisit[]) =>
+  db.$transaction((tx) => storeVisits(tx, businessId, visits));
+
 /** A verified GPTBot visit to / on `day`, answered 2xx, with the fingerprint `hash`. */
 const gptbotVisit = (day: string, hash: string): HashedVisit => ({
   day,
@@ -77,14 +95,18 @@ describe('the lines already seen', () => {
     const two = await importLog(owner, businessId, second);
     expect([two.lines, two.counted, two.duplicates]).toEqual([9, 3, 6]);
     expect(await visitsOf(businessId)).toBe(12);
-    const seen = await db.crawlerLineSeen.findMany({ where: { businessId } });
-    expect(seen).toHaveLength(12);
-    expect(new Set(seen.map((row) => row.day.toISOString().slice(0, 10))).size).toBe(4);
+    // One row per day, each line's fingerprint in it once.
+    const seen = await daysSeen(businessId);
+    expect(seen.map((row) => row.count)).toEqual([1, 3, 4, 4]);
+    expect(seen.map((row) => row.length)).toEqual([22, 66, 88, 88]);
+    const all = seen.flatMap((row) => row.hashes);
+    expect(new Set(all).size).toBe(12);
+    expect(all).toContain(lineHash(businessId, line(3, 1)));
   });
 
   it('stores a batch of many days and thousands of lines in its statements, new ones only', async () => {
     const { businessId } = await business();
-    const visit = (day: string, n: number) => gptbotVisit(day, `h${day}-${n}`);
+    const visit = (day: string, n: number) => gptbotVisit(day, fp(`h${day}-${n}`));
     const days = ['2026-11-01', '2026-11-02', '2026-11-03'];
     // 2,500 a day (more than one statement's rows), and 300 of them twice in the batch.
     const batch = days.flatMap((day) => Array.from({ length: 2_500 }, (_, n) => visit(day, n)));
@@ -95,6 +117,99 @@ describe('the lines already seen', () => {
     const second = await db.$transaction((tx) => storeVisits(tx, businessId, more));
     expect(second).toEqual({ added: 1, duplicates: 600 });
     expect(await visitsOf(businessId)).toBe(7_501);
+    expect((await daysSeen(businessId)).map((row) => [row.day, row.count])).toEqual([
+      ['2026-11-01', 2_500],
+      ['2026-11-02', 2_501],
+      ['2026-11-03', 2_500],
+    ]);
+  });
+
+  it('counts once a hash already stored for its day and one repeated inside the batch', async () => {
+    const { businessId } = await business();
+    const day = '2026-11-05';
+    expect(await store(businessId, [gptbotVisit(day, fp('a')), gptbotVisit(day, fp('b'))])).toEqual(
+      { added: 2, duplicates: 0 },
+    );
+    // a is stored already; c comes twice in the batch; d is new.
+    const batch = ['a', 'c', 'c', 'd'].map((label) => gptbotVisit(day, fp(label)));
+    expect(await store(businessId, batch)).toEqual({ added: 2, duplicates: 2 });
+    expect(await visitsOf(businessId)).toBe(4);
+    const [row] = await daysSeen(businessId);
+    expect(row).toEqual({
+      day,
+      hashes: ['a', 'b', 'c', 'd'].map(fp),
+      length: 88,
+      count: 4,
+    });
+  });
+
+  it('keeps each day of a batch in its own row, and reads each day back for the next batch', async () => {
+    const { businessId } = await business();
+    const [one, two] = ['2026-11-06', '2026-11-07'];
+    const first = [
+      gptbotVisit(one!, fp('a')),
+      gptbotVisit(two!, fp('c')),
+      gptbotVisit(one!, fp('b')),
+    ];
+    expect(await store(businessId, first)).toEqual({ added: 3, duplicates: 0 });
+    // Each day: one seen before, one new.
+    const second = [
+      gptbotVisit(two!, fp('e')),
+      gptbotVisit(one!, fp('b')),
+      gptbotVisit(one!, fp('d')),
+      gptbotVisit(two!, fp('c')),
+    ];
+    expect(await store(businessId, second)).toEqual({ added: 2, duplicates: 2 });
+    expect(await visitsOf(businessId)).toBe(5);
+    expect((await daysSeen(businessId)).map((row) => [row.day, row.hashes, row.count])).toEqual([
+      [one, ['a', 'b', 'd'].map(fp), 3],
+      [two, ['c', 'e'].map(fp), 2],
+    ]);
+  });
+
+  it('reads a day whose row holds thousands of fingerprints, each on its own 22 characters', async () => {
+    const { businessId } = await business();
+    const day = '2026-11-08';
+    const visit = (n: number) => gptbotVisit(day, fp(`big-${n}`));
+    const stored = Array.from({ length: 6_000 }, (_, n) => visit(n));
+    await store(businessId, stored.slice(0, 3_000));
+    await store(businessId, stored.slice(3_000));
+    // 100 stored (the first, the last, and others all through the row) and 100 new; and a
+    // fingerprint made of the end of one stored and the start of the next: it was never stored.
+    const again = [0, 5_999, ...Array.from({ length: 98 }, (_, i) => 37 + i * 61)].map(visit);
+    const fresh = Array.from({ length: 100 }, (_, n) => visit(10_000 + n));
+    const straddling = gptbotVisit(day, fp('big-41').slice(11) + fp('big-42').slice(0, 11));
+    const result = await store(businessId, [...again, ...fresh, straddling]);
+    expect(result).toEqual({ added: 101, duplicates: 100 });
+    expect(await visitsOf(businessId)).toBe(6_101);
+    const [row] = await daysSeen(businessId);
+    expect([row!.count, row!.length, new Set(row!.hashes).size]).toEqual([
+      6_101,
+      6_101 * 22,
+      6_101,
+    ]);
+  });
+
+  it('stores nothing of a batch whose transaction fails, and counts it once when retried', async () => {
+    const { businessId } = await business();
+    const batch = ['a', 'b', 'c'].map((label) => gptbotVisit('2026-11-09', fp(label)));
+    await expect(
+      db.$transaction(async (tx) => {
+        await storeVisits(tx, businessId, batch);
+        throw new Error('the connection went away');
+      }),
+    ).rejects.toThrow('the connection went away');
+    expect([await visitsOf(businessId), (await daysSeen(businessId)).length]).toEqual([0, 0]);
+    expect(await store(businessId, batch)).toEqual({ added: 3, duplicates: 0 });
+    expect(await store(businessId, batch)).toEqual({ added: 0, duplicates: 3 });
+    expect(await visitsOf(businessId)).toBe(3);
+  });
+
+  it('refuses a fingerprint that is not 22 characters, storing nothing of its batch', async () => {
+    const { businessId } = await business();
+    const batch = [gptbotVisit('2026-11-10', fp('a')), gptbotVisit('2026-11-10', 'short')];
+    await expect(store(businessId, batch)).rejects.toThrow('22 characters, not 5');
+    expect([await visitsOf(businessId), (await daysSeen(businessId)).length]).toEqual([0, 0]);
   });
 
   it('keeps a fingerprint of 22 characters, keyed by the secret, holding nothing of the line', () => {
@@ -113,7 +228,7 @@ describe('the lines already seen', () => {
 
   it('lets retention delete the fingerprints it stored, by their day, and keeps the newer ones', async () => {
     const { businessId } = await business();
-    const visit = (day: string, n: number) => gptbotVisit(day, `r${day}-${n}`);
+    const visit = (day: string, n: number) => gptbotVisit(day, fp(`r${day}-${n}`));
     const now = new Date();
     const old = answersKeptSince(now);
     const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -126,7 +241,7 @@ describe('the lines already seen', () => {
       ]),
     );
     await deleteExpiredRows({ now, batch: 3, pauseMs: 0 });
-    const left = await db.crawlerLineSeen.findMany({ where: { businessId } });
-    expect(left.map((row) => row.hash)).toEqual([`r${newDay}-1`]);
+    const left = await daysSeen(businessId);
+    expect(left.map((row) => [row.day, row.hashes])).toEqual([[newDay, [fp(`r${newDay}-1`)]]]);
   });
 });

@@ -149,7 +149,7 @@ describe('crawler visits from an uploaded access log', () => {
       await db.crawlerVisitStat.findMany({ where: { businessId: business.id } }),
       await db.crawlerPageStat.findMany({ where: { businessId: business.id } }),
       await db.referralStat.findMany({ where: { businessId: business.id } }),
-      await db.crawlerLineSeen.findMany({ where: { businessId: business.id } }),
+      await db.crawlerDaySeen.findMany({ where: { businessId: business.id } }),
     ]);
     expect(stored).not.toMatch(/20\.171|23\.98|192\.0\.2|GET \//);
   });

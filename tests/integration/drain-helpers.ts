@@ -125,7 +125,7 @@ export async function counted(businessId: string) {
     db.crawlerLogImport.count({ where: { businessId } }),
     db.crawlerVisitStat.count({ where: { businessId } }),
     db.referralStat.count({ where: { businessId } }),
-    db.crawlerLineSeen.count({ where: { businessId } }),
+    db.crawlerDaySeen.count({ where: { businessId } }),
   ]);
   return imports + agents + referrals + seen;
 }

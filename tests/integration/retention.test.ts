@@ -215,22 +215,26 @@ describe('retention', () => {
     const now = new Date();
     const user = await createUser();
     const business = await db.business.create({ data: { userId: user.id, name: 'Seen Lines' } });
-    const old = retentionStart(now, env.TRACKING_ANSWER_RETENTION_DAYS + 1);
     const recent = retentionStart(now, 3);
-    await db.crawlerLineSeen.createMany({
+    const fingerprints = (label: string) => label.padEnd(22, '-').repeat(2);
+    // 23 days past the window (three batches of 10), one within it.
+    await db.crawlerDaySeen.createMany({
       data: [
         ...Array.from({ length: 23 }, (_, i) => ({
           businessId: business.id,
-          hash: `old${i}`,
-          day: old,
+          day: retentionStart(now, env.TRACKING_ANSWER_RETENTION_DAYS + 1 + i),
+          hashes: fingerprints(`old${i}`),
+          count: 2,
         })),
-        { businessId: business.id, hash: 'recent', day: recent },
+        { businessId: business.id, day: recent, hashes: fingerprints('recent'), count: 2 },
       ],
     });
     const done = await deleteExpiredRows({ now, batch: 10, pauseMs: 0 });
-    expect(done.crawlerLinesSeen).toBeGreaterThanOrEqual(23);
-    const left = await db.crawlerLineSeen.findMany({ where: { businessId: business.id } });
-    expect(left.map((row) => row.hash)).toEqual(['recent']);
+    expect(done.crawlerDaysSeen).toBeGreaterThanOrEqual(23);
+    const left = await db.crawlerDaySeen.findMany({ where: { businessId: business.id } });
+    expect(left.map((row) => [row.day.toISOString(), row.hashes, row.count])).toEqual([
+      [recent.toISOString(), fingerprints('recent'), 2],
+    ]);
   });
 
   it('deletes device-cookie nonces older than the cookie, in batches; keeps the ones a browser may still send', async () => {

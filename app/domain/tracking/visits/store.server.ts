@@ -8,12 +8,14 @@ import { countedVisit, VisitTally } from './tally';
 // server's secret, the business and the line: it cannot be turned back into the line or its
 // address without the secret), so the same lines uploaded twice count once; the lines not seen
 // before are added to the per-day counts in the same transaction, so a retried batch never counts
-// twice. A batch is a few statements whatever its size: the fingerprints go in with one INSERT …
-// ON CONFLICT DO NOTHING RETURNING per day and 2,000 lines (what comes back is what is new; the
-// business and the day are parameters, the fingerprints one JSON array of strings), and the counts
+// twice. The fingerprints are kept one row per business and day (`CrawlerDaySeen`: the day's
+// fingerprints, 22 characters each, concatenated). A batch is a few statements whatever its size:
+// per day it touches, one SELECT of that day's row (read into a Set) and one INSERT … ON CONFLICT
+// DO UPDATE that appends the new fingerprints (the SQL the same on both engines); then the counts
 // with one INSERT … ON CONFLICT DO UPDATE (add) per 2,000 rows of each table, each statement's
 // rows passed as one JSON text (SQLite and PostgreSQL each read it with their own JSON function;
-// the rest of the SQL is the same on both).
+// the rest of the SQL is the same on both). Read-then-append is safe because a batch runs inside
+// its owner's lock (withOwnerLock: one writer per business at a time).
 
 export type CountedLine = { record: LogRecord; line: string };
 
@@ -76,43 +78,46 @@ const VISITS: Column = { name: 'visits', type: 'integer' };
 const addVisits = (table: string, key: string) =>
   `ON CONFLICT (${key}) DO UPDATE SET "visits" = "${table}"."visits" + excluded."visits"`;
 
-/**
- * Inserts a day's fingerprints (at most ROWS), skipping those already there; returns the new ones.
- * One statement: the business and the day are parameters, the fingerprints one JSON array. Nearly
- * always every one is new, so the statement first runs without RETURNING inside a savepoint: when
- * it inserted them all, they are the answer, and no row comes back through the database thread and
- * Prisma; when it did not, the savepoint is rolled back and the statement runs again with
- * RETURNING (same transaction: the answer is exactly what RETURNING alone would give).
- */
-async function insertSeen(
-  tx: TransactionClient,
-  businessId: string,
-  day: string,
-  hashes: readonly string[],
-): Promise<readonly string[]> {
-  const insert = 'INSERT INTO "CrawlerLineSeen" ("businessId", "day", "hash")';
-  const rows =
-    databaseEngine === 'sqlite'
-      ? `SELECT ?, ?, value FROM json_each(?) WHERE true`
-      : `SELECT $1, $2::timestamp(3), value FROM json_array_elements_text($3::json)`;
-  const sql = `${insert} ${rows} ON CONFLICT DO NOTHING`;
-  const args = [businessId, dayValue(day), JSON.stringify(hashes)];
-  await tx.$executeRawUnsafe('SAVEPOINT line_seen');
-  const inserted = await tx.$executeRawUnsafe(sql, ...args);
-  if (inserted === hashes.length) {
-    await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
-    return hashes;
-  }
-  await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT line_seen');
-  await tx.$executeRawUnsafe('RELEASE SAVEPOINT line_seen');
-  const added = await tx.$queryRawUnsafe<{ hash: string }[]>(`${sql} RETURNING "hash"`, ...args);
-  return added.map((row) => row.hash);
+/** A fingerprint's length (./line-hash.ts): a day's row is its fingerprints, this many apiece. */
+const HASH_LENGTH = 22;
+
+/** `$n` on PostgreSQL, `?` on SQLite: the only difference in the SQL of a day's row. */
+const param = (n: number) => (databaseEngine === 'sqlite' ? '?' : `$${n}`);
+const dayParam = (n: number) => (databaseEngine === 'sqlite' ? '?' : `$${n}::timestamp(3)`);
+
+/** The fingerprints already stored for the business's day (its row's text split every 22). */
+async function seenOn(tx: TransactionClient, businessId: string, day: string) {
+  const rows = await tx.$queryRawUnsafe<{ hashes: string }[]>(
+    `SELECT "hashes" FROM "CrawlerDaySeen" WHERE "businessId" = ${param(1)} AND "day" = ${dayParam(2)}`,
+    businessId,
+    dayValue(day),
+  );
+  const seen = new Set<string>();
+  const hashes = rows[0]?.hashes ?? '';
+  for (let at = 0; at < hashes.length; at += HASH_LENGTH)
+    seen.add(hashes.slice(at, at + HASH_LENGTH));
+  return seen;
+}
+
+/** Appends new fingerprints to the business's day (its row made if it has none): one statement. */
+function appendSeen(tx: TransactionClient, businessId: string, day: string, fresh: string[]) {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO "CrawlerDaySeen" ("businessId", "day", "hashes", "count") ` +
+      `VALUES (${param(1)}, ${dayParam(2)}, ${param(3)}, ${param(4)}) ` +
+      `ON CONFLICT ("businessId", "day") DO UPDATE SET ` +
+      `"hashes" = "CrawlerDaySeen"."hashes" || excluded."hashes", ` +
+      `"count" = "CrawlerDaySeen"."count" + excluded."count"`,
+    businessId,
+    dayValue(day),
+    fresh.join(''),
+    fresh.length,
+  );
 }
 
 /**
  * Adds a batch of counted visits (any size; a few thousand per transaction is usual) to the
  * business's counts, skipping those already seen. Returns how many were new and how many were
- * duplicates (seen before, or twice in the batch).
+ * duplicates (seen before, or twice in the batch). Run it inside the owner's lock (see the top).
  */
 export async function storeVisits(
   tx: TransactionClient,
@@ -120,21 +125,32 @@ export async function storeVisits(
   visits: readonly HashedVisit[],
 ): Promise<{ added: number; duplicates: number }> {
   if (!visits.length) return { added: 0, duplicates: 0 };
-  // The same line has the same day: by day, then by fingerprint (a line twice in the batch once).
-  const byDay = new Map<string, Map<string, HashedVisit>>();
+  // The same line has the same day: by day (a batch touches one to three).
+  const byDay = new Map<string, HashedVisit[]>();
   for (const visit of visits) {
-    let day = byDay.get(visit.day);
-    if (!day) byDay.set(visit.day, (day = new Map()));
-    if (!day.has(visit.hash)) day.set(visit.hash, visit);
+    // A fingerprint of another length would put every later one of its day's row out of step.
+    if (visit.hash.length !== HASH_LENGTH)
+      throw new Error(
+        `A line's fingerprint has ${HASH_LENGTH} characters, not ${visit.hash.length}`,
+      );
+    const day = byDay.get(visit.day);
+    if (day) day.push(visit);
+    else byDay.set(visit.day, [visit]);
   }
   const tally = new VisitTally();
   let added = 0;
-  for (const [day, byHash] of byDay)
-    for (const hashes of chunks([...byHash.keys()])) {
-      const fresh = await insertSeen(tx, businessId, day, hashes);
-      for (const hash of fresh) tally.addVisit(byHash.get(hash)!);
-      added += fresh.length;
+  for (const [day, dayVisits] of byDay) {
+    const seen = await seenOn(tx, businessId, day);
+    const fresh: string[] = [];
+    for (const visit of dayVisits) {
+      if (seen.has(visit.hash)) continue;
+      seen.add(visit.hash);
+      fresh.push(visit.hash);
+      tally.addVisit(visit);
     }
+    if (fresh.length) await appendSeen(tx, businessId, day, fresh);
+    added += fresh.length;
+  }
   await writeTally(tx, businessId, tally);
   return { added, duplicates: visits.length - added };
 }

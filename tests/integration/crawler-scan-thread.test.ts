@@ -16,6 +16,7 @@ import {
   type ScanThread,
 } from '~/domain/tracking/visits/scan-thread.server';
 import { combinedLine, GPTBOT, todayAt } from '~/domain/tracking/visits/test-lines';
+import { visitsOf } from '~/domain/tracking/visits/visit-batch';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { createUser } from './helpers';
@@ -88,7 +89,7 @@ async function readAll(reading: LogReading) {
   for await (const event of reading.events) {
     last = event;
     if (event.type !== 'batch') continue;
-    visits.push(...event.visits.map((visit) => JSON.stringify(visit)));
+    visits.push(...visitsOf(event.batch).map((visit) => JSON.stringify(visit)));
     reading.stored(event.part);
   }
   await reading.stop();
@@ -97,7 +98,7 @@ async function readAll(reading: LogReading) {
 
 const sortedVisits = (events: ScanEvent[]) =>
   events
-    .flatMap((event) => (event.type === 'batch' ? event.visits : []))
+    .flatMap((event) => (event.type === 'batch' ? visitsOf(event.batch) : []))
     .map((visit) => JSON.stringify(visit))
     .sort();
 

@@ -8,6 +8,7 @@
 // Pure but for the last date and backslash kept between calls, as clf-scan.ts keeps them.
 
 import type { ClfOffsets } from './clf-scan';
+import type { LogRecord } from './log-lines';
 
 const SPACE = 32;
 const QUOTE = 34;
@@ -256,4 +257,66 @@ export function scanClfBytes(
   OFFSETS.agentStart = refererEnd >= 0 ? refererEnd + 3 : -1;
   OFFSETS.agentEnd = refererEnd >= 0 ? agentEnd : -1;
   return OFFSETS;
+}
+
+// The start of the last day read (in UTC, its zone applied), as clf-line.ts keeps it: the next
+// line of the same date and zone only adds its hours, minutes and seconds.
+const lastDay = { date: new Uint8Array(11), zone: new Uint8Array(5), known: false, ms: NaN };
+
+/** The time at `start` ("dd/Mon/yyyy:hh:mm:ss ±zzzz", which scanClfBytes has checked). */
+function timeAt(bytes: Uint8Array, start: number): Date | null {
+  const hours = digits(bytes, start + 12, 2);
+  const minutes = digits(bytes, start + 15, 2);
+  const seconds = digits(bytes, start + 18, 2);
+  let same = lastDay.known;
+  for (let i = 0; same && i < 11; i++) same = bytes[start + i] === lastDay.date[i];
+  for (let i = 0; same && i < 5; i++) same = bytes[start + 21 + i] === lastDay.zone[i];
+  if (!same) {
+    const month = monthAt(bytes, start + 3);
+    const zone = digits(bytes, start + 22, 4);
+    const sign = bytes[start + 21];
+    const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * (sign === 45 ? -1 : 1);
+    lastDay.date.set(bytes.subarray(start, start + 11));
+    lastDay.zone.set(bytes.subarray(start + 21, start + 26));
+    lastDay.known = true;
+    lastDay.ms =
+      month < 0
+        ? NaN
+        : Date.UTC(digits(bytes, start + 7, 4), month, digits(bytes, start, 2)) - offset * 60_000;
+  }
+  const utc = lastDay.ms + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  return Number.isFinite(utc) ? new Date(utc) : null;
+}
+
+/** A quoted field's text, as readClfLine gives it for a line without escapes ("-" and "" are none). */
+function field(bytes: Buffer, start: number, end: number): string | null {
+  if (end < 0 || end === start || (end === start + 1 && bytes[start] === 45)) return null;
+  return bytes.toString('latin1', start, end);
+}
+
+/**
+ * readClfLine for an ASCII line without escapes (`at.escapes` false) that scanClfBytes read at
+ * `start` (`at`: its offsets): the same record, built from the bytes, the line never made a string.
+ */
+export function readClfBytes(
+  bytes: Buffer,
+  start: number,
+  at: Readonly<ClfOffsets>,
+): LogRecord | null {
+  const time = timeAt(bytes, at.open + 1);
+  if (!time) return null;
+  const ip =
+    at.hostEnd === start + 1 && bytes[start] === 45
+      ? null
+      : bytes.toString('latin1', start, at.hostEnd);
+  const method = bytes.toString('latin1', at.requestStart, at.methodEnd);
+  return {
+    at: time,
+    ip,
+    method: method === 'GET' ? method : method.toUpperCase(),
+    path: bytes.toString('latin1', at.methodEnd + 1, at.pathEnd),
+    status: at.status,
+    referer: at.refererEnd < 0 ? null : field(bytes, at.refererStart, at.refererEnd),
+    userAgent: at.agentEnd < 0 ? null : field(bytes, at.agentStart, at.agentEnd),
+  };
 }

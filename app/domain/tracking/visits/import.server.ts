@@ -19,7 +19,7 @@ import { MAX_UPLOAD_BYTES } from './limits';
 import { readLogLine } from './log-lines';
 import { readLog, type LogReading } from './scan-parts.server';
 import { threadError } from './scan-thread.server';
-import { storeVisits } from './store.server';
+import { storeBatch } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
 // in CRAWLER_LOG_DIR (never held in memory, 200 MB at most), its first lines are checked (a file
@@ -38,7 +38,7 @@ export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to uploa
  * Counted lines written per transaction (stored here while the reading thread reads the next);
  * lines read between progress updates.
  */
-const BATCH = 5_000;
+const BATCH = 20_000;
 const PROGRESS_EVERY = 50_000;
 
 /** zlib's errors for a .gz damaged part-way or cut short, and what the owner is told: no retry mends them. */
@@ -246,7 +246,7 @@ export async function runImport(
       progress.skipped = event.skipped;
       if (event.type === 'batch') {
         const result = await withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
-          storeVisits(tx, row.businessId, event.visits),
+          storeBatch(tx, row.businessId, event.batch),
         );
         progress.counted += result.added;
         progress.duplicates += result.duplicates;

@@ -3,7 +3,9 @@ import { ByteLineCursor } from './byte-lines';
 import { scanClfBytes } from './clf-bytes';
 import { scanClfLine } from './clf-scan';
 import { readClfLine } from './clf-line';
-import { lineKind, lineKindOfBytes } from './line-kind';
+import { readClfBytes } from './clf-bytes';
+import { bytesFingerprint, fingerprint } from './line-hash';
+import { lineKind, lineKindOfBytes, scannedCandidate } from './line-kind';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
 import { damaged, GRAMMAR_LINES } from './test-lines';
@@ -21,6 +23,7 @@ const LINES = [
   '52.230.152.1 - - [02/Mar/2026:08:15:00 +0000] "GET /robots.txt HTTP/1.1" 403 0 "-" "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot"',
   '1.2.3.4 - - [02/Mar/2026:08:15:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "ClaudeBot/1.0; +claudebot@anthropic.com"',
 ];
+const SECRET = 'the-server-secret';
 const CHANGES = [' ', '"', '\\', '-', '/', ':', '[', ']', '+', 'x', '9', '0', '\t', '\u00a0', '{'];
 
 function variants(): Set<string> {
@@ -109,7 +112,8 @@ describe('scanning lines before reading them', () => {
     const text = lines.map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('');
     const bytes = Buffer.from(text, 'latin1');
     const cursor = new ByteLineCursor().reset(bytes, bytes.length);
-    const seen = { ascii: 0, other: 0, differs: 0 };
+    const seen = { ascii: 0, other: 0, differs: 0, fromBytes: 0 };
+    const hashBytes = bytesFingerprint(SECRET, 'business-1');
     let i = 0;
     while (cursor.next()) {
       const { start, end } = cursor;
@@ -146,12 +150,23 @@ describe('scanning lines before reading them', () => {
           line,
           kind: lineKind(line),
         });
+        // A line scanned whole is read from its bytes: the record reading its text gives.
+        const at = scannedCandidate();
+        if (at) {
+          seen.fromBytes += 1;
+          expect({ line, record: readClfBytes(bytes, start, at) }).toEqual({
+            line,
+            record: readLogLine(line),
+          });
+          expect(hashBytes(bytes, start, end)).toBe(fingerprint(SECRET, 'business-1', line));
+        }
       }
     }
     expect(i).toBe(lines.length);
     expect(seen.differs).toBe(0);
     expect(seen.ascii).toBeGreaterThan(4_000);
     expect(seen.other).toBeGreaterThan(100);
+    expect(seen.fromBytes).toBeGreaterThan(2_000);
   });
 
   it('scans the last line of a buffer, whatever bytes were there before it', () => {

@@ -10,7 +10,7 @@
 
 import { agentOfUserAgent } from '../../agents/match.server';
 import { scanClfBytes } from './clf-bytes';
-import { scanClfLine } from './clf-scan';
+import { scanClfLine, type ClfOffsets } from './clf-scan';
 import { mayBeReferral, mayBeReferralFrom } from './referrals';
 import { ByteMemo, SliceMemo } from './slice-memo';
 
@@ -66,6 +66,16 @@ const knownUserAgent = (bytes: Uint8Array, start: number, end: number) =>
  * byte at `end` a line break), `limit` where the bytes in use end. The same answer as lineKind
  * for the line's text (line-kind.test.ts checks it).
  */
+// The offsets of the line lineKindOfBytes last looked at, when it scanned it whole and it has no
+// escapes (not a JSON line, no blanks around it), for readClfBytes; else null.
+let scanned: Readonly<ClfOffsets> | null = null;
+
+/**
+ * Where the fields are of the line lineKindOfBytes last looked at, when it scanned it whole and
+ * it has no escapes (readClfBytes then reads it as readClfLine would); else null.
+ */
+export const scannedCandidate = () => scanned;
+
 export function lineKindOfBytes(
   bytes: Buffer,
   start: number,
@@ -73,12 +83,14 @@ export function lineKindOfBytes(
   limit: number,
 ): LineKind {
   // JSON, or spaces that readLogLine trims first (in ASCII, the bytes up to 32): the slow path.
+  scanned = null;
   if (bytes[start] === 123 || bytes[start]! <= 32 || bytes[end - 1]! <= 32) return 'candidate';
   namesAgentBytes.forgetHit();
   const at = scanClfBytes(bytes, start, end, limit, knownUserAgent);
   if (!at) return 'unread';
   if (at.escapes) return 'candidate';
   if (at.status < 200 || at.status >= 600) return 'read';
+  scanned = at;
   if (
     at.agentEnd > at.agentStart &&
     namesAgentBytes.get(bytes, at.agentStart, at.agentEnd, isAgent)

@@ -3,6 +3,7 @@ import { hashVisit, type HashedVisit } from './line-hash';
 import { readLogLine } from './log-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
 import { BROWSER, combinedLine, GPTBOT, PERPLEXITY } from './test-lines';
+import { visitsOf as batchVisits } from './visit-batch';
 
 // scanLog, the import's reading (run on the import's own thread), against the plain reading it
 // stands for: every line read on its own with readLogLine, counted with hashVisit. The same
@@ -104,7 +105,7 @@ async function events(text: string, sizes: number[], options = OPTIONS) {
 }
 
 const visitsOf = (list: ScanEvent[]) =>
-  list.flatMap((event) => (event.type === 'batch' ? event.visits : []));
+  list.flatMap((event) => (event.type === 'batch' ? batchVisits(event.batch) : []));
 
 describe('scanLog (the import reading an upload)', () => {
   const text = corpus(400);
@@ -130,8 +131,10 @@ describe('scanLog (the import reading an upload)', () => {
   it('hands on full batches, and progress every so many lines, with the totals so far', async () => {
     const list = await events(text, [1000]);
     const batches = list.filter((event) => event.type === 'batch');
-    expect(batches.slice(0, -1).every((event) => event.visits.length === OPTIONS.batch)).toBe(true);
-    expect(batches.at(-1)!.visits.length).toBeGreaterThan(0);
+    expect(batches.slice(0, -1).every((event) => event.batch.keys.length === OPTIONS.batch)).toBe(
+      true,
+    );
+    expect(batches.at(-1)!.batch.keys.length).toBeGreaterThan(0);
     const progress = list.filter((event) => event.type === 'progress');
     expect(progress.map((event) => event.lines)).toEqual(
       Array.from({ length: Math.floor(expected.lines / 10) }, (_, i) => (i + 1) * 10),

@@ -1,7 +1,10 @@
 import { byteRegions, ByteLineCursor, chunksFill, type Fill } from './byte-lines';
-import { isBlank, lineKind, lineKindOfBytes } from './line-kind';
-import { hashVisit, type HashedVisit } from './line-hash';
+import { readClfBytes } from './clf-bytes';
+import { isBlank, lineKind, lineKindOfBytes, scannedCandidate } from './line-kind';
+import { bytesFingerprint, fingerprint } from './line-hash';
 import { readLogLine } from './log-lines';
+import { countedVisit } from './tally';
+import { VisitBatchBuilder, type VisitBatch } from './visit-batch';
 
 // An uploaded log's bytes read into counted visits (issue 48): what the import's reading thread
 // (./scan-thread.ts) runs, apart from the database. Blank lines are not lines of the log; every
@@ -14,7 +17,7 @@ export type ScanTotals = { lines: number; skipped: number };
 
 /** What the reading hands on, in order; `lines` and `skipped` are the totals so far. */
 export type ScanEvent =
-  | ({ type: 'batch'; visits: HashedVisit[] } & ScanTotals)
+  | ({ type: 'batch'; batch: VisitBatch } & ScanTotals)
   | ({ type: 'progress' } & ScanTotals)
   | ({ type: 'done'; stoppedAtLimit: boolean } & ScanTotals);
 
@@ -63,7 +66,8 @@ export async function* scanLog(
   const { businessId, secret, progressEvery } = options;
   let budget = options.budget;
   const totals: ScanTotals = { lines: 0, skipped: 0 };
-  let batch: HashedVisit[] = [];
+  const batch = new VisitBatchBuilder();
+  const hashBytes = bytesFingerprint(secret, businessId);
   const cursor = new ByteLineCursor();
   const fill = typeof input === 'function' ? input : chunksFill(input);
   for await (const { bytes, end: limit, ascii } of byteRegions(fill)) {
@@ -79,7 +83,7 @@ export async function* scanLog(
       } else if (bytes[start]! <= 32 && blankBytes(bytes, start, end)) continue;
       if (budget <= 0 && options.moreBudget) budget = await options.moreBudget();
       if (budget <= 0) {
-        if (batch.length) yield { type: 'batch', visits: batch, ...totals };
+        if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
         yield { type: 'done', stoppedAtLimit: true, ...totals };
         return;
       }
@@ -88,23 +92,26 @@ export async function* scanLog(
       const kind = line === null ? lineKindOfBytes(bytes, start, end, limit) : lineKind(line);
       if (kind === 'unread') totals.skipped += 1;
       else if (kind === 'candidate') {
-        line ??= bytes.toString('latin1', start, end);
-        const record = readLogLine(line);
+        // A line scanned whole in its bytes is read from them; any other as text.
+        const at = line === null ? scannedCandidate() : null;
+        if (!at) line ??= bytes.toString('latin1', start, end);
+        const record = at ? readClfBytes(bytes, start, at) : readLogLine(line!);
         if (!record) totals.skipped += 1;
         else {
-          const visit = hashVisit(secret, businessId, line, record);
+          const visit = countedVisit(record);
           if (visit) {
-            batch.push(visit);
-            if (batch.length >= options.batch) {
-              yield { type: 'batch', visits: batch, ...totals };
-              batch = [];
-            }
+            batch.add(
+              visit,
+              at ? hashBytes(bytes, start, end) : fingerprint(secret, businessId, line!),
+            );
+            if (batch.size >= options.batch)
+              yield { type: 'batch', batch: batch.take(), ...totals };
           }
         }
       }
       if (totals.lines % progressEvery === 0) yield { type: 'progress', ...totals };
     }
   }
-  if (batch.length) yield { type: 'batch', visits: batch, ...totals };
+  if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
   yield { type: 'done', stoppedAtLimit: false, ...totals };
 }

@@ -84,11 +84,27 @@ function cheapHashBytes(bytes: Uint8Array, start: number, end: number): number {
   return (h ^ (h >>> 15)) & MASK;
 }
 
-/** Whether `key` is the bytes of `bytes` from `start` on (the caller checked the length). */
-function sameBytes(key: Uint8Array, bytes: Uint8Array, start: number): boolean {
-  // From the end: User-Agents that differ, differ there most (their versions).
-  for (let i = key.length - 1; i >= 0; i--) if (key[i] !== bytes[start + i]) return false;
+/** Whether `key` is the bytes of `view` from `start` on (the caller checked the length). */
+function sameBytes(key: DataView, view: DataView, start: number): boolean {
+  // Four bytes at a time (a read of four bytes is as cheap as one), then the last few.
+  const length = key.byteLength;
+  let i = 0;
+  for (; i + 4 <= length; i += 4)
+    if (key.getUint32(i, true) !== view.getUint32(start + i, true)) return false;
+  for (; i < length; i++) if (key.getUint8(i) !== view.getUint8(start + i)) return false;
   return true;
+}
+
+// A DataView of the buffer a memo was last asked about (the import fills one buffer again and
+// again: one view serves every line).
+let viewed: { bytes: Uint8Array | null; view: DataView } = {
+  bytes: null,
+  view: new DataView(new ArrayBuffer(0)),
+};
+function viewOf(bytes: Uint8Array): DataView {
+  if (viewed.bytes !== bytes)
+    viewed = { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  return viewed.view;
 }
 
 /**
@@ -97,7 +113,7 @@ function sameBytes(key: Uint8Array, bytes: Uint8Array, start: number): boolean {
  * piece as text (each byte the character it stands for).
  */
 export class ByteMemo<T> {
-  private keys: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(SLOTS);
+  private keys: (DataView | undefined)[] = new Array<DataView | undefined>(SLOTS);
   private answers: (T | undefined)[] = new Array<T | undefined>(SLOTS);
   private used = 0;
 
@@ -116,10 +132,11 @@ export class ByteMemo<T> {
   private find(bytes: Uint8Array, start: number, end: number): number {
     const length = end - start;
     let slot = cheapHashBytes(bytes, start, end);
+    const view = viewOf(bytes);
     for (;;) {
       const key = this.keys[slot];
       if (key === undefined) return -1;
-      if (key.length === length && sameBytes(key, bytes, start)) return slot;
+      if (key.byteLength === length && sameBytes(key, view, start)) return slot;
       slot = (slot + 1) & MASK;
     }
   }
@@ -155,7 +172,7 @@ export class ByteMemo<T> {
     while (this.keys[slot] !== undefined) slot = (slot + 1) & MASK;
     const answer = compute(bytes.toString('latin1', start, end));
     // A copy: the buffer is filled again with the next bytes of the file.
-    this.keys[slot] = Uint8Array.prototype.slice.call(bytes, start, end);
+    this.keys[slot] = new DataView(Uint8Array.prototype.slice.call(bytes, start, end).buffer);
     this.answers[slot] = answer;
     this.used += 1;
     return answer;

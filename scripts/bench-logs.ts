@@ -6,7 +6,10 @@
 //   read    plain line reading (readline, counting lines), the floor;
 //   parse   the same reading plus our parse and tally (readLogLine + VisitTally, nothing stored);
 //   import  the whole job, runImport, against a fresh SQLite database (dedup hashes, per-day counts,
-//           progress on the import row), as the background job runs it.
+//           progress on the import row), as the background job runs it, on reading threads kept
+//           ready as the job engine keeps them: twice per process (two businesses), the first
+//           import after a start and the next (every upload but the first after a start); the
+//           target is judged on the next, the first is printed beside it.
 // Prints lines a second for each, by the wall clock and by the process's CPU time (all threads;
 // steadier where other work shares the machine; the sampling's own CPU time left out), the ratio to plain reading (target: import >=
 // 1/3), and the import's peak RSS, peak heap used (sampled every 10 ms) and peak live heap (after
@@ -44,6 +47,8 @@ type Result = {
   heapBefore: number;
   peakRss: number;
   peakHeap: number;
+  /** The import: the first after the start of its process (the result itself is the next). */
+  first?: Result;
 };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-logs-'));
@@ -109,6 +114,14 @@ try {
     reads.push(await measure('read', long));
     imports.push(await measure('import', long));
   }
+  const withWorst = (result: Result, other: Result): Result => ({
+    ...result,
+    peakRss: Math.max(result.peakRss, other.peakRss),
+    peakHeap: Math.max(result.peakHeap, other.peakHeap),
+    peakLiveHeap: Math.max(result.peakLiveHeap, other.peakLiveHeap),
+    lagP99Ms: Math.max(result.lagP99Ms, other.lagP99Ms),
+    lagMaxMs: Math.max(result.lagMaxMs, other.lagMaxMs),
+  });
   const best = (results: Result[]): Result => ({
     ...results.reduce((a, b) => (b.seconds < a.seconds ? b : a)),
     cpuSeconds: Math.min(...results.map((result) => result.cpuSeconds)),
@@ -120,13 +133,20 @@ try {
     lagMaxMs: Math.max(...results.map((result) => result.lagMaxMs)),
   });
   const read = best(reads);
-  const importLong = best(imports);
+  // Memory and delay at their worst over both imports of each process.
+  const importLong = best(imports.map((result) => withWorst(result, result.first!)));
+  const importFirst = best(imports.map((result) => result.first!));
 
   const rows: [string, Result, Result][] = [
     [`plain reading, ${LINES.toLocaleString('en-US')} lines`, read, read],
     ['parse + tally (nothing stored)', parse, read],
-    [`runImport, ${SHORT.toLocaleString('en-US')} lines`, importShort, readShort],
+    [
+      `runImport, ${SHORT.toLocaleString('en-US')} lines`,
+      withWorst(importShort, importShort.first!),
+      readShort,
+    ],
     [`runImport, ${LINES.toLocaleString('en-US')} lines`, importLong, read],
+    ['  the first import after a start', importFirst, read],
   ];
   console.log('');
   console.log(
@@ -143,7 +163,7 @@ try {
   const seconds = (results: Result[]) =>
     results.map((result) => result.seconds.toFixed(2)).join(', ');
   console.log(
-    `Rounds (seconds by the clock): plain reading ${seconds(reads)}; runImport ${seconds(imports)}. The table takes each at its best (memory and delay at their worst).`,
+    `Rounds (seconds by the clock): plain reading ${seconds(reads)}; runImport ${seconds(imports)} (the first after a start: ${seconds(imports.map((result) => result.first!))}). The table takes each at its best (memory and delay at their worst).`,
   );
   console.log('');
   console.log(
@@ -153,6 +173,10 @@ try {
   const cpuRatio = cpuRate(importLong) / cpuRate(read);
   console.log(
     `Import speed: ${ratio.toFixed(2)} of plain reading by the clock, ${cpuRatio.toFixed(2)} by CPU time (target >= 0.33): ${Math.max(ratio, cpuRatio) >= 1 / 3 ? 'met' : 'MISSED'}.`,
+  );
+  const firstRatio = rate(importFirst) / rate(read);
+  console.log(
+    `The first import after a start (the reading threads' code not yet compiled for it): ${firstRatio.toFixed(2)} of plain reading by the clock (${importFirst.seconds.toFixed(2)} s); every later one as above.`,
   );
   console.log(
     `The request thread during the ${LINES.toLocaleString('en-US')}-line import (the lines are read on a thread of their own): ` +

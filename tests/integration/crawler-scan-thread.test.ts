@@ -8,6 +8,7 @@ import { scanLog, type ScanEvent } from '~/domain/tracking/visits/log-scan';
 import { MAX_AHEAD, type FromScanThread } from '~/domain/tracking/visits/scan-thread';
 import { readLog, type LogReading } from '~/domain/tracking/visits/scan-parts.server';
 import {
+  keepScanThreadsIdle,
   prepareScanThreads,
   scanThreadIds,
   scanThreadsReady,
@@ -168,7 +169,7 @@ describe('the import reading on a thread of its own', () => {
     }
   });
 
-  it('keeps its threads for the next reading, and ends one stopped part-way', async () => {
+  it('keeps its threads for the next reading, a while, and ends one stopped part-way', async () => {
     prepareScanThreads();
     await scanThreadsReady();
     const before = scanThreadIds();
@@ -186,6 +187,22 @@ describe('the import reading on a thread of its own', () => {
     await stopped.stop();
     expect(scanThreadIds()).toHaveLength(1);
     expect(before).toContain(scanThreadIds()[0]);
+    // A kept thread ends after a while without an import; the next import starts one again.
+    keepScanThreadsIdle(50);
+    try {
+      await readAll(
+        await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+      );
+      expect(scanThreadIds()).toHaveLength(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(scanThreadIds()).toEqual([]);
+      await readAll(
+        await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+      );
+      expect(scanThreadIds()).toHaveLength(2);
+    } finally {
+      keepScanThreadsIdle();
+    }
   });
 
   it(`reads ahead at most ${MAX_AHEAD} batches until they are stored`, async () => {

@@ -15,7 +15,8 @@ import type { FromScanThread, ScanThreadData, ToScanThread } from './scan-thread
 // (build/server) bundles this module, so from there the source is found in the project around it.
 // Threads are kept ready (KEPT of them, started with the job engine by prepareScanThreads, or by
 // the first import): an import does not wait for one to load its modules (~0.25 s), and a kept
-// thread's compiled code is warm for the next. A kept thread holds no event loop open.
+// thread's compiled code is warm for the next. A kept thread holds no event loop open, and ends
+// after KEEP_IDLE_MS without an import (each holds ~20 MB; the next import starts it again).
 
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -98,8 +99,34 @@ export function threadError(event: Extract<FromScanThread, { type: 'failed' }>):
 /** Threads kept ready between imports (an import reads with one or two: ./scan-parts.server.ts). */
 export const KEPT = 2;
 
-type Reader = { worker: Worker; ready: Promise<void>; ended: boolean };
+/** How long a kept thread waits for an import before it ends. */
+export const KEEP_IDLE_MS = 30 * 60_000;
+let keepIdleMs = KEEP_IDLE_MS;
+
+/** Sets how long kept threads wait for an import (tests); `KEEP_IDLE_MS` by default. */
+export function keepScanThreadsIdle(ms = KEEP_IDLE_MS): void {
+  keepIdleMs = ms;
+}
+
+type Reader = {
+  worker: Worker;
+  ready: Promise<void>;
+  ended: boolean;
+  idle: ReturnType<typeof setTimeout> | null;
+};
 const kept: Reader[] = [];
+
+/** Keeps the thread ready for the next import, for keepIdleMs. */
+function keep(reader: Reader): void {
+  reader.worker.unref();
+  kept.push(reader);
+  reader.idle = setTimeout(() => {
+    const at = kept.indexOf(reader);
+    if (at >= 0) kept.splice(at, 1);
+    void reader.worker.terminate();
+  }, keepIdleMs);
+  reader.idle.unref();
+}
 
 function spawnReader(): Reader {
   const project = projectRoot();
@@ -115,7 +142,7 @@ function spawnReader(): Reader {
   // The events read the thread's errors; one when no import reads it must not become an uncaught
   // 'error' that stops the server.
   worker.on('error', () => undefined);
-  const reader: Reader = { worker, ended: false, ready: Promise.resolve() };
+  const reader: Reader = { worker, ended: false, ready: Promise.resolve(), idle: null };
   reader.ready = new Promise<void>((resolve, reject) => {
     const onMessage = (message: FromScanThread) => {
       if (message.type === 'ready') resolve();
@@ -142,7 +169,7 @@ function spawnReader(): Reader {
  */
 export function prepareScanThreads(count = KEPT): void {
   checkScanThread();
-  while (kept.length < Math.min(count, KEPT)) kept.push(spawnReader());
+  while (kept.length < Math.min(count, KEPT)) keep(spawnReader());
 }
 
 /** When the kept threads have loaded (or failed to). */
@@ -153,15 +180,17 @@ export async function scanThreadsReady(): Promise<void> {
 /** The kept threads' ids (tests). */
 export const scanThreadIds = (): number[] => kept.map((reader) => reader.worker.threadId);
 
-const takeReader = (): Reader => kept.shift() ?? spawnReader();
+function takeReader(): Reader {
+  const reader = kept.shift();
+  if (!reader) return spawnReader();
+  if (reader.idle) clearTimeout(reader.idle);
+  reader.idle = null;
+  return reader;
+}
 
 function giveBack(reader: Reader): void {
-  if (reader.ended || kept.length >= KEPT) {
-    void reader.worker.terminate();
-    return;
-  }
-  reader.worker.unref();
-  kept.push(reader);
+  if (reader.ended || kept.length >= KEPT) void reader.worker.terminate();
+  else keep(reader);
 }
 
 async function* eventsOf(

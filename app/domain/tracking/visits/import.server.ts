@@ -38,7 +38,7 @@ export const EMPTY_MESSAGE = 'This file is empty. Choose the access log to uploa
  * Counted lines written per transaction (stored here while the reading thread reads the next);
  * lines read between progress updates.
  */
-const BATCH = 20_000;
+const BATCH = 5_000;
 const PROGRESS_EVERY = 50_000;
 
 /** zlib's errors for a .gz damaged part-way or cut short, and what the owner is told: no retry mends them. */

@@ -174,7 +174,11 @@ export function prepareScanThreads(count = KEPT): void {
 
 /** When the kept threads have loaded (or failed to). */
 export async function scanThreadsReady(): Promise<void> {
-  await Promise.allSettled(kept.map((reader) => reader.ready));
+  const waiting = [...kept];
+  // Held open while they load: a process with nothing else to do would end before.
+  for (const reader of waiting) reader.worker.ref();
+  await Promise.allSettled(waiting.map((reader) => reader.ready));
+  for (const reader of waiting) if (kept.includes(reader)) reader.worker.unref();
 }
 
 /** The kept threads' ids (tests). */

@@ -93,8 +93,12 @@ export class ByteLineCursor {
   private lf = -1;
   private cr = -1;
 
+  /** The region alone: a search in it stops at its end, not at the buffer's. */
+  private region: Buffer = Buffer.alloc(0);
+
   reset(bytes: Buffer, limit: number): this {
     this.bytes = bytes;
+    this.region = bytes.subarray(0, limit);
     this.limit = limit;
     this.pos = 0;
     this.lf = this.find(LF, 0);
@@ -104,8 +108,8 @@ export class ByteLineCursor {
 
   /** The next `code` at or after `from` in the region, or the region's end. */
   private find(code: number, from: number): number {
-    const at = this.bytes.indexOf(code, from);
-    return at < 0 || at >= this.limit ? this.limit : at;
+    const at = this.region.indexOf(code, from);
+    return at < 0 ? this.limit : at;
   }
 
   next(): boolean {

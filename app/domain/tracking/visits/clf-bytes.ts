@@ -157,11 +157,12 @@ function nextBackslash(bytes: Uint8Array, start: number, limit: number): number 
     bytes !== backslash.bytes ||
     limit !== backslash.limit
   ) {
-    const at = bytes.indexOf(BACKSLASH, start);
+    // Searched in the bytes in use only (a search of the whole buffer would read past them).
+    const at = bytes.subarray(0, limit).indexOf(BACKSLASH, start);
     backslash.bytes = bytes;
     backslash.from = start;
     backslash.limit = limit;
-    backslash.at = at < 0 || at >= limit ? Infinity : at;
+    backslash.at = at < 0 ? Infinity : at;
   }
   return backslash.at;
 }

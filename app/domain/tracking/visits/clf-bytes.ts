@@ -7,7 +7,8 @@
 // (clf-bytes.test.ts checks it on every line of the grammar tests and every damaged version).
 // Pure but for the last date and backslash kept between calls, as clf-scan.ts keeps them.
 
-import type { ClfOffsets } from './clf-scan';
+import { dayStart } from './clf-line';
+import { emptyOffsets, lowerLetter, monthOf, type ClfOffsets } from './clf-scan';
 import type { LogRecord } from './log-lines';
 
 const SPACE = 32;
@@ -61,24 +62,13 @@ function twoDigits(bytes: Uint8Array, start: number): number {
   return isDigit(a) && isDigit(b) ? (a - 48) * 10 + b - 48 : -1;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_BY_CODE = new Map<number, number>(
-  MONTHS.map((name, month) => [
-    (name.charCodeAt(0) << 16) | (name.charCodeAt(1) << 8) | name.charCodeAt(2),
-    month,
-  ]),
-);
-
-const lowerLetter = (code: number) =>
-  code >= 97 && code <= 122 ? code : code >= 65 && code <= 90 ? code + 32 : -1;
-
-function monthAt(bytes: Uint8Array, start: number): number {
-  const a = lowerLetter(bytes[start]!);
-  const b = lowerLetter(bytes[start + 1]!);
-  const c = lowerLetter(bytes[start + 2]!);
-  if (a < 0 || b < 0 || c < 0) return -1;
-  return MONTH_BY_CODE.get((a << 16) | (b << 8) | c) ?? -1;
-}
+/** The month (0–11) whose name (any case) is the three bytes at `start`, or -1. */
+const monthAt = (bytes: Uint8Array, start: number): number =>
+  monthOf(
+    lowerLetter(bytes[start]!),
+    lowerLetter(bytes[start + 1]!),
+    lowerLetter(bytes[start + 2]!),
+  );
 
 // The date ("dd/Mon/yyyy") and zone ("±zzzz") bytes of the last time found whole: a line with the
 // same ones has only its clock checked (a log's lines come in time order).
@@ -126,20 +116,7 @@ function isTimeAt(bytes: Uint8Array, start: number): boolean {
 }
 
 // The one answer, filled in again by each call: scanning allocates nothing.
-const OFFSETS: ClfOffsets = {
-  escapes: false,
-  hostEnd: 0,
-  open: 0,
-  requestStart: 0,
-  requestEnd: 0,
-  methodEnd: 0,
-  pathEnd: 0,
-  status: 0,
-  refererStart: -1,
-  refererEnd: -1,
-  agentStart: -1,
-  agentEnd: -1,
-};
+const OFFSETS = emptyOffsets();
 
 // Where the next backslash is, at or after `from` in `bytes` (Infinity: none before `limit`):
 // the lines of a buffer are scanned in order, so it is searched once, not once per line.
@@ -273,17 +250,16 @@ function timeAt(bytes: Uint8Array, start: number): Date | null {
   for (let i = 0; same && i < 11; i++) same = bytes[start + i] === lastDay.date[i];
   for (let i = 0; same && i < 5; i++) same = bytes[start + 21 + i] === lastDay.zone[i];
   if (!same) {
-    const month = monthAt(bytes, start + 3);
-    const zone = digits(bytes, start + 22, 4);
-    const sign = bytes[start + 21];
-    const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * (sign === 45 ? -1 : 1);
     lastDay.date.set(bytes.subarray(start, start + 11));
     lastDay.zone.set(bytes.subarray(start + 21, start + 26));
     lastDay.known = true;
-    lastDay.ms =
-      month < 0
-        ? NaN
-        : Date.UTC(digits(bytes, start + 7, 4), month, digits(bytes, start, 2)) - offset * 60_000;
+    lastDay.ms = dayStart(
+      digits(bytes, start + 7, 4),
+      monthAt(bytes, start + 3),
+      digits(bytes, start, 2),
+      bytes[start + 21]!,
+      digits(bytes, start + 22, 4),
+    );
   }
   const utc = lastDay.ms + ((hours * 60 + minutes) * 60 + seconds) * 1000;
   return Number.isFinite(utc) ? new Date(utc) : null;

@@ -111,6 +111,8 @@ export function keepScanThreadsIdle(ms = KEEP_IDLE_MS): void {
 type Reader = {
   worker: Worker;
   ready: Promise<void>;
+  /** Whether it loaded (a thread that failed to is never kept). */
+  loaded: boolean;
   ended: boolean;
   idle: ReturnType<typeof setTimeout> | null;
 };
@@ -142,11 +144,19 @@ function spawnReader(): Reader {
   // The events read the thread's errors; one when no import reads it must not become an uncaught
   // 'error' that stops the server.
   worker.on('error', () => undefined);
-  const reader: Reader = { worker, ended: false, ready: Promise.resolve(), idle: null };
+  const reader: Reader = {
+    worker,
+    loaded: false,
+    ended: false,
+    ready: Promise.resolve(),
+    idle: null,
+  };
   reader.ready = new Promise<void>((resolve, reject) => {
     const onMessage = (message: FromScanThread) => {
-      if (message.type === 'ready') resolve();
-      else if (message.type === 'failed') reject(threadError(message));
+      if (message.type === 'ready') {
+        reader.loaded = true;
+        resolve();
+      } else if (message.type === 'failed') reject(threadError(message));
       else return;
       worker.off('message', onMessage);
     };
@@ -193,7 +203,7 @@ function takeReader(): Reader {
 }
 
 function giveBack(reader: Reader): void {
-  if (reader.ended || kept.length >= KEPT) void reader.worker.terminate();
+  if (reader.ended || !reader.loaded || kept.length >= KEPT) void reader.worker.terminate();
   else keep(reader);
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,9 +149,14 @@ describe('the import reading on a thread of its own', () => {
     // starts with nothing and is given the rest when the first is read).
     const exact = `${'x\n'.repeat(30_000)}${log(300)}`;
     const longer = `${'x\n'.repeat(600)}${log(300)}`;
+    // The cut is after a "\n" ("\r\n" too), or after a lone "\r" in a file without "\n".
+    const crlf = longer.replaceAll('\n', '\r\n');
+    const cr = longer.replaceAll('\n', '\r');
     for (const [text, budgets] of [
       [exact, [0, 1, 27_000, 27_755, 30_100]],
       [longer, [350, 620, 700]],
+      [crlf, [350, 700]],
+      [cr, [350, 700]],
     ] as const) {
       const at = file('allowance.log', text);
       const size = Buffer.byteLength(text);
@@ -167,6 +173,61 @@ describe('the import reading on a thread of its own', () => {
         expect({ budget, last }).toEqual({ budget, last: { ...expected.at(-1), part: 0 } });
       }
     }
+  });
+
+  it('a reading in two parts stopped part-way ends, and neither thread is kept', async () => {
+    prepareScanThreads();
+    await scanThreadsReady();
+    const before = scanThreadIds();
+    expect(before).toHaveLength(2);
+    const text = log(3000);
+    const at = file('stopped-parts.log', text);
+    const reading = await readLog(
+      { ...OPTIONS, batch: 1, gzip: false, nice: 0, file: at },
+      Buffer.byteLength(text),
+      64,
+    );
+    const events = reading.events[Symbol.asyncIterator]();
+    expect(((await events.next()).value as { type: string }).type).toBe('batch');
+    await reading.stop();
+    await expect(
+      (async () => {
+        for (;;) if ((await events.next()).done) return 'ended';
+      })(),
+    ).rejects.toThrow(THREAD_ENDED_EARLY);
+    // Both were reading: both ended, neither kept.
+    expect(scanThreadIds().filter((id) => before.includes(id))).toEqual([]);
+  });
+
+  it('a process with threads kept and nothing else to do ends; one reading does not end first', () => {
+    const at = file('lifetime.log', log(600));
+    const script = path.join(dir, 'lifetime.mts');
+    const module = path.resolve('app/domain/tracking/visits');
+    writeFileSync(
+      script,
+      `import { readLog } from '${module}/scan-parts.server.ts';
+import { prepareScanThreads, scanThreadsReady } from '${module}/scan-thread.server.ts';
+prepareScanThreads();
+await scanThreadsReady();
+const data = { businessId: 'b', secret: 's', budget: Infinity, batch: 50, progressEvery: 100, gzip: false, nice: 0, file: ${JSON.stringify(at)} };
+const reading = await readLog(data, ${Buffer.byteLength(log(600))}, 64);
+let last = null;
+for await (const event of reading.events) { last = event; if (event.type === 'batch') reading.stored(event.part); }
+await reading.stop();
+console.log('READ', last.type, last.lines);
+`,
+    );
+    const started = Date.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect({ status: run.status, out: run.stdout.trim(), err: run.stderr }).toMatchObject({
+      status: 0,
+      out: 'READ done 600',
+    });
+    // It ended at once, not when the kept threads' 30 minutes were up.
+    expect(Date.now() - started).toBeLessThan(25_000);
   });
 
   it('keeps its threads for the next reading, a while, and ends one stopped part-way', async () => {
@@ -292,11 +353,28 @@ describe('the import reading on a thread of its own', () => {
       true,
     ]);
   });
+
+  it("a retried import has its earlier attempt's lines back in the month's allowance", async () => {
+    const { business, uploads } = await ownerWithUploads('free');
+    const id = await queued(business.id, uploads, log(20));
+    // An earlier attempt read 99,990 lines of the free plan's 100,000, then failed.
+    await db.crawlerLogImport.update({
+      where: { id },
+      data: { status: 'running', lines: 99_990 },
+    });
+    await runImport(
+      { importId: id },
+      { attempt: 2, maxAttempts: 3, signal: new AbortController().signal },
+    );
+    const row = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.lines, row.error]).toEqual(['done', 20, null]);
+  });
 });
 
-async function ownerWithUploads() {
+async function ownerWithUploads(plan: 'authority' | 'free' = 'authority') {
   const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'authority' } });
+  if (plan !== 'free')
+    await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: plan } });
   const business = await db.business.create({
     data: { userId: user.id, name: 'Summit Plumbing', website: 'https://summit.example' },
   });

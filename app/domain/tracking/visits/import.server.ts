@@ -198,13 +198,14 @@ export async function runImport(
     subscriptionExpiry: row.business.user.subscriptionExpiry?.toISOString() ?? null,
   };
   const file = fileOf(importId);
-  const allowance = await linesThisMonth(owner);
-  // Lines of this import already counted in the month's use (a retried job) are not counted twice.
-  const budget = allowance.limit - allowance.used;
+  // This import's row starts again at 0 first: lines an earlier attempt read (a retried job) are
+  // then not in the month's use, which they would take from this attempt's allowance.
   await db.crawlerLogImport.update({
     where: { id: importId },
     data: { status: 'running', lines: 0, counted: 0, skipped: 0, duplicates: 0 },
   });
+  const allowance = await linesThisMonth(owner);
+  const budget = allowance.limit - allowance.used;
   const progress = { lines: 0, counted: 0, skipped: 0, duplicates: 0 };
   const saveProgress = () =>
     db.crawlerLogImport.update({ where: { id: importId }, data: { ...progress } });

@@ -111,3 +111,12 @@ export function lineKindOfBytes(
         : 'read';
   return 'read';
 }
+
+/**
+ * Forgets what the readings remembered (User-Agents, Referers, the last line's offsets): called
+ * when a reading ends, so a thread kept for the next holds nothing of this one's lines.
+ */
+export function forgetLines(): void {
+  for (const memo of [namesAgent, mayBeFrom, namesAgentBytes, mayBeFromBytes]) memo.clear();
+  scanned = null;
+}

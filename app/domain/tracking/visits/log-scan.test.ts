@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashVisit, type HashedVisit } from './line-hash';
 import { readLogLine } from './log-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
+import { MAX_LINE } from './byte-lines';
 import { BROWSER, combinedLine, GPTBOT, PERPLEXITY } from './test-lines';
 import { visitsOf as batchVisits } from './visit-batch';
 
@@ -182,5 +183,41 @@ describe('scanLog (the import reading an upload)', () => {
     expect(await events('\n\n  \n', [2])).toEqual([
       { type: 'done', stoppedAtLimit: false, lines: 0, skipped: 0 },
     ]);
+  });
+
+  it('reads each filling of its buffer afresh: no line takes the escapes or the User-Agent of the one before it in the same place', async () => {
+    const time = '02/Mar/2026:08:15:00';
+    const at = (clock: string, userAgent: string) =>
+      `1.2.3.4 - - [${clock} +0000] "GET /a HTTP/1.1" 200 5 "-" "${userAgent}"`;
+    for (const lines of [
+      // The same length: the second has escapes (its agent is read in full and counted).
+      [
+        at(time, 'Mozilla/5.0 (X11) Chrome/131.0 x'),
+        at(time, 'Mozilla \\"GPTBot/1.1\\" abcdefghi'),
+      ],
+      // A remembered browser's User-Agent on a line refused (second 99), then an agent's of the same length.
+      [at(time, 'Chrome/1.1'), at('02/Mar/2026:08:15:99', 'Chrome/1.1'), at(time, 'GPTBot/1.1')],
+    ]) {
+      const text = lines.map((line) => `${line}\n`).join('');
+      const sizes = lines.map((line) => line.length + 1);
+      expect(new Set(sizes).size).toBe(1);
+      const expected = reference(text, OPTIONS);
+      expect(expected.visits).toHaveLength(1);
+      const list = await events(text, sizes);
+      expect(visitsOf(list)).toEqual(expected.visits);
+      expect(list.at(-1)).toMatchObject({ lines: expected.lines, skipped: expected.skipped });
+    }
+  });
+
+  it('counts a line of a megabyte or more as one not understood, without keeping it', async () => {
+    const agent = clf(1, '/after', 200, GPTBOT);
+    const huge = clf(2, `/${'p'.repeat(MAX_LINE)}`, 200, GPTBOT);
+    const text = `${agent}\n${'x'.repeat(MAX_LINE + 5)}\r\n${huge}\n${agent.replace('/after', '/last')}`;
+    const list = await events(text, [65_536]);
+    expect(visitsOf(list).map((visit) => visit.path)).toEqual(['/after', '/last']);
+    expect(list.at(-1)).toEqual({ type: 'done', stoppedAtLimit: false, lines: 4, skipped: 2 });
+    // It counts against the month's allowance as any line does.
+    const limited = await events(text, [65_536], { ...OPTIONS, budget: 2 });
+    expect(limited.at(-1)).toEqual({ type: 'done', stoppedAtLimit: true, lines: 2, skipped: 1 });
   });
 });

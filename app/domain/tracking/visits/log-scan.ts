@@ -1,6 +1,7 @@
+import { isAscii } from 'node:buffer';
 import { byteRegions, ByteLineCursor, chunksFill, type Fill } from './byte-lines';
-import { readClfBytes } from './clf-bytes';
-import { isBlank, lineKind, lineKindOfBytes, scannedCandidate } from './line-kind';
+import { forgetScannedBytes, readClfBytes } from './clf-bytes';
+import { forgetLines, isBlank, lineKind, lineKindOfBytes, scannedCandidate } from './line-kind';
 import { bytesFingerprint, fingerprint } from './line-hash';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
@@ -49,12 +50,6 @@ function blankBytes(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-/** Whether the bytes from `start` to `end` are all ASCII. */
-function asciiBytes(bytes: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (bytes[i]! > 127) return false;
-  return true;
-}
-
 /**
  * Reads `input` (chunks of UTF-8 bytes, or a Fill that copies them into the reading's buffer:
  * ./byte-lines.ts) into batches of counted visits and progress.
@@ -70,48 +65,62 @@ export async function* scanLog(
   const hashBytes = bytesFingerprint(secret, businessId);
   const cursor = new ByteLineCursor();
   const fill = typeof input === 'function' ? input : chunksFill(input);
-  for await (const { bytes, end: limit, ascii } of byteRegions(fill)) {
-    cursor.reset(bytes, limit);
-    while (cursor.next()) {
-      const { start, end } = cursor;
-      if (start === end) continue;
-      // An ASCII line is scanned in its bytes; any other is decoded and scanned as text.
-      let line: string | null = null;
-      if (!ascii && !asciiBytes(bytes, start, end)) {
-        line = bytes.toString('utf8', start, end);
-        if (isBlank(line.charCodeAt(0)) && !line.trim()) continue;
-      } else if (bytes[start]! <= 32 && blankBytes(bytes, start, end)) continue;
-      if (budget <= 0 && options.moreBudget) budget = await options.moreBudget();
-      if (budget <= 0) {
-        if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
-        yield { type: 'done', stoppedAtLimit: true, ...totals };
-        return;
-      }
-      budget -= 1;
-      totals.lines += 1;
-      const kind = line === null ? lineKindOfBytes(bytes, start, end, limit) : lineKind(line);
-      if (kind === 'unread') totals.skipped += 1;
-      else if (kind === 'candidate') {
-        // A line scanned whole in its bytes is read from them; any other as text.
-        const at = line === null ? scannedCandidate() : null;
-        if (!at) line ??= bytes.toString('latin1', start, end);
-        const record = at ? readClfBytes(bytes, start, at) : readLogLine(line!);
-        if (!record) totals.skipped += 1;
-        else {
-          const visit = countedVisit(record);
-          if (visit) {
-            batch.add(
-              visit,
-              at ? hashBytes(bytes, start, end) : fingerprint(secret, businessId, line!),
-            );
-            if (batch.size >= options.batch)
-              yield { type: 'batch', batch: batch.take(), ...totals };
+  try {
+    for await (const { bytes, end: limit, ascii, tooLong } of byteRegions(fill)) {
+      cursor.reset(bytes, limit, tooLong);
+      while (cursor.next()) {
+        const { start, end } = cursor;
+        // A line too long to keep (start -1) is one not understood.
+        if (start === end && start >= 0) continue;
+        // An ASCII line is scanned in its bytes; any other is decoded and scanned as text.
+        let line: string | null = null;
+        if (start < 0) {
+          // Counted below.
+        } else if (!ascii && !isAscii(bytes.subarray(start, end))) {
+          line = bytes.toString('utf8', start, end);
+          if (isBlank(line.charCodeAt(0)) && !line.trim()) continue;
+        } else if (bytes[start]! <= 32 && blankBytes(bytes, start, end)) continue;
+        if (budget <= 0 && options.moreBudget) budget = await options.moreBudget();
+        if (budget <= 0) {
+          if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
+          yield { type: 'done', stoppedAtLimit: true, ...totals };
+          return;
+        }
+        budget -= 1;
+        totals.lines += 1;
+        const kind =
+          start < 0
+            ? 'unread'
+            : line === null
+              ? lineKindOfBytes(bytes, start, end, limit)
+              : lineKind(line);
+        if (kind === 'unread') totals.skipped += 1;
+        else if (kind === 'candidate') {
+          // A line scanned whole in its bytes is read from them; any other as text.
+          const at = line === null ? scannedCandidate() : null;
+          if (!at) line ??= bytes.toString('latin1', start, end);
+          const record = at ? readClfBytes(bytes, start, at) : readLogLine(line!);
+          if (!record) totals.skipped += 1;
+          else {
+            const visit = countedVisit(record);
+            if (visit) {
+              batch.add(
+                visit,
+                at ? hashBytes(bytes, start, end) : fingerprint(secret, businessId, line!),
+              );
+              if (batch.size >= options.batch)
+                yield { type: 'batch', batch: batch.take(), ...totals };
+            }
           }
         }
+        if (totals.lines % progressEvery === 0) yield { type: 'progress', ...totals };
       }
-      if (totals.lines % progressEvery === 0) yield { type: 'progress', ...totals };
     }
+    if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
+    yield { type: 'done', stoppedAtLimit: false, ...totals };
+  } finally {
+    // A thread kept for the next reading holds nothing of this one's lines.
+    forgetLines();
+    forgetScannedBytes();
   }
-  if (batch.size) yield { type: 'batch', batch: batch.take(), ...totals };
-  yield { type: 'done', stoppedAtLimit: false, ...totals };
 }

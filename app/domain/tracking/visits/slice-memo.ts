@@ -13,6 +13,8 @@ const SLOTS = 1 << 12;
 const MASK = SLOTS - 1;
 /** At most half the slots are used, so a probe soon finds the text or an empty slot. */
 const LIMIT = SLOTS >> 1;
+/** A longer piece is not remembered (its answer is computed each time): memory stays small. */
+export const MAX_KEPT = 1024;
 
 function cheapHash(line: string, start: number, end: number): number {
   const length = end - start;
@@ -54,6 +56,7 @@ export class SliceMemo<T> {
       if (text.length === length && line.slice(start, end) === text) return this.answers[slot]!;
       slot = (slot + 1) & MASK;
     }
+    if (length > MAX_KEPT) return compute(line.slice(start, end));
     if (this.used >= LIMIT) {
       this.clear();
       slot = cheapHash(line, start, end);
@@ -122,6 +125,8 @@ export class ByteMemo<T> {
     this.answers.fill(undefined);
     this.used = 0;
     this.hit.bytes = null;
+    // Nor the buffer last asked about.
+    viewed = { bytes: null, view: new DataView(new ArrayBuffer(0)) };
   }
 
   // The last piece `has` found (its buffer, start and end, and slot): `get` of the same piece
@@ -167,6 +172,7 @@ export class ByteMemo<T> {
     hit.bytes = null;
     let slot = this.find(bytes, start, end);
     if (slot >= 0) return this.answers[slot]!;
+    if (end - start > MAX_KEPT) return compute(bytes.toString('latin1', start, end));
     if (this.used >= LIMIT) this.clear();
     slot = cheapHashBytes(bytes, start, end);
     while (this.keys[slot] !== undefined) slot = (slot + 1) & MASK;

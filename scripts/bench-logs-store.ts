@@ -37,8 +37,9 @@ try {
   const { db } = await import('~/lib/db.server');
   const { withOwnerLock } = await import('~/lib/owner-lock.server');
   const { scanLog } = await import('~/domain/tracking/visits/log-scan');
-  const { storeVisits } = await import('~/domain/tracking/visits/store.server');
-  type Visits = Parameters<typeof storeVisits>[2];
+  const { storeBatch } = await import('~/domain/tracking/visits/store.server');
+  const { batchOf, visitsOf } = await import('~/domain/tracking/visits/visit-batch');
+  type Visits = Parameters<typeof storeBatch>[2];
 
   const owner = await db.user.create({
     data: { email: 'bench-store@example.com', subscriptionStatus: 'authority' },
@@ -55,8 +56,8 @@ try {
   };
   const batches: Visits[] = [];
   for await (const event of scanLog(createReadStream(file), options))
-    if (event.type === 'batch') batches.push(event.visits);
-  const counted = batches.reduce((sum, batch) => sum + batch.length, 0);
+    if (event.type === 'batch') batches.push(event.batch);
+  const counted = batches.reduce((sum, batch) => sum + batch.keys.length, 0);
 
   async function pass(name: string, work: readonly Visits[]) {
     const cpu = process.cpuUsage();
@@ -65,7 +66,7 @@ try {
     let duplicates = 0;
     for (const visits of work) {
       const result = await withOwnerLock(owner.id, 'bench.store', (tx) =>
-        storeVisits(tx, business.id, visits),
+        storeBatch(tx, business.id, visits),
       );
       added += result.added;
       duplicates += result.duplicates;
@@ -83,16 +84,18 @@ try {
   }
 
   // 100,000 made-up fingerprints of 22 characters on a day of their own (outside the log's month).
-  const template = batches[0]![0]!;
+  const template = visitsOf(batches[0]!)[0]!;
   const busyDay = '2000-01-01';
   const busy: Visits[] = [];
   for (let at = 0; at < BUSY_DAY; at += BATCH)
     busy.push(
-      Array.from({ length: Math.min(BATCH, BUSY_DAY - at) }, () => ({
-        ...template,
-        day: busyDay,
-        hash: randomBytes(16).toString('base64url').slice(0, 22),
-      })),
+      batchOf(
+        Array.from({ length: Math.min(BATCH, BUSY_DAY - at) }, () => ({
+          ...template,
+          day: busyDay,
+          hash: randomBytes(16).toString('base64url').slice(0, 22),
+        })),
+      ),
     );
 
   const rows = [

@@ -6,7 +6,11 @@
 //   read    plain line reading (readline, counting lines), the floor;
 //   parse   the same reading plus our parse and tally (readLogLine + VisitTally, nothing stored);
 //   import  the whole job, runImport, against a fresh SQLite database (dedup hashes, per-day counts,
-//           progress on the import row), as the background job runs it.
+//           progress on the import row), as the background job runs it, on reading threads kept
+//           ready as the job engine keeps them: twice per process (two businesses), the first
+//           import after a start and the next (every upload but the first after a start); the
+//           target is judged on the next, the first is printed beside it; and once on the same
+//           log gzipped (read by one thread: a .gz cannot be cut in two).
 // Prints lines a second for each, by the wall clock and by the process's CPU time (all threads;
 // steadier where other work shares the machine; the sampling's own CPU time left out), the ratio to plain reading (target: import >=
 // 1/3), and the import's peak RSS, peak heap used (sampled every 10 ms) and peak live heap (after
@@ -17,7 +21,9 @@
 // Knobs: BENCH_LINES (1000000), BENCH_ROUNDS (3), BENCH_KEEP=1 keeps the temp folder.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from './db-migrate';
@@ -44,6 +50,8 @@ type Result = {
   heapBefore: number;
   peakRss: number;
   peakHeap: number;
+  /** The import: the first after the start of its process (the result itself is the next). */
+  first?: Result;
 };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-logs-'));
@@ -97,6 +105,8 @@ try {
     `Generated ${LINES.toLocaleString('en-US')} lines (${mb(statSync(long).size)}) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${mix.browsers} browsers, ${mix.bots} other bots, ${mix.agents} AI agents, ${mix.referrals} AI referrals, ${mix.damaged} damaged.`,
   );
+  const gzipped = `${long}.gz`;
+  await pipeline(createReadStream(long), createGzip({ level: 1 }), createWriteStream(gzipped));
   const parse = await measure('parse', long);
   const importShort = await measure('import', short);
   const readShort = await measure('read', short);
@@ -109,6 +119,14 @@ try {
     reads.push(await measure('read', long));
     imports.push(await measure('import', long));
   }
+  const withWorst = (result: Result, other: Result): Result => ({
+    ...result,
+    peakRss: Math.max(result.peakRss, other.peakRss),
+    peakHeap: Math.max(result.peakHeap, other.peakHeap),
+    peakLiveHeap: Math.max(result.peakLiveHeap, other.peakLiveHeap),
+    lagP99Ms: Math.max(result.lagP99Ms, other.lagP99Ms),
+    lagMaxMs: Math.max(result.lagMaxMs, other.lagMaxMs),
+  });
   const best = (results: Result[]): Result => ({
     ...results.reduce((a, b) => (b.seconds < a.seconds ? b : a)),
     cpuSeconds: Math.min(...results.map((result) => result.cpuSeconds)),
@@ -119,14 +137,24 @@ try {
     lagP99Ms: Math.max(...results.map((result) => result.lagP99Ms)),
     lagMaxMs: Math.max(...results.map((result) => result.lagMaxMs)),
   });
+  // The same log as a .gz, once: read by one thread (a .gz cannot be cut in two).
+  const importGzip = await measure('import', gzipped);
   const read = best(reads);
-  const importLong = best(imports);
+  // Memory and delay at their worst over both imports of each process.
+  const importLong = best(imports.map((result) => withWorst(result, result.first!)));
+  const importFirst = best(imports.map((result) => result.first!));
 
   const rows: [string, Result, Result][] = [
     [`plain reading, ${LINES.toLocaleString('en-US')} lines`, read, read],
     ['parse + tally (nothing stored)', parse, read],
-    [`runImport, ${SHORT.toLocaleString('en-US')} lines`, importShort, readShort],
+    [
+      `runImport, ${SHORT.toLocaleString('en-US')} lines`,
+      withWorst(importShort, importShort.first!),
+      readShort,
+    ],
     [`runImport, ${LINES.toLocaleString('en-US')} lines`, importLong, read],
+    ['  the first import after a start', importFirst, read],
+    ['  the same log as a .gz (one thread)', importGzip, read],
   ];
   console.log('');
   console.log(
@@ -143,7 +171,7 @@ try {
   const seconds = (results: Result[]) =>
     results.map((result) => result.seconds.toFixed(2)).join(', ');
   console.log(
-    `Rounds (seconds by the clock): plain reading ${seconds(reads)}; runImport ${seconds(imports)}. The table takes each at its best (memory and delay at their worst).`,
+    `Rounds (seconds by the clock): plain reading ${seconds(reads)}; runImport ${seconds(imports)} (the first after a start: ${seconds(imports.map((result) => result.first!))}). The table takes each at its best (memory and delay at their worst).`,
   );
   console.log('');
   console.log(
@@ -153,6 +181,10 @@ try {
   const cpuRatio = cpuRate(importLong) / cpuRate(read);
   console.log(
     `Import speed: ${ratio.toFixed(2)} of plain reading by the clock, ${cpuRatio.toFixed(2)} by CPU time (target >= 0.33): ${Math.max(ratio, cpuRatio) >= 1 / 3 ? 'met' : 'MISSED'}.`,
+  );
+  const firstRatio = rate(importFirst) / rate(read);
+  console.log(
+    `The first import after a start (the reading threads' code not yet compiled for it): ${firstRatio.toFixed(2)} of plain reading by the clock (${importFirst.seconds.toFixed(2)} s); every later one as above.`,
   );
   console.log(
     `The request thread during the ${LINES.toLocaleString('en-US')}-line import (the lines are read on a thread of their own): ` +

@@ -32,7 +32,7 @@ import {
 } from '~/domain/tracking/reports/digest.server';
 import { deleteExpiredRows, RETENTION_QUEUE } from '~/domain/retention.server';
 import { CRAWLER_IMPORT_QUEUE, runImport } from '~/domain/tracking/visits/import.server';
-import { checkScanThread } from '~/domain/tracking/visits/scan-thread.server';
+import { prepareScanThreads } from '~/domain/tracking/visits/scan-thread.server';
 import {
   enqueueDueListingChecks,
   LISTING_BUSINESS_QUEUE,
@@ -240,8 +240,9 @@ async function runWorkers(jobs: JobEngine) {
     { concurrency: 2 },
   );
   // Crawler visits: an uploaded access log is read line by line, one import at a time.
-  // An upload is read on a thread that loads the project's source: a deploy without it stops here.
-  checkScanThread();
+  // An upload is read on threads that load the project's source, kept ready from here: a deploy
+  // without the source stops here.
+  prepareScanThreads();
   await jobs.work<{ importId: string }>(CRAWLER_IMPORT_QUEUE, (data, job) => runImport(data, job), {
     concurrency: 1,
   });

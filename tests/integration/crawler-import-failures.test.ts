@@ -16,6 +16,7 @@ const thread = vi.hoisted(() => ({ stopped: 0 }));
 
 vi.mock('~/domain/tracking/visits/scan-thread.server', async (original) => {
   const { hashVisit } = await import('~/domain/tracking/visits/line-hash');
+  const { batchOf } = await import('~/domain/tracking/visits/visit-batch');
   const { readLogLine } = await import('~/domain/tracking/visits/log-lines');
   const { combinedLine, todayAt } = await import('~/domain/tracking/visits/test-lines');
   return {
@@ -31,7 +32,7 @@ vi.mock('~/domain/tracking/visits/scan-thread.server', async (original) => {
       });
       const visit = hashVisit(data.secret, data.businessId, line, readLogLine(line)!)!;
       async function* events() {
-        yield { type: 'batch', visits: [visit], lines: 1, skipped: 0 };
+        yield { type: 'batch', batch: batchOf([visit]), lines: 1, skipped: 0 };
         yield {
           type: 'failed',
           name: 'RangeError',
@@ -43,6 +44,7 @@ vi.mock('~/domain/tracking/visits/scan-thread.server', async (original) => {
       return {
         events: events(),
         stored: () => undefined,
+        grant: () => undefined,
         stop: async () => {
           thread.stopped += 1;
         },

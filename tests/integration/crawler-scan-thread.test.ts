@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runImport } from '~/domain/tracking/visits/import.server';
 import { scanLog, type ScanEvent } from '~/domain/tracking/visits/log-scan';
 import { MAX_AHEAD, type FromScanThread } from '~/domain/tracking/visits/scan-thread';
+import { readLog, type LogReading } from '~/domain/tracking/visits/scan-parts.server';
 import {
+  keepScanThreadsIdle,
+  prepareScanThreads,
+  scanThreadIds,
+  scanThreadsReady,
   startScanThread,
   THREAD_ENDED_EARLY,
   type ScanThread,
 } from '~/domain/tracking/visits/scan-thread.server';
 import { combinedLine, GPTBOT, todayAt } from '~/domain/tracking/visits/test-lines';
+import { visitsOf } from '~/domain/tracking/visits/visit-batch';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { createUser } from './helpers';
@@ -68,14 +75,34 @@ async function everything(reading: ScanThread): Promise<FromScanThread[]> {
   return out;
 }
 
-async function inProcess(text: string): Promise<ScanEvent[]> {
+async function inProcess(text: string, budget = Infinity, batch = 50): Promise<ScanEvent[]> {
   const out: ScanEvent[] = [];
   async function* bytes() {
     yield Buffer.from(text);
   }
-  for await (const event of scanLog(bytes(), { ...OPTIONS, batch: 50 })) out.push(event);
+  for await (const event of scanLog(bytes(), { ...OPTIONS, budget, batch })) out.push(event);
   return out;
 }
+
+/** A reading in parts to its end: the visits (in no set order) and the last event. */
+async function readAll(reading: LogReading) {
+  const visits: string[] = [];
+  let last: unknown = null;
+  for await (const event of reading.events) {
+    last = event;
+    if (event.type !== 'batch') continue;
+    visits.push(...visitsOf(event.batch).map((visit) => JSON.stringify(visit)));
+    reading.stored(event.part);
+  }
+  await reading.stop();
+  return { visits: visits.sort(), last };
+}
+
+const sortedVisits = (events: ScanEvent[]) =>
+  events
+    .flatMap((event) => (event.type === 'batch' ? visitsOf(event.batch) : []))
+    .map((visit) => JSON.stringify(visit))
+    .sort();
 
 describe('the import reading on a thread of its own', () => {
   it('posts what scanLog reads here, from a plain file and from a .gz', async () => {
@@ -90,6 +117,153 @@ describe('the import reading on a thread of its own', () => {
       nice: 10,
     });
     expect(await everything(zipped)).toEqual(expected);
+  });
+
+  it('reads a large plain file in two parts at once: the same visits and totals as one reading', async () => {
+    const text = log(900);
+    const at = file('parts.log', text);
+    const size = Buffer.byteLength(text);
+    const expected = await inProcess(text);
+    const expectedLast = expected.at(-1);
+    // Parts of at least a quarter of the file: cut in two.
+    const reading = await readLog(
+      { ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at },
+      size,
+      size / 4,
+    );
+    const { visits, last } = await readAll(reading);
+    expect(visits).toEqual(sortedVisits(expected));
+    expect(last).toMatchObject({ ...expectedLast, part: 0 });
+    // The same file as a .gz is one part (it cannot be cut), with the same outcome.
+    const zipped = file('parts.log.gz', gzipSync(text));
+    const whole = await readAll(
+      await readLog({ ...OPTIONS, batch: 50, gzip: true, nice: 0, file: zipped }, size, size / 4),
+    );
+    expect(whole.visits).toEqual(visits);
+  });
+
+  it("counts the month's allowance in the file's order across the two parts", async () => {
+    // The second part starts with what is certainly left whatever the first holds (a line takes
+    // two bytes at least), and asks for the rest when that runs out. Here the first part is all
+    // lines of two bytes (what it starts with is then exact), or holds longer lines (the second
+    // starts with nothing and is given the rest when the first is read).
+    const exact = `${'x\n'.repeat(30_000)}${log(300)}`;
+    const longer = `${'x\n'.repeat(600)}${log(300)}`;
+    // The cut is after a "\n" ("\r\n" too), or after a lone "\r" in a file without "\n".
+    const crlf = longer.replaceAll('\n', '\r\n');
+    const cr = longer.replaceAll('\n', '\r');
+    for (const [text, budgets] of [
+      [exact, [0, 1, 27_000, 27_755, 30_100]],
+      [longer, [350, 620, 700]],
+      [crlf, [350, 700]],
+      [cr, [350, 700]],
+    ] as const) {
+      const at = file('allowance.log', text);
+      const size = Buffer.byteLength(text);
+      const total = ((await inProcess(text)).at(-1) as { lines: number }).lines;
+      for (const budget of [...budgets, total - 1, total, total + 5]) {
+        const expected = await inProcess(text, budget, 7);
+        const reading = await readLog(
+          { ...OPTIONS, budget, batch: 7, gzip: false, nice: 0, file: at },
+          size,
+          64,
+        );
+        const { visits, last } = await readAll(reading);
+        expect({ budget, visits }).toEqual({ budget, visits: sortedVisits(expected) });
+        expect({ budget, last }).toEqual({ budget, last: { ...expected.at(-1), part: 0 } });
+      }
+    }
+  });
+
+  it('a reading in two parts stopped part-way ends, and neither thread is kept', async () => {
+    prepareScanThreads();
+    await scanThreadsReady();
+    const before = scanThreadIds();
+    expect(before).toHaveLength(2);
+    const text = log(3000);
+    const at = file('stopped-parts.log', text);
+    const reading = await readLog(
+      { ...OPTIONS, batch: 1, gzip: false, nice: 0, file: at },
+      Buffer.byteLength(text),
+      64,
+    );
+    const events = reading.events[Symbol.asyncIterator]();
+    expect(((await events.next()).value as { type: string }).type).toBe('batch');
+    await reading.stop();
+    await expect(
+      (async () => {
+        for (;;) if ((await events.next()).done) return 'ended';
+      })(),
+    ).rejects.toThrow(THREAD_ENDED_EARLY);
+    // Both were reading: both ended, neither kept.
+    expect(scanThreadIds().filter((id) => before.includes(id))).toEqual([]);
+  });
+
+  it('a process with threads kept and nothing else to do ends; one reading does not end first', () => {
+    const at = file('lifetime.log', log(600));
+    const script = path.join(dir, 'lifetime.mts');
+    const module = path.resolve('app/domain/tracking/visits');
+    writeFileSync(
+      script,
+      `import { readLog } from '${module}/scan-parts.server.ts';
+import { prepareScanThreads, scanThreadsReady } from '${module}/scan-thread.server.ts';
+prepareScanThreads();
+await scanThreadsReady();
+const data = { businessId: 'b', secret: 's', budget: Infinity, batch: 50, progressEvery: 100, gzip: false, nice: 0, file: ${JSON.stringify(at)} };
+const reading = await readLog(data, ${Buffer.byteLength(log(600))}, 64);
+let last = null;
+for await (const event of reading.events) { last = event; if (event.type === 'batch') reading.stored(event.part); }
+await reading.stop();
+console.log('READ', last.type, last.lines);
+`,
+    );
+    const started = Date.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect({ status: run.status, out: run.stdout.trim(), err: run.stderr }).toMatchObject({
+      status: 0,
+      out: 'READ done 600',
+    });
+    // It ended at once, not when the kept threads' 30 minutes were up.
+    expect(Date.now() - started).toBeLessThan(25_000);
+  });
+
+  it('keeps its threads for the next reading, a while, and ends one stopped part-way', async () => {
+    prepareScanThreads();
+    await scanThreadsReady();
+    const before = scanThreadIds();
+    expect(before).toHaveLength(2);
+    const text = log(300);
+    const size = Buffer.byteLength(text);
+    const at = file('kept.log', text);
+    await readAll(
+      await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+    );
+    expect(scanThreadIds().sort()).toEqual([...before].sort());
+    const stopped = startScanThread({ ...OPTIONS, batch: 1, gzip: false, nice: 0, file: at });
+    const events = stopped.events[Symbol.asyncIterator]();
+    expect(((await events.next()).value as FromScanThread).type).toBe('batch');
+    await stopped.stop();
+    expect(scanThreadIds()).toHaveLength(1);
+    expect(before).toContain(scanThreadIds()[0]);
+    // A kept thread ends after a while without an import; the next import starts one again.
+    keepScanThreadsIdle(50);
+    try {
+      await readAll(
+        await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+      );
+      expect(scanThreadIds()).toHaveLength(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(scanThreadIds()).toEqual([]);
+      await readAll(
+        await readLog({ ...OPTIONS, batch: 50, gzip: false, nice: 0, file: at }, size, 64),
+      );
+      expect(scanThreadIds()).toHaveLength(2);
+    } finally {
+      keepScanThreadsIdle();
+    }
   });
 
   it(`reads ahead at most ${MAX_AHEAD} batches until they are stored`, async () => {
@@ -179,11 +353,28 @@ describe('the import reading on a thread of its own', () => {
       true,
     ]);
   });
+
+  it("a retried import has its earlier attempt's lines back in the month's allowance", async () => {
+    const { business, uploads } = await ownerWithUploads('free');
+    const id = await queued(business.id, uploads, log(20));
+    // An earlier attempt read 99,990 lines of the free plan's 100,000, then failed.
+    await db.crawlerLogImport.update({
+      where: { id },
+      data: { status: 'running', lines: 99_990 },
+    });
+    await runImport(
+      { importId: id },
+      { attempt: 2, maxAttempts: 3, signal: new AbortController().signal },
+    );
+    const row = await db.crawlerLogImport.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.lines, row.error]).toEqual(['done', 20, null]);
+  });
 });
 
-async function ownerWithUploads() {
+async function ownerWithUploads(plan: 'authority' | 'free' = 'authority') {
   const user = await createUser();
-  await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: 'authority' } });
+  if (plan !== 'free')
+    await db.user.update({ where: { id: user.id }, data: { subscriptionStatus: plan } });
   const business = await db.business.create({
     data: { userId: user.id, name: 'Summit Plumbing', website: 'https://summit.example' },
   });

@@ -10,22 +10,30 @@ import type { LogRecord } from './log-lines';
 // is kept, and the next line of the same day and zone only adds its hours, minutes and seconds.
 const lastDay = { date: '\0', zone: '\0', ms: NaN };
 
+/**
+ * The start of a day in UTC ms, its zone applied: `sign` the character code of "+" or "-" and
+ * `zone` its four digits as a number (0530 is 530); NaN when `month` is -1.
+ */
+export function dayStart(year: number, month: number, day: number, sign: number, zone: number) {
+  const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * (sign === 45 ? -1 : 1);
+  return month < 0 ? NaN : Date.UTC(year, month, day) - offset * 60_000;
+}
+
 /** The time at `start` ("dd/Mon/yyyy:hh:mm:ss ±zzzz", which scanClfLine has checked). */
 function timeAt(line: string, start: number): Date | null {
   const hours = digits(line, start + 12, 2);
   const minutes = digits(line, start + 15, 2);
   const seconds = digits(line, start + 18, 2);
   if (!line.startsWith(lastDay.date, start) || !line.startsWith(lastDay.zone, start + 21)) {
-    const month = monthAt(line, start + 3);
-    const zone = digits(line, start + 22, 4);
-    const sign = line.charCodeAt(start + 21);
-    const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * (sign === 45 ? -1 : 1);
     lastDay.date = ownString(line.slice(start, start + 11));
     lastDay.zone = ownString(line.slice(start + 21, start + 26));
-    lastDay.ms =
-      month < 0
-        ? NaN
-        : Date.UTC(digits(line, start + 7, 4), month, digits(line, start, 2)) - offset * 60_000;
+    lastDay.ms = dayStart(
+      digits(line, start + 7, 4),
+      monthAt(line, start + 3),
+      digits(line, start, 2),
+      line.charCodeAt(start + 21),
+      digits(line, start + 22, 4),
+    );
   }
   const utc = lastDay.ms + ((hours * 60 + minutes) * 60 + seconds) * 1000;
   return Number.isFinite(utc) ? new Date(utc) : null;

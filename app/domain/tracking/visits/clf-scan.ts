@@ -87,20 +87,25 @@ const MONTH_BY_CODE = new Map<number, number>(
 );
 
 /** An ASCII letter in lower case, or -1 (only ASCII letters spell a month). */
-function lowerLetter(code: number): number {
+export function lowerLetter(code: number): number {
   if (code >= 97 && code <= 122) return code;
   if (code >= 65 && code <= 90) return code + 32;
   return -1;
 }
 
-/** The month (0–11) whose name (any case) is the three characters at `start`, or -1. */
-export function monthAt(line: string, start: number): number {
-  const a = lowerLetter(line.charCodeAt(start));
-  const b = lowerLetter(line.charCodeAt(start + 1));
-  const c = lowerLetter(line.charCodeAt(start + 2));
+/** The month (0–11) whose name is these three lower-case letters' codes (or -1s), or -1. */
+export function monthOf(a: number, b: number, c: number): number {
   if (a < 0 || b < 0 || c < 0) return -1;
   return MONTH_BY_CODE.get((a << 16) | (b << 8) | c) ?? -1;
 }
+
+/** The month (0–11) whose name (any case) is the three characters at `start`, or -1. */
+export const monthAt = (line: string, start: number): number =>
+  monthOf(
+    lowerLetter(line.charCodeAt(start)),
+    lowerLetter(line.charCodeAt(start + 1)),
+    lowerLetter(line.charCodeAt(start + 2)),
+  );
 
 /** Two digits at `start` as a number, or -1. */
 function twoDigits(line: string, start: number): number {
@@ -169,8 +174,8 @@ export type ClfOffsets = {
   agentEnd: number;
 };
 
-// The one answer, filled in again by each call: reading a million lines allocates nothing here.
-const OFFSETS: ClfOffsets = {
+/** Offsets to fill in (each scanner fills in one, again and again: it allocates nothing). */
+export const emptyOffsets = (): ClfOffsets => ({
   escapes: false,
   hostEnd: 0,
   open: 0,
@@ -183,21 +188,10 @@ const OFFSETS: ClfOffsets = {
   refererEnd: -1,
   agentStart: -1,
   agentEnd: -1,
-};
+});
 
-// Where the next backslash is, at or after `from` in `text` (Infinity: none): lines of one chunk
-// are scanned in order, so each chunk is searched once, not once per line to its end.
-const backslash = { text: '', from: 0, at: Infinity };
-
-function nextBackslash(text: string, start: number): number {
-  if (start < backslash.from || backslash.at < start || text !== backslash.text) {
-    const at = text.indexOf('\\', start);
-    backslash.text = text;
-    backslash.from = start;
-    backslash.at = at < 0 ? Infinity : at;
-  }
-  return backslash.at;
-}
+// The one answer, filled in again by each call: reading a million lines allocates nothing here.
+const OFFSETS = emptyOffsets();
 
 /**
  * Whether a line is a combined or common line, and where its fields are; null when it is neither.
@@ -205,14 +199,6 @@ function nextBackslash(text: string, start: number): number {
  */
 export const scanClfLine = (line: string): Readonly<ClfOffsets> | null =>
   scan(line, 0, line.length, line.includes('\\'));
-
-/**
- * scanClfLine for the line that is `line`'s characters from `start` to `end` (a line of a chunk's
- * text, read in place: a character read on a flat text costs less than on a slice of it); the
- * character at `end`, if any, must be a line break. The offsets are positions in `line`.
- */
-export const scanClfRange = (line: string, start: number, end: number) =>
-  scan(line, start, end, nextBackslash(line, start) < end);
 
 /** `escapes`: whether the line holds a backslash. */
 function scan(

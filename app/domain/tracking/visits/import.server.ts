@@ -17,9 +17,9 @@ import { ownedBusiness } from '../owned.server';
 import { entitlementsOf } from '../../plans/entitlements';
 import { MAX_UPLOAD_BYTES } from './limits';
 import { readLogLine } from './log-lines';
-import type { FromScanThread } from './scan-thread';
-import { startScanThread, type ScanThread } from './scan-thread.server';
-import { storeVisits } from './store.server';
+import { readLog, type LogReading } from './scan-parts.server';
+import { threadError } from './scan-thread.server';
+import { storeBatch } from './store.server';
 
 // An uploaded access log, from the request to the counts (issue 48). The upload streams to a file
 // in CRAWLER_LOG_DIR (never held in memory, 200 MB at most), its first lines are checked (a file
@@ -49,14 +49,6 @@ const DAMAGED_GZIP: Readonly<Record<string, string>> = {
 
 export const READING_FAILED_MESSAGE =
   'Reading this file failed, and trying again did not help. Upload it again; if it fails again, contact us.';
-
-/** The reading thread's error, as an Error here (its name, message, code and stack). */
-function threadError(event: Extract<FromScanThread, { type: 'failed' }>): Error {
-  const error = Object.assign(new Error(event.message), { code: event.code });
-  error.name = event.name;
-  if (event.stack) error.stack = event.stack;
-  return error;
-}
 
 const uploadDir = () => path.resolve(env.CRAWLER_LOG_DIR);
 const fileOf = (importId: string) => path.join(uploadDir(), `${importId}.upload`);
@@ -206,17 +198,18 @@ export async function runImport(
     subscriptionExpiry: row.business.user.subscriptionExpiry?.toISOString() ?? null,
   };
   const file = fileOf(importId);
-  const allowance = await linesThisMonth(owner);
-  // Lines of this import already counted in the month's use (a retried job) are not counted twice.
-  const budget = allowance.limit - allowance.used;
+  // This import's row starts again at 0 first: lines an earlier attempt read (a retried job) are
+  // then not in the month's use, which they would take from this attempt's allowance.
   await db.crawlerLogImport.update({
     where: { id: importId },
     data: { status: 'running', lines: 0, counted: 0, skipped: 0, duplicates: 0 },
   });
+  const allowance = await linesThisMonth(owner);
+  const budget = allowance.limit - allowance.used;
   const progress = { lines: 0, counted: 0, skipped: 0, duplicates: 0 };
   const saveProgress = () =>
     db.crawlerLogImport.update({ where: { id: importId }, data: { ...progress } });
-  let scan: ScanThread | null = null;
+  let scan: LogReading | null = null;
   // The engine stopping (the job given back): the reading stops, and the loop below with it.
   const stopReading = () => void scan?.stop();
   let stoppedAtLimit = false;
@@ -228,19 +221,24 @@ export async function runImport(
         'The uploaded file is gone (it was already read, or the server restarted without its upload folder).',
       );
     await handle.read(head, 0, 2, 0);
+    const { size } = await handle.stat();
     await handle.close();
-    // The file is read on a thread of its own (./scan-thread.ts), which posts batches of counted
-    // lines; each is stored here while the thread reads on (at most MAX_AHEAD batches ahead).
-    scan = startScanThread({
-      file,
-      gzip: isGzip(head),
-      businessId: row.businessId,
-      secret: env.SESSION_SECRET,
-      budget,
-      batch: BATCH,
-      progressEvery: PROGRESS_EVERY,
-      nice: JOB_THREAD_NICE,
-    });
+    // The file is read on threads of their own (./scan-thread.ts; a large plain file in two
+    // halves at once, ./scan-parts.server.ts), which post batches of counted lines; each is
+    // stored here while the threads read on (at most MAX_AHEAD batches ahead each).
+    scan = await readLog(
+      {
+        file,
+        gzip: isGzip(head),
+        businessId: row.businessId,
+        secret: env.SESSION_SECRET,
+        budget,
+        batch: BATCH,
+        progressEvery: PROGRESS_EVERY,
+        nice: JOB_THREAD_NICE,
+      },
+      size,
+    );
     job?.signal.addEventListener('abort', stopReading, { once: true });
     if (job?.signal.aborted) stopReading();
     for await (const event of scan.events) {
@@ -249,11 +247,11 @@ export async function runImport(
       progress.skipped = event.skipped;
       if (event.type === 'batch') {
         const result = await withOwnerLock(owner.id, 'crawler-log.import', (tx) =>
-          storeVisits(tx, row.businessId, event.visits),
+          storeBatch(tx, row.businessId, event.batch),
         );
         progress.counted += result.added;
         progress.duplicates += result.duplicates;
-        scan.stored();
+        scan.stored(event.part);
       } else if (event.type === 'progress') await saveProgress();
       else stoppedAtLimit = event.stoppedAtLimit;
     }

@@ -31,3 +31,22 @@ export function hashVisit(
   if (visit) visit.hash = fingerprint(secret, businessId, line);
   return visit;
 }
+
+/**
+ * fingerprint for lines given as bytes (ASCII, no blanks around them: what trim() leaves alone):
+ * the same SHA-256 of the same bytes, hashed from a buffer kept for it, no string made.
+ */
+export function bytesFingerprint(secret: string, businessId: string) {
+  const prefix = Buffer.from(`${secret}\n${businessId}\n`);
+  let scratch = Buffer.allocUnsafe(prefix.length + 4096);
+  prefix.copy(scratch);
+  return (bytes: Buffer, start: number, end: number): string => {
+    const length = prefix.length + end - start;
+    if (length > scratch.length) {
+      scratch = Buffer.allocUnsafe(length * 2);
+      prefix.copy(scratch);
+    }
+    bytes.copy(scratch, prefix.length, start, end);
+    return hash('sha256', scratch.subarray(0, length), 'base64url').slice(0, 22);
+  };
+}

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { scanClfLine, scanClfRange } from './clf-scan';
+import { ByteLineCursor } from './byte-lines';
+import { scanClfBytes } from './clf-bytes';
+import { scanClfLine } from './clf-scan';
 import { readClfLine } from './clf-line';
-import { lineKind, lineKindAt } from './line-kind';
+import { readClfBytes } from './clf-bytes';
+import { bytesFingerprint, fingerprint } from './line-hash';
+import { lineKind, lineKindOfBytes, scannedCandidate } from './line-kind';
 import { readLogLine } from './log-lines';
 import { countedVisit } from './tally';
 import { damaged, GRAMMAR_LINES } from './test-lines';
-import { LineCursor } from './text-lines';
 
 // The import only scans most lines (./line-kind.ts) and reads in full only the candidates. Every
 // figure must stay what reading every line in full gives: a line the scan refuses is one no format
@@ -20,6 +23,7 @@ const LINES = [
   '52.230.152.1 - - [02/Mar/2026:08:15:00 +0000] "GET /robots.txt HTTP/1.1" 403 0 "-" "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot"',
   '1.2.3.4 - - [02/Mar/2026:08:15:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "ClaudeBot/1.0; +claudebot@anthropic.com"',
 ];
+const SECRET = 'the-server-secret';
 const CHANGES = [' ', '"', '\\', '-', '/', ':', '[', ']', '+', 'x', '9', '0', '\t', '\u00a0', '{'];
 
 function variants(): Set<string> {
@@ -102,33 +106,76 @@ describe('scanning lines before reading them', () => {
     );
   });
 
-  it('reads a line in place in a text of many lines exactly as the line alone', () => {
+  it('scans an ASCII line in its bytes exactly as its text, in a buffer of many lines', () => {
     const lines = [...variants()].filter((line) => line !== '');
     // Lines without a quote before lines with one, backslashes only far ahead, \r\n and \r too.
     const text = lines.map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('');
-    const cursor = new LineCursor().reset(text);
+    const bytes = Buffer.from(text, 'latin1');
+    const cursor = new ByteLineCursor().reset(bytes, bytes.length);
+    const seen = { ascii: 0, other: 0, differs: 0, fromBytes: 0 };
+    const hashBytes = bytesFingerprint(SECRET, 'business-1');
     let i = 0;
-    let differs = 0;
     while (cursor.next()) {
       const { start, end } = cursor;
       if (start === end) continue;
       const line = lines[i++]!;
-      expect(text.slice(start, end)).toBe(line);
+      if (Buffer.from(line).some((byte) => byte > 127)) {
+        // Not ASCII: the import decodes it and scans the text (lineKind), never the bytes.
+        seen.other += 1;
+        continue;
+      }
+      seen.ascii += 1;
+      expect(bytes.toString('latin1', start, end)).toBe(line);
       const alone = scanClfLine(line);
       const aloneOffsets = alone && { ...alone };
-      const inPlace = scanClfRange(text, start, end);
-      const shifted =
-        inPlace &&
-        Object.fromEntries(
-          Object.entries(inPlace).map(([key, value]) => [
-            key,
-            typeof value === 'number' && key !== 'status' && value >= 0 ? value - start : value,
-          ]),
+      // Twice: the second time its User-Agent may be remembered (its quote then not looked for).
+      for (let round = 0; round < 2; round++) {
+        const inPlace = scanClfBytes(
+          bytes,
+          start,
+          end,
+          bytes.length,
+          (b, s, e) => round === 1 && b.subarray(s, e).indexOf(34) < 0,
         );
-      if (JSON.stringify(shifted) !== JSON.stringify(aloneOffsets)) differs += 1;
-      expect({ line, kind: lineKindAt(text, start, end) }).toEqual({ line, kind: lineKind(line) });
+        const shifted =
+          inPlace &&
+          Object.fromEntries(
+            Object.entries(inPlace).map(([key, value]) => [
+              key,
+              typeof value === 'number' && key !== 'status' && value >= 0 ? value - start : value,
+            ]),
+          );
+        if (JSON.stringify(shifted) !== JSON.stringify(aloneOffsets)) seen.differs += 1;
+        expect({ line, kind: lineKindOfBytes(bytes, start, end, bytes.length) }).toEqual({
+          line,
+          kind: lineKind(line),
+        });
+        // A line scanned whole is read from its bytes: the record reading its text gives.
+        const at = scannedCandidate();
+        if (at) {
+          seen.fromBytes += 1;
+          expect({ line, record: readClfBytes(bytes, start, at) }).toEqual({
+            line,
+            record: readLogLine(line),
+          });
+          expect(hashBytes(bytes, start, end)).toBe(fingerprint(SECRET, 'business-1', line));
+        }
+      }
     }
     expect(i).toBe(lines.length);
-    expect(differs).toBe(0);
+    expect(seen.differs).toBe(0);
+    expect(seen.ascii).toBeGreaterThan(4_000);
+    expect(seen.other).toBeGreaterThan(100);
+    expect(seen.fromBytes).toBeGreaterThan(2_000);
+  });
+
+  it('scans the last line of a buffer, whatever bytes were there before it', () => {
+    const line = LINES[7]!;
+    for (const stale of [' "x" "GPTBot"', '9999 "-" "-"', '']) {
+      const bytes = Buffer.from(line + stale, 'latin1');
+      // The reading puts a line break after a last line that has none.
+      bytes[line.length] = 10;
+      expect(lineKindOfBytes(bytes, 0, line.length, line.length)).toBe(lineKind(line));
+    }
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { hashVisit, type HashedVisit } from './line-hash';
 import { readLogLine } from './log-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
+import { MAX_LINE } from './byte-lines';
 import { BROWSER, combinedLine, GPTBOT, PERPLEXITY } from './test-lines';
+import { visitsOf as batchVisits } from './visit-batch';
 
 // scanLog, the import's reading (run on the import's own thread), against the plain reading it
 // stands for: every line read on its own with readLogLine, counted with hashVisit. The same
@@ -20,11 +22,14 @@ const clf = (i: number, path: string, status: number, userAgent: string, referer
     userAgent,
   });
 
-/** A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, odd breaks. */
+/**
+ * A log of every kind of line: browsers, agents, referrals, JSON, damaged, blank, not ASCII, odd
+ * breaks.
+ */
 function corpus(size: number): string {
   const lines: string[] = [];
   for (let i = 0; i < size; i++) {
-    const kind = i % 11;
+    const kind = i % 14;
     if (kind === 0) lines.push(clf(i, `/page/${i % 17}`, 200, GPTBOT));
     else if (kind === 1) lines.push(clf(i, '/menu', 403, PERPLEXITY));
     else if (kind === 2) lines.push(clf(i, '/book', 200, BROWSER, 'https://chatgpt.com/'));
@@ -44,6 +49,10 @@ function corpus(size: number): string {
     else if (kind === 7) lines.push(`  ${clf(i, '/spaced', 200, GPTBOT)}  `);
     else if (kind === 8) lines.push('   ');
     else if (kind === 9) lines.push(clf(i, '/esc', 200, 'GPTBot/1.1 \\"quoted\\"'));
+    // Not ASCII: read as text (a counted visit, a browser's, one no format reads).
+    else if (kind === 10) lines.push(clf(i, `/café/${i % 3}`, 200, GPTBOT));
+    else if (kind === 11) lines.push(clf(i, '/menu', 200, `${BROWSER} Überall/1.0`));
+    else if (kind === 12) lines.push(clf(i, '/nbsp', 200, GPTBOT).replace(' ', '\u00a0'));
     else lines.push(clf(i, `/page/${i % 5}`, 200, BROWSER));
   }
   // Every kind of line break, and a last line without one.
@@ -97,7 +106,7 @@ async function events(text: string, sizes: number[], options = OPTIONS) {
 }
 
 const visitsOf = (list: ScanEvent[]) =>
-  list.flatMap((event) => (event.type === 'batch' ? event.visits : []));
+  list.flatMap((event) => (event.type === 'batch' ? batchVisits(event.batch) : []));
 
 describe('scanLog (the import reading an upload)', () => {
   const text = corpus(400);
@@ -106,6 +115,8 @@ describe('scanLog (the import reading an upload)', () => {
   it('counts the same visits, in order, and the same lines, as reading each line on its own', async () => {
     expect(expected.visits.length).toBeGreaterThan(100);
     expect(expected.skipped).toBeGreaterThan(50);
+    // Lines that are not ASCII are among them (read as text, not in their bytes).
+    expect(expected.visits.some((visit) => visit.path.startsWith('/café/'))).toBe(true);
     for (const sizes of [[1 << 20], [1], [3, 64, 7], [4096, 13]]) {
       const list = await events(text, sizes);
       expect(visitsOf(list)).toEqual(expected.visits);
@@ -121,8 +132,10 @@ describe('scanLog (the import reading an upload)', () => {
   it('hands on full batches, and progress every so many lines, with the totals so far', async () => {
     const list = await events(text, [1000]);
     const batches = list.filter((event) => event.type === 'batch');
-    expect(batches.slice(0, -1).every((event) => event.visits.length === OPTIONS.batch)).toBe(true);
-    expect(batches.at(-1)!.visits.length).toBeGreaterThan(0);
+    expect(batches.slice(0, -1).every((event) => event.batch.keys.length === OPTIONS.batch)).toBe(
+      true,
+    );
+    expect(batches.at(-1)!.batch.keys.length).toBeGreaterThan(0);
     const progress = list.filter((event) => event.type === 'progress');
     expect(progress.map((event) => event.lines)).toEqual(
       Array.from({ length: Math.floor(expected.lines / 10) }, (_, i) => (i + 1) * 10),
@@ -170,5 +183,41 @@ describe('scanLog (the import reading an upload)', () => {
     expect(await events('\n\n  \n', [2])).toEqual([
       { type: 'done', stoppedAtLimit: false, lines: 0, skipped: 0 },
     ]);
+  });
+
+  it('reads each filling of its buffer afresh: no line takes the escapes or the User-Agent of the one before it in the same place', async () => {
+    const time = '02/Mar/2026:08:15:00';
+    const at = (clock: string, userAgent: string) =>
+      `1.2.3.4 - - [${clock} +0000] "GET /a HTTP/1.1" 200 5 "-" "${userAgent}"`;
+    for (const lines of [
+      // The same length: the second has escapes (its agent is read in full and counted).
+      [
+        at(time, 'Mozilla/5.0 (X11) Chrome/131.0 x'),
+        at(time, 'Mozilla \\"GPTBot/1.1\\" abcdefghi'),
+      ],
+      // A remembered browser's User-Agent on a line refused (second 99), then an agent's of the same length.
+      [at(time, 'Chrome/1.1'), at('02/Mar/2026:08:15:99', 'Chrome/1.1'), at(time, 'GPTBot/1.1')],
+    ]) {
+      const text = lines.map((line) => `${line}\n`).join('');
+      const sizes = lines.map((line) => line.length + 1);
+      expect(new Set(sizes).size).toBe(1);
+      const expected = reference(text, OPTIONS);
+      expect(expected.visits).toHaveLength(1);
+      const list = await events(text, sizes);
+      expect(visitsOf(list)).toEqual(expected.visits);
+      expect(list.at(-1)).toMatchObject({ lines: expected.lines, skipped: expected.skipped });
+    }
+  });
+
+  it('counts a line of a megabyte or more as one not understood, without keeping it', async () => {
+    const agent = clf(1, '/after', 200, GPTBOT);
+    const huge = clf(2, `/${'p'.repeat(MAX_LINE)}`, 200, GPTBOT);
+    const text = `${agent}\n${'x'.repeat(MAX_LINE + 5)}\r\n${huge}\n${agent.replace('/after', '/last')}`;
+    const list = await events(text, [65_536]);
+    expect(visitsOf(list).map((visit) => visit.path)).toEqual(['/after', '/last']);
+    expect(list.at(-1)).toEqual({ type: 'done', stoppedAtLimit: false, lines: 4, skipped: 2 });
+    // It counts against the month's allowance as any line does.
+    const limited = await events(text, [65_536], { ...OPTIONS, budget: 2 });
+    expect(limited.at(-1)).toEqual({ type: 'done', stoppedAtLimit: true, lines: 2, skipped: 1 });
   });
 });

@@ -1,30 +1,40 @@
-import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
 import { lowerThreadPriority } from '~/lib/thread-priority';
+import { chunksFill, CHUNK, fileFill, type Fill } from './byte-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
 
-// The import's reading thread (issue 48; started by ./scan-thread.server.ts): it reads the stored
-// upload (gunzipped when it is gzip) through scanLog and posts what it finds to the thread that
+// A reading thread of the import (issue 48; kept ready and handed out by ./scan-thread.server.ts):
+// it reads the stored upload, or one part of it (a byte range that starts and ends at line
+// breaks), gunzipped when it is gzip, through scanLog, and posts what it finds to the thread that
 // started it, which stores the batches. It reads ahead at most MAX_AHEAD batches that are not yet
 // stored (each 'batch' is answered with 'stored'), so a slow database holds the reading back and
-// memory stays bounded. This module is all the thread loads: the reading and its tables, no
-// database, no app.
+// memory stays bounded. A later part of a file may run out of the allowance it started with: it
+// then asks for the rest ('budget?', answered by 'budget' once the parts before it are read).
+// This module is all the thread loads: the reading and its tables, no database, no app.
 
 /** Batches posted and not yet stored before the reading waits. */
 export const MAX_AHEAD = 2;
 
-export type ScanThreadData = ScanOptions & {
+export type ScanThreadData = Omit<ScanOptions, 'moreBudget'> & {
   file: string;
   gzip: boolean;
+  /** The part of the file to read, in bytes (end exclusive); the whole file without it. */
+  range?: { start: number; end: number };
+  /** Whether, out of `budget`, it asks for more (a later part of a file). */
+  asksForBudget?: boolean;
   /** The thread's nice value (0: the process's own). */
   nice: number;
 };
 
-export type ToScanThread = { type: 'stored' };
+export type ToScanThread =
+  { type: 'read'; data: ScanThreadData } | { type: 'stored' } | { type: 'budget'; lines: number };
 export type FromScanThread =
   | ScanEvent
+  | { type: 'ready' }
+  | { type: 'budget?' }
   | { type: 'failed'; name: string; message: string; code: string | null; stack: string | null };
 
 /** The thread's program: reads, posts, and returns when the reading is over. */
@@ -32,22 +42,42 @@ export async function runScanThread(port: MessagePort, data: ScanThreadData): Pr
   if (data.nice) lowerThreadPriority(data.nice);
   let ahead = 0;
   let resume: (() => void) | null = null;
+  let granted: ((lines: number) => void) | null = null;
   const onMessage = (message: ToScanThread) => {
+    if (message.type === 'budget') {
+      granted?.(message.lines);
+      granted = null;
+      return;
+    }
     if (message.type !== 'stored') return;
     ahead -= 1;
     resume?.();
     resume = null;
   };
   port.on('message', onMessage);
-  // Chunks of 1 MB: the lines of each are settled in one go (./text-lines.ts).
-  const raw = createReadStream(data.file, { highWaterMark: 1024 * 1024 });
-  let input: Readable = raw;
-  if (data.gzip) {
-    input = raw.pipe(createGunzip());
-    raw.once('error', (error) => input.destroy(error));
-  }
+  const moreBudget = () =>
+    new Promise<number>((grant) => {
+      granted = grant;
+      port.postMessage({ type: 'budget?' } satisfies FromScanThread);
+    });
+  // A plain file is read straight into the reading's buffer (./byte-lines.ts); a .gz through
+  // gunzip, whose chunks are copied in.
+  let handle: FileHandle | null = null;
+  let streams: Readable[] = [];
   try {
-    for await (const event of scanLog(input, data)) {
+    handle = await open(data.file, 'r');
+    const size = data.range?.end ?? (await handle.stat()).size;
+    let fill: Fill;
+    if (data.gzip) {
+      const raw = handle.createReadStream({ highWaterMark: CHUNK, autoClose: false });
+      // Large pieces: the lines of each are found in one go (zlib's default is 16 KB).
+      const unzipped = raw.pipe(createGunzip({ chunkSize: 256 * 1024 }));
+      raw.once('error', (error) => unzipped.destroy(error));
+      streams = [raw, unzipped];
+      fill = chunksFill(unzipped);
+    } else fill = fileFill(handle, data.range?.start ?? 0, size);
+    const options = { ...data, moreBudget: data.asksForBudget ? moreBudget : undefined };
+    for await (const event of scanLog(fill, options)) {
       port.postMessage(event satisfies FromScanThread);
       if (event.type !== 'batch') continue;
       ahead += 1;
@@ -68,8 +98,21 @@ export async function runScanThread(port: MessagePort, data: ScanThreadData): Pr
       stack: stack ?? null,
     } satisfies FromScanThread);
   } finally {
-    raw.destroy();
-    // Nothing left to wait for: the thread ends once its last messages are sent.
+    for (const stream of streams) stream.destroy();
+    await handle?.close();
     port.off('message', onMessage);
   }
+}
+
+/**
+ * The kept thread's program: says it is ready, then reads each file it is given ('read'), one
+ * at a time, posting its events on `port`.
+ */
+export function serveScanThread(port: MessagePort): void {
+  let reading: Promise<void> = Promise.resolve();
+  port.on('message', (message: ToScanThread) => {
+    if (message.type !== 'read') return;
+    reading = reading.then(() => runScanThread(port, message.data));
+  });
+  port.postMessage({ type: 'ready' } satisfies FromScanThread);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SliceMemo } from './slice-memo';
+import { ByteMemo, MAX_KEPT, SliceMemo } from './slice-memo';
 
 // A remembered answer must be the one for exactly that text: texts with the same length and the
 // same sampled characters (the same cheap hash) still get their own answers, and a full table
@@ -44,5 +44,34 @@ describe('answers remembered per piece of a line', () => {
     // The last ones are remembered.
     expect(memo.get('ua-9999', 0, 7, length)).toBe(7);
     expect(computed).toBe(10_000);
+  });
+
+  it('remembers bytes as their text, each its own, and not a piece longer than MAX_KEPT', () => {
+    const memo = new ByteMemo<string>();
+    let computed = 0;
+    const compute = (text: string) => {
+      computed += 1;
+      return `answer for ${text}`;
+    };
+    // Same length, same sampled bytes: only the 6th byte differs.
+    const texts = Array.from(
+      { length: 200 },
+      (_, i) => `abcde${String.fromCharCode(40 + (i % 80))}${'x'.repeat(34)}`,
+    );
+    for (let round = 0; round < 2; round++)
+      for (const text of new Set(texts)) {
+        const bytes = Buffer.from(`"${text}" and more`);
+        expect(memo.has(bytes, 1, 1 + text.length)).toBe(round === 1);
+        expect(memo.get(bytes, 1, 1 + text.length, compute)).toBe(`answer for ${text}`);
+      }
+    expect(computed).toBe(new Set(texts).size);
+    const long = Buffer.from('y'.repeat(MAX_KEPT + 1));
+    memo.get(long, 0, long.length, compute);
+    memo.get(long, 0, long.length, compute);
+    expect(computed).toBe(new Set(texts).size + 2);
+    expect(memo.has(long, 0, long.length)).toBe(false);
+    // Cleared, it remembers nothing.
+    memo.clear();
+    expect(memo.has(Buffer.from(texts[0]!), 0, texts[0]!.length)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { databaseEngine, type TransactionClient } from '~/lib/db.server';
 import type { LogRecord } from './log-lines';
 import { fingerprint, hashVisit, type HashedVisit } from './line-hash';
 import { countedVisit, VisitTally } from './tally';
+import { batchOf, HASH_LENGTH, type VisitBatch } from './visit-batch';
 
 // Writing counted lines: each counted line is kept only as a keyed fingerprint (SHA-256 of the
 // server's secret, the business and the line: it cannot be turned back into the line or its
@@ -78,9 +79,6 @@ const VISITS: Column = { name: 'visits', type: 'integer' };
 const addVisits = (table: string, key: string) =>
   `ON CONFLICT (${key}) DO UPDATE SET "visits" = "${table}"."visits" + excluded."visits"`;
 
-/** A fingerprint's length (./line-hash.ts): a day's row is its fingerprints, this many apiece. */
-const HASH_LENGTH = 22;
-
 /** `$n` on PostgreSQL, `?` on SQLite: the only difference in the SQL of a day's row. */
 const param = (n: number) => (databaseEngine === 'sqlite' ? '?' : `$${n}`);
 const dayParam = (n: number) => (databaseEngine === 'sqlite' ? '?' : `$${n}::timestamp(3)`);
@@ -115,45 +113,57 @@ function appendSeen(tx: TransactionClient, businessId: string, day: string, fres
 }
 
 /**
- * Adds a batch of counted visits (any size; a few thousand per transaction is usual) to the
- * business's counts, skipping those already seen. Returns how many were new and how many were
- * duplicates (seen before, or twice in the batch). Run it inside the owner's lock (see the top).
+ * Adds a batch of counted visits (any size; thousands per transaction is usual) to the business's
+ * counts, skipping those already seen. Returns how many were new and how many were duplicates
+ * (seen before, or twice in the batch). Run it inside the owner's lock (see the top).
  */
-export async function storeVisits(
+export async function storeBatch(
   tx: TransactionClient,
   businessId: string,
-  visits: readonly HashedVisit[],
+  { hashes, keys, visits }: VisitBatch,
 ): Promise<{ added: number; duplicates: number }> {
-  if (!visits.length) return { added: 0, duplicates: 0 };
+  if (!keys.length) return { added: 0, duplicates: 0 };
+  // A fingerprint of another length would put every later one of its day's row out of step.
+  if (hashes.length !== keys.length * HASH_LENGTH)
+    throw new Error(`A batch's fingerprints are ${HASH_LENGTH} characters each`);
   // The same line has the same day: by day (a batch touches one to three).
-  const byDay = new Map<string, HashedVisit[]>();
-  for (const visit of visits) {
-    // A fingerprint of another length would put every later one of its day's row out of step.
-    if (visit.hash.length !== HASH_LENGTH)
-      throw new Error(
-        `A line's fingerprint has ${HASH_LENGTH} characters, not ${visit.hash.length}`,
-      );
-    const day = byDay.get(visit.day);
-    if (day) day.push(visit);
-    else byDay.set(visit.day, [visit]);
+  const byDay = new Map<string, number[]>();
+  for (let i = 0; i < keys.length; i++) {
+    const { day } = visits[keys[i]!]!;
+    const list = byDay.get(day);
+    if (list) list.push(i);
+    else byDay.set(day, [i]);
   }
-  const tally = new VisitTally();
+  // How many new visits count as each of the batch's distinct ones.
+  const counts = new Int32Array(visits.length);
   let added = 0;
-  for (const [day, dayVisits] of byDay) {
+  for (const [day, indices] of byDay) {
     const seen = await seenOn(tx, businessId, day);
     const fresh: string[] = [];
-    for (const visit of dayVisits) {
-      if (seen.has(visit.hash)) continue;
-      seen.add(visit.hash);
-      fresh.push(visit.hash);
-      tally.addVisit(visit);
+    for (const i of indices) {
+      const hash = hashes.slice(i * HASH_LENGTH, (i + 1) * HASH_LENGTH);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      fresh.push(hash);
+      counts[keys[i]!]! += 1;
     }
     if (fresh.length) await appendSeen(tx, businessId, day, fresh);
     added += fresh.length;
   }
+  const tally = new VisitTally();
+  visits.forEach((visit, key) => {
+    if (counts[key]) tally.addVisit(visit, counts[key]);
+  });
   await writeTally(tx, businessId, tally);
-  return { added, duplicates: visits.length - added };
+  return { added, duplicates: keys.length - added };
 }
+
+/** storeBatch for visits one by one. */
+export const storeVisits = (
+  tx: TransactionClient,
+  businessId: string,
+  visits: readonly HashedVisit[],
+) => storeBatch(tx, businessId, batchOf(visits));
 
 /** The same for read lines (the drain's way in): hashes them and stores the counted ones. */
 export async function storeCountedLines(

@@ -108,29 +108,29 @@ export class VisitTally {
     return true;
   }
 
-  /** Adds one counted visit to the rows (not to the line totals: the caller counts lines). */
-  addVisit({ day, kind, status, path }: CountedVisit): void {
+  /** Adds a counted visit (`count` of them) to the rows (not to the line totals: the caller counts lines). */
+  addVisit({ day, kind, status, path }: CountedVisit, count = 1): void {
     if (kind.kind === 'agent') {
       const key = `${day}\n${kind.agent}\n${kind.verification}\n${status}`;
       const row = this.agents.get(key);
-      if (row) row.visits += 1;
+      if (row) row.visits += count;
       else
         this.agents.set(key, {
           day,
           agent: kind.agent,
           verification: kind.verification,
           status,
-          visits: 1,
+          visits: count,
         });
       const pageKey = `${day}\n${kind.agent}\n${path}`;
       const page = this.agentPages.get(pageKey);
-      if (page) page.visits += 1;
-      else this.agentPages.set(pageKey, { day, agent: kind.agent, path, visits: 1 });
+      if (page) page.visits += count;
+      else this.agentPages.set(pageKey, { day, agent: kind.agent, path, visits: count });
     } else {
       const key = `${day}\n${kind.assistant}\n${path}`;
       const row = this.referrals.get(key);
-      if (row) row.visits += 1;
-      else this.referrals.set(key, { day, assistant: kind.assistant, path, visits: 1 });
+      if (row) row.visits += count;
+      else this.referrals.set(key, { day, assistant: kind.assistant, path, visits: count });
     }
   }
 

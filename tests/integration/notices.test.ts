@@ -9,7 +9,11 @@ import { args, BASE, createUser, formRequest, run, sessionCookieFor, uniqueEmail
 
 async function mailTo(email: string, kind: string) {
   await settleMail();
-  return db.outboxMessage.findMany({ where: { to: email, kind }, orderBy: { createdAt: 'asc' } });
+  // Messages written in the same millisecond keep their order by id (cuids grow within a process).
+  return db.outboxMessage.findMany({
+    where: { to: email, kind },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
 }
 
 describe('notices the site sends on its own', () => {

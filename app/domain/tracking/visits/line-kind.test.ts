@@ -23,7 +23,7 @@ const LINES = [
   '52.230.152.1 - - [02/Mar/2026:08:15:00 +0000] "GET /robots.txt HTTP/1.1" 403 0 "-" "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot"',
   '1.2.3.4 - - [02/Mar/2026:08:15:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "ClaudeBot/1.0; +claudebot@anthropic.com"',
 ];
-const SECRET = 'the-server-secret';
+const SERVER_KEY = 'the-server-key';
 const CHANGES = [' ', '"', '\\', '-', '/', ':', '[', ']', '+', 'x', '9', '0', '\t', '\u00a0', '{'];
 
 function variants(): Set<string> {
@@ -113,7 +113,7 @@ describe('scanning lines before reading them', () => {
     const bytes = Buffer.from(text, 'latin1');
     const cursor = new ByteLineCursor().reset(bytes, bytes.length);
     const seen = { ascii: 0, other: 0, differs: 0, fromBytes: 0 };
-    const hashBytes = bytesFingerprint(SECRET, 'business-1');
+    const hashBytes = bytesFingerprint(SERVER_KEY, 'business-1');
     let i = 0;
     while (cursor.next()) {
       const { start, end } = cursor;
@@ -158,7 +158,7 @@ describe('scanning lines before reading them', () => {
             line,
             record: readLogLine(line),
           });
-          expect(hashBytes(bytes, start, end)).toBe(fingerprint(SECRET, 'business-1', line));
+          expect(hashBytes(bytes, start, end)).toBe(fingerprint(SERVER_KEY, 'business-1', line));
         }
       }
     }

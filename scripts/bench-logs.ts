@@ -184,7 +184,7 @@ try {
   );
   const firstRatio = rate(importFirst) / rate(read);
   console.log(
-    `The first import after a start (the reading threads' code not yet compiled for it): ${firstRatio.toFixed(2)} of plain reading by the clock (${importFirst.seconds.toFixed(2)} s); every later one as above.`,
+    `The first import after a start (the reading threads warmed up on a made-up log, the rest of the code not yet compiled for it): ${firstRatio.toFixed(2)} of plain reading by the clock (${importFirst.seconds.toFixed(2)} s); every later one as above.`,
   );
   console.log(
     `The request thread during the ${LINES.toLocaleString('en-US')}-line import (the lines are read on a thread of their own): ` +

@@ -4,8 +4,8 @@
 // VisitTally, nothing stored). `import FILE`: the whole job (runImport) on DATABASE_URL, a fresh
 // SQLite database: an owner on the largest plan, a business, a queued import of the file, with
 // the reading threads kept ready as the job engine keeps them; twice, for two businesses: the
-// first import after a start (`first` in the result) and the next, which every upload but the
-// first after a start gets (the threads' code compiled for the reading). Memory
+// first import after a start (`first` in the result; the threads warmed up on a made-up log as
+// the server's are) and the next, which every upload but the first after a start gets. Memory
 // (RSS and heap used) is sampled every 10 ms while it runs, and the live heap (heap used right
 // after a full collection, what is really held) every second. The process's CPU time (all its
 // threads: the SQLite thread too) is measured next to the wall clock, which other work on the
@@ -138,8 +138,8 @@ if (mode === 'read') {
       };
     });
   }
-  // The first import after the server starts (its threads loaded, their code not yet compiled
-  // for the reading), then the next (what every upload but the first after a start gets).
+  // The first import after the server starts (its threads loaded and warmed up), then the next
+  // (what every upload but the first after a start gets).
   const first = await importOnce('Summit Plumbing');
   result = { ...(await importOnce('Summit Heating')), first };
   await db.$disconnect();

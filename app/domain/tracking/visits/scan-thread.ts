@@ -5,6 +5,7 @@ import { createGunzip } from 'node:zlib';
 import { lowerThreadPriority } from '~/lib/thread-priority';
 import { chunksFill, CHUNK, fileFill, type Fill } from './byte-lines';
 import { scanLog, type ScanEvent, type ScanOptions } from './log-scan';
+import { warmUp } from './warm-up';
 
 // A reading thread of the import (issue 48; kept ready and handed out by ./scan-thread.server.ts):
 // it reads the stored upload, or one part of it (a byte range that starts and ends at line
@@ -105,14 +106,16 @@ export async function runScanThread(port: MessagePort, data: ScanThreadData): Pr
 }
 
 /**
- * The kept thread's program: says it is ready, then reads each file it is given ('read'), one
- * at a time, posting its events on `port`.
+ * The kept thread's program: warms up (./warm-up.ts: its reading compiled before the first
+ * upload), says it is ready, then reads each file it is given ('read'), one at a time, posting
+ * its events on `port`.
  */
 export function serveScanThread(port: MessagePort): void {
-  let reading: Promise<void> = Promise.resolve();
+  // A warm-up that fails only leaves the code to be compiled by the first upload.
+  let reading: Promise<void> = warmUp().catch(() => undefined);
   port.on('message', (message: ToScanThread) => {
     if (message.type !== 'read') return;
     reading = reading.then(() => runScanThread(port, message.data));
   });
-  port.postMessage({ type: 'ready' } satisfies FromScanThread);
+  void reading.then(() => port.postMessage({ type: 'ready' } satisfies FromScanThread));
 }

@@ -98,6 +98,15 @@ async function readAll(reading: LogReading) {
   return { visits: visits.sort(), last };
 }
 
+/** The two threads kept ready (started if need be): their ids. */
+async function keptReady(): Promise<number[]> {
+  prepareScanThreads();
+  await scanThreadsReady();
+  const ids = scanThreadIds();
+  expect(ids).toHaveLength(2);
+  return ids;
+}
+
 const sortedVisits = (events: ScanEvent[]) =>
   events
     .flatMap((event) => (event.type === 'batch' ? visitsOf(event.batch) : []))
@@ -176,10 +185,7 @@ describe('the import reading on a thread of its own', () => {
   });
 
   it('a reading in two parts stopped part-way ends, and neither thread is kept', async () => {
-    prepareScanThreads();
-    await scanThreadsReady();
-    const before = scanThreadIds();
-    expect(before).toHaveLength(2);
+    const before = await keptReady();
     const text = log(3000);
     const at = file('stopped-parts.log', text);
     const reading = await readLog(
@@ -231,10 +237,7 @@ console.log('READ', last.type, last.lines);
   });
 
   it('keeps its threads for the next reading, a while, and ends one stopped part-way', async () => {
-    prepareScanThreads();
-    await scanThreadsReady();
-    const before = scanThreadIds();
-    expect(before).toHaveLength(2);
+    const before = await keptReady();
     const text = log(300);
     const size = Buffer.byteLength(text);
     const at = file('kept.log', text);

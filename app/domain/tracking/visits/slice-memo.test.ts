@@ -5,14 +5,22 @@ import { ByteMemo, MAX_KEPT, SliceMemo } from './slice-memo';
 // same sampled characters (the same cheap hash) still get their own answers, and a full table
 // starts again instead of growing.
 
+/** An answer for a text ("answer for …"), and how many were computed. */
+function counting() {
+  let count = 0;
+  return {
+    compute: (text: string) => {
+      count += 1;
+      return `answer for ${text}`;
+    },
+    computed: () => count,
+  };
+}
+
 describe('answers remembered per piece of a line', () => {
   it('answers each text its own, even texts that differ only where the hash does not look', () => {
     const memo = new SliceMemo<string>();
-    let computed = 0;
-    const compute = (text: string) => {
-      computed += 1;
-      return `answer for ${text}`;
-    };
+    const { compute, computed } = counting();
     // 40 characters; only the 6th differs (the hash samples the ends, the middle and a quarter).
     const texts = Array.from(
       { length: 200 },
@@ -23,7 +31,7 @@ describe('answers remembered per piece of a line', () => {
         const line = `"${text}" and more`;
         expect(memo.get(line, 1, 1 + text.length, compute)).toBe(`answer for ${text}`);
       }
-    expect(computed).toBe(texts.length);
+    expect(computed()).toBe(texts.length);
     // A piece that is a prefix of a remembered text is another text.
     expect(memo.get(`${texts[0]}`, 0, 10, compute)).toBe(`answer for ${texts[0]!.slice(0, 10)}`);
     expect(memo.get('', 0, 0, compute)).toBe('answer for ');
@@ -48,11 +56,7 @@ describe('answers remembered per piece of a line', () => {
 
   it('remembers bytes as their text, each its own, and not a piece longer than MAX_KEPT', () => {
     const memo = new ByteMemo<string>();
-    let computed = 0;
-    const compute = (text: string) => {
-      computed += 1;
-      return `answer for ${text}`;
-    };
+    const { compute, computed } = counting();
     // Same length, same sampled bytes: only the 6th byte differs.
     const texts = Array.from(
       { length: 200 },
@@ -64,11 +68,11 @@ describe('answers remembered per piece of a line', () => {
         expect(memo.has(bytes, 1, 1 + text.length)).toBe(round === 1);
         expect(memo.get(bytes, 1, 1 + text.length, compute)).toBe(`answer for ${text}`);
       }
-    expect(computed).toBe(new Set(texts).size);
+    expect(computed()).toBe(new Set(texts).size);
     const long = Buffer.from('y'.repeat(MAX_KEPT + 1));
     memo.get(long, 0, long.length, compute);
     memo.get(long, 0, long.length, compute);
-    expect(computed).toBe(new Set(texts).size + 2);
+    expect(computed()).toBe(new Set(texts).size + 2);
     expect(memo.has(long, 0, long.length)).toBe(false);
     // Cleared, it remembers nothing.
     memo.clear();

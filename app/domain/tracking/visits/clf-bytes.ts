@@ -265,7 +265,10 @@ function timeAt(bytes: Uint8Array, start: number): Date | null {
   return Number.isFinite(utc) ? new Date(utc) : null;
 }
 
-/** A quoted field's text, as readClfLine gives it for a line without escapes ("-" and "" are none). */
+/**
+ * A quoted field's text, as readClfLine gives it for a line without escapes: none when the line
+ * has no such field (`end` -1), or it is "-" or "".
+ */
 function field(bytes: Buffer, start: number, end: number): string | null {
   if (end < 0 || end === start || (end === start + 1 && bytes[start] === 45)) return null;
   return bytes.toString('latin1', start, end);
@@ -293,7 +296,7 @@ export function readClfBytes(
     method: method === 'GET' ? method : method.toUpperCase(),
     path: bytes.toString('latin1', at.methodEnd + 1, at.pathEnd),
     status: at.status,
-    referer: at.refererEnd < 0 ? null : field(bytes, at.refererStart, at.refererEnd),
-    userAgent: at.agentEnd < 0 ? null : field(bytes, at.agentStart, at.agentEnd),
+    referer: field(bytes, at.refererStart, at.refererEnd),
+    userAgent: field(bytes, at.agentStart, at.agentEnd),
   };
 }

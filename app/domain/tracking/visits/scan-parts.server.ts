@@ -14,7 +14,7 @@ import { startScanThread, type ScanThread, type ScanThreadEvent } from './scan-t
 // to be read and gets the exact rest.
 
 /** The smallest part worth a thread of its own. */
-export const MIN_PART = 4 * 1024 * 1024;
+const MIN_PART = 4 * 1024 * 1024;
 
 /** How far past the middle a line break is looked for; no break there: one part. */
 const SEARCH = 64 * 1024;
@@ -52,7 +52,7 @@ async function middleLineStart(file: string, size: number): Promise<number | nul
 }
 
 /** The byte ranges the upload is read in: one, or two cut at a line break. */
-export async function partsOf(
+async function partsOf(
   data: Pick<ScanThreadData, 'file' | 'gzip'>,
   size: number,
   minPart = MIN_PART,

@@ -97,7 +97,7 @@ export function threadError(event: Extract<FromScanThread, { type: 'failed' }>):
 }
 
 /** Threads kept ready between imports (an import reads with one or two: ./scan-parts.server.ts). */
-export const KEPT = 2;
+const KEPT = 2;
 
 /** How long a kept thread waits for an import before it ends. */
 export const KEEP_IDLE_MS = 30 * 60_000;
